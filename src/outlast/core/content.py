@@ -1,0 +1,163 @@
+"""Content files: YAML loading, record schemas and the effect-verb registry (architecture §3).
+
+A game describes each kind of record with a schema (field → type word) and registers the verbs
+its effects may use, each with a parameter schema and a text renderer. Loading checks every record
+and every effect; a fault raises `ContentError(file, item, field, problem)`.
+
+Type words: `int`, `str`, `bool`, `list[int]`, `list[str]`, `map` (free mapping), `effect`,
+`enum(a|b|c)`; a trailing `?` makes the field optional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import ContentError
+
+Schema = Mapping[str, str]
+
+
+def load_yaml(path: Path) -> Any:
+    """Parse one YAML file; a syntax error becomes a `ContentError` naming the file."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ContentError(path.name, "-", "-", f"not valid YAML: {exc}") from None
+    except OSError as exc:
+        raise ContentError(path.name, "-", "-", f"cannot be read: {exc}") from None
+
+
+def _type_ok(value: Any, word: str) -> bool:
+    if word == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if word == "str":
+        return isinstance(value, str) and bool(value.strip())
+    if word == "bool":
+        return isinstance(value, bool)
+    if word == "list[int]":
+        return isinstance(value, list) and all(_type_ok(v, "int") for v in value)
+    if word == "list[str]":
+        return isinstance(value, list) and all(_type_ok(v, "str") for v in value)
+    if word == "map":
+        return isinstance(value, dict)
+    if word == "list":
+        return isinstance(value, list)
+    if word.startswith("enum(") and word.endswith(")"):
+        return isinstance(value, str) and value in word[5:-1].split("|")
+    raise AssertionError(f"unknown schema type {word}")
+
+
+def check_record(file: str, item: str, record: Any, schema: Schema, verbs: VerbRegistry | None = None) -> None:
+    """Check one record against `schema`; unknown fields are faults too."""
+    if not isinstance(record, dict):
+        raise ContentError(file, item, "-", "must be a mapping")
+    for key in record:
+        if key not in schema:
+            raise ContentError(file, item, str(key), f"unknown field; known: {', '.join(schema)}")
+    for key, word in schema.items():
+        optional = word.endswith("?")
+        word = word.rstrip("?")
+        if key not in record:
+            if optional:
+                continue
+            raise ContentError(file, item, key, "missing")
+        value = record[key]
+        if word == "effect":
+            if verbs is None:
+                raise AssertionError("an effect field needs a verb registry")
+            verbs.validate(value, file, item, key)
+        elif not _type_ok(value, word):
+            raise ContentError(file, item, key, f"must be {word}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One effect verb: its parameter schema and how it reads as text."""
+
+    name: str
+    params: Mapping[str, str]
+    text: Callable[[dict[str, Any]], str]
+    doc: str = ""
+
+
+class VerbRegistry:
+    """The verbs a game's effects may use. Core adds `choose` (pick one branch) and `all` (do each)."""
+
+    def __init__(self) -> None:
+        self._verbs: dict[str, Verb] = {}
+
+    def register(self, name: str, params: Mapping[str, str], text: Callable[[dict[str, Any]], str], doc: str = "") -> None:
+        """Add a verb; registering a name twice is a programming error."""
+        if name in self._verbs or name in ("choose", "all"):
+            raise ValueError(f"verb {name!r} registered twice")
+        self._verbs[name] = Verb(name, dict(params), text, doc)
+
+    def names(self) -> list[str]:
+        """Every registered verb name."""
+        return sorted(self._verbs)
+
+    def verb(self, name: str) -> Verb:
+        """The verb called `name`."""
+        return self._verbs[name]
+
+    def validate(self, effect: Any, file: str, item: str, where: str) -> None:
+        """Check an effect tree: known verbs, required parameters, right types."""
+        if isinstance(effect, list):
+            if not effect:
+                raise ContentError(file, item, where, "an empty effect list does nothing")
+            for i, part in enumerate(effect):
+                self.validate(part, file, item, f"{where}[{i}]")
+            return
+        if not isinstance(effect, dict) or len(effect) != 1:
+            raise ContentError(file, item, where, "an effect is a mapping with exactly one verb")
+        (name, params), = effect.items()
+        if name in ("choose", "all"):
+            if not isinstance(params, list) or len(params) < (2 if name == "choose" else 1):
+                raise ContentError(file, item, f"{where}.{name}", "needs a list of effects (two or more to choose)")
+            for i, branch in enumerate(params):
+                self.validate(branch, file, item, f"{where}.{name}[{i}]")
+            return
+        if name not in self._verbs:
+            raise ContentError(file, item, where, f"unknown verb {name!r}; known verbs: {', '.join(self.names())}")
+        verb = self._verbs[name]
+        if params is None:
+            params = {}
+        check_record(file, item, params, verb.params)
+
+    def render(self, effect: Any) -> str:
+        """The player-facing text of an effect tree, made from its data."""
+        if isinstance(effect, list):
+            return " Then ".join(self.render(p) for p in effect)
+        (name, params), = effect.items()
+        if name == "choose":
+            return "Choose one: " + " Or: ".join(self.render(b) for b in params)
+        if name == "all":
+            return " ".join(self.render(b) for b in params)
+        return self._verbs[name].text(dict(params or {}))
+
+    def verbs_in(self, effect: Any) -> list[tuple[str, dict[str, Any]]]:
+        """Every (verb, params) pair used in an effect tree, in reading order."""
+        if isinstance(effect, list):
+            return [vp for part in effect for vp in self.verbs_in(part)]
+        (name, params), = effect.items()
+        if name in ("choose", "all"):
+            return [vp for b in params for vp in self.verbs_in(b)]
+        return [(name, dict(params or {}))]
+
+
+def unique_ids(file: str, records: list[dict[str, Any]], key: str = "id") -> dict[str, dict[str, Any]]:
+    """Index records by id; a repeated id is a fault."""
+    out: dict[str, dict[str, Any]] = {}
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict) or key not in rec:
+            raise ContentError(file, f"item {i}", key, "missing")
+        rid = str(rec[key])
+        if rid in out:
+            raise ContentError(file, rid, key, "repeated id")
+        out[rid] = rec
+    return out

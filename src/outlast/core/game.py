@@ -1,0 +1,288 @@
+"""The kernel contract: `Game` (a frozen definition and state factory) and `State`.
+
+Every door (terminal, simulation, agents, RL, server) uses only what is defined here.
+See `../shared/design/architecture.md` §2 for the contract this module implements.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, SaveError
+from .options import OptionSchema
+from .rng import RandomLike, advance, peek_below
+
+CHANCE = -1
+"""The chance seat: it moves whenever dice are rolled or cards drawn."""
+
+STATE_FORMAT = 1
+"""Version of the `to_json` document layout."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action: the acting seat plus small ids and numbers, never object references.
+
+    `str(action)` is the canonical text without the seat; `Game.parse_action(seat, text)` reads it back.
+    """
+
+    seat: int
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass defines its text
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a state's append-only log. `visible_to` None means everyone may see it."""
+
+    kind: str
+    text: str
+    visible_to: frozenset[int] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether `seat` (None: the public) may read this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "data": self.data,
+        }
+
+    @staticmethod
+    def from_json(doc: dict[str, Any]) -> Event:
+        """Inverse of `to_json`."""
+        vis = doc["visible_to"]
+        return Event(doc["kind"], doc["text"], None if vis is None else frozenset(vis), dict(doc["data"]))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """How the game ended for one seat."""
+
+    won: bool
+    score: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: one `SeatResult` per seat plus game-specific details (JSON-safe)."""
+
+    seats: tuple[SeatResult, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def won(self) -> bool:
+        """True when every seat won (cooperative games win or lose as a team)."""
+        return all(s.won for s in self.seats)
+
+
+class State(ABC):
+    """A mutable game state. Only `observe(seat)` may leave the engine toward a seat.
+
+    Subclasses keep their data flat (ints, tuples, lists of ints) so that `clone` is cheap.
+    """
+
+    game: Game
+    events: list[Event]
+    rng_state: int
+
+    # --- whose turn -----------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> list[int]:
+        """Seats that may act now: `[CHANCE]` at a chance point, `[]` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for `seat` now, in a stable order (empty if the seat may not act)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance point: every outcome with its probability (they sum to 1)."""
+
+    # --- acting -----------------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply an action object or its canonical text.
+
+        Text needs `seat` when several seats may act now. Raises `IllegalAction(reason, rule)` and
+        leaves the state untouched when the action is not legal now.
+        """
+        act = self._coerce(action, seat)
+        self._check_legal(act)
+        if act.seat == CHANCE:
+            self.rng_state = advance(self.rng_state)
+        self._apply(act)
+
+    def _coerce(self, action: Action | str, seat: int | None) -> Action:
+        if isinstance(action, Action):
+            if seat is not None and seat != action.seat:
+                raise IllegalAction(f"the action belongs to seat {action.seat}, not seat {seat}")
+            return action
+        movers = self.to_move()
+        if seat is None:
+            if len(movers) != 1:
+                if not movers:
+                    raise IllegalAction("the game is over")
+                raise IllegalAction(
+                    f"seats {', '.join(map(str, movers))} may all act now; say which seat acts"
+                )
+            seat = movers[0]
+        return self.game.parse_action(seat, action)
+
+    def _check_legal(self, act: Action) -> None:
+        """Default legality check: the action must be among `legal_actions(act.seat)`.
+
+        Games override this with a cheaper check or a more precise reason and rule.
+        """
+        if act.seat == CHANCE:
+            if CHANCE not in self.to_move():
+                raise IllegalAction("no dice or cards are pending now")
+            if all(o != act for o, _ in self.chance_outcomes()):
+                raise IllegalAction(f"{act} is not a possible outcome now")
+            return
+        if act.seat not in self.to_move():
+            raise IllegalAction(f"seat {act.seat} may not act now")
+        if act not in self.legal_actions(act.seat):
+            raise IllegalAction(f"{act} is not legal now for seat {act.seat}")
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    def sample_chance(self) -> Action:
+        """The chance outcome this state's own RNG picks now (pure: the RNG advances in `apply`)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalAction("no dice or cards are pending now")
+        # Outcomes are uniform in most games; weights are handled exactly in integer units.
+        total = len(outcomes)
+        if all(p == outcomes[0][1] for _, p in outcomes):
+            return outcomes[peek_below(self.rng_state, total)][0]
+        scale = 1 << 30
+        weights = [round(p * scale) for _, p in outcomes]
+        r = peek_below(self.rng_state, sum(weights))
+        for (o, _), w in zip(outcomes, weights, strict=True):
+            if r < w:
+                return o
+            r -= w
+        return outcomes[-1][0]
+
+    # --- what seats see ---------------------------------------------------------------
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe view of what `seat` may know now (None: the public view)."""
+
+    def visible_events(self, seat: int | None) -> list[Event]:
+        """The events `seat` may read."""
+        return [e for e in self.events if e.visible(seat)]
+
+    # --- the end ------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has been won or lost."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Per-seat result; only valid when `is_over()`."""
+
+    # --- copies ---------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """A cheap copy that shares nothing mutable with this state."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: RandomLike) -> State:
+        """A copy in which everything `seat` cannot know is drawn again, consistent with every reveal."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe document of the whole state, RNG included; `game.load_state(doc)` reads it."""
+
+
+class Game(ABC):
+    """A frozen game definition and the factory of its states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    players: ClassVar[tuple[int, ...]]
+    rules_file: ClassVar[str]
+    """File name of the rules reference under `../shared/rules/`."""
+
+    @property
+    @abstractmethod
+    def options(self) -> OptionSchema:
+        """The options schema with defaults."""
+
+    @abstractmethod
+    def new_game(self, seed: int | None = None, **options: Any) -> State:
+        """A new state. Bad options raise `OptionError` naming the option and the allowed values."""
+
+    @abstractmethod
+    def parse_action(self, seat: int, text: str) -> Action:
+        """Read canonical action text for `seat`. Malformed text raises `IllegalAction`."""
+
+    @abstractmethod
+    def load_state(self, doc: dict[str, Any]) -> State:
+        """Rebuild a state from `State.to_json()`; a corrupt document raises `SaveError`."""
+
+    def check_doc_header(self, doc: Any) -> None:
+        """Check that a state document is ours and of a version we read."""
+        if not isinstance(doc, dict):
+            raise SaveError("a state document must be a JSON object")
+        if doc.get("game") != self.name:
+            raise SaveError(f"this document is for game {doc.get('game')!r}, not {self.name!r}")
+        if doc.get("format") != STATE_FORMAT:
+            raise SaveError(f"state format {doc.get('format')!r} is not {STATE_FORMAT}")
+        if doc.get("rules_version") != self.rules_version:
+            raise SaveError(
+                f"rules version {doc.get('rules_version')!r} differs from this engine's {self.rules_version!r}"
+            )
+
+    def lint(self) -> list[str]:
+        """Validate this game's content; returns what was checked (raises `ContentError` on a fault)."""
+        return []
+
+    def rules_section(self, section: str | None = None) -> str:
+        """Text of the rules reference, or of one `§N` section of it."""
+        from .rules import read_rules
+
+        return read_rules(self.rules_file, section)
+
+    def agents(self) -> dict[str, Any]:
+        """Game-specific agent factories (heuristic bots): name → callable(**params) → Agent."""
+        return {}
+
+    def describe_decision(self, state: State, seat: int) -> str:
+        """A short text naming the current decision of `seat` and its rule §."""
+        return ""
+
+    def render(self, state: State, seat: int | None) -> Any:
+        """A rich renderable of what `seat` sees (used by the terminal)."""
+        return json.dumps(state.observe(seat), indent=1)
+
+
+def canonical(text: str) -> str:
+    """Collapse whitespace and lower-case: the form canonical action texts are compared in."""
+    return " ".join(text.strip().lower().split())
+
+
+def stable_unique(items: Sequence[Action]) -> list[Action]:
+    """Items without repeats, in first-seen order."""
+    seen: set[Action] = set()
+    out = []
+    for a in items:
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    return out

@@ -1,0 +1,70 @@
+"""Finding and reading the rules references (`../shared/rules/<game>.md`)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from .errors import OutlastError
+
+
+def rules_dir() -> Path | None:
+    """Where the rules references are: `$OUTLAST_RULES`, else `shared/rules` beside the checkout."""
+    env = os.environ.get("OUTLAST_RULES")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        cand = parent.parent / "shared" / "rules"
+        if cand.is_dir():
+            return cand
+        cand = parent / "shared" / "rules"
+        if cand.is_dir():
+            return cand
+    return None
+
+
+def read_rules(file: str, section: str | None = None) -> str:
+    """The rules reference `file`, or only its `§N` / `§N.M` section."""
+    d = rules_dir()
+    if d is None or not (d / file).is_file():
+        raise OutlastError(
+            f"rules reference {file} not found; set OUTLAST_RULES to the folder holding it"
+        )
+    text = (d / file).read_text(encoding="utf-8")
+    if not section:
+        return text
+    sec = section.lstrip("§").strip()
+    if not re.fullmatch(r"\d+(\.\d+)*", sec):
+        raise OutlastError(f"{section!r} is not a section number such as §7 or §7.3")
+    lines = text.splitlines()
+    depth = sec.count(".")
+    start_pat = re.compile(r"^(#+)\s*§" + re.escape(sec) + r"\b")
+    bullet_pat = re.compile(r"^\s*-\s*§" + re.escape(sec) + r"\b")
+    for i, line in enumerate(lines):
+        m = start_pat.match(line)
+        if m:
+            level = len(m.group(1))
+            out = [line]
+            for nxt in lines[i + 1:]:
+                hm = re.match(r"^(#+)\s", nxt)
+                if hm and len(hm.group(1)) <= level:
+                    break
+                out.append(nxt)
+            return "\n".join(out).rstrip()
+        if bullet_pat.match(line):
+            out = [line]
+            indent = len(line) - len(line.lstrip())
+            for nxt in lines[i + 1:]:
+                if not nxt.strip():
+                    break
+                if len(nxt) - len(nxt.lstrip()) <= indent and (nxt.lstrip().startswith("-") or nxt.startswith("#")):
+                    break
+                out.append(nxt)
+            return "\n".join(out).rstrip()
+    del depth
+    # §N.M written inside a table row or a numbered item (e.g. "§17.6 item 3") falls back to its parent.
+    if "." in sec:
+        return read_rules(file, sec.rsplit(".", 1)[0])
+    raise OutlastError(f"{file} has no section §{sec}")

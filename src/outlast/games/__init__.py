@@ -1,0 +1,1 @@
+"""Game packages: each sub-package exposes GAME, a `outlast.core.Game`."""
