@@ -84,7 +84,10 @@ def build_board(sc: Scenario, players_four: bool) -> Board:
             if 0 <= rr < len(rows) and 0 <= cc < WIDTH and mark[rr * WIDTH + cc] != ".":
                 near.append(rr * WIDTH + cc)
         adjacent.append(tuple(near))
-    find = lambda letters: tuple(i for i in cells if mark[i] in letters)  # noqa: E731
+
+    def find(letters: str) -> tuple[int, ...]:
+        return tuple(i for i in cells if mark[i] in letters)
+
     return Board(
         scenario=sc.id, name=sc.name, size=size, cells=cells, mark=tuple(mark), adjacent=tuple(adjacent),
         volcano=find("V")[0], rubble=find("R"), landscape=find("LSGEX"), villages=find("Hh"),

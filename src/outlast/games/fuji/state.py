@@ -6,6 +6,7 @@ stack (architecture §2), so clone, save and replay work in the middle of any re
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -63,6 +64,16 @@ def _roll_outcomes(die: int) -> list[tuple[FujiAction, float]]:
     return hit
 
 
+@cache
+def _all_hints(seat: int, explorers: int) -> list[FujiAction]:
+    out = []
+    for kind in range(3):
+        subjects = [o for o in range(explorers) if o != seat] if kind == 0 else [-1]
+        for subj in subjects:
+            out += [FujiAction(seat, "hint", (kind, subj, lv)) for lv in range(len(HINT_LEVELS[kind]))]
+    return out
+
+
 def _subsets(seat: int, dice: tuple[int, ...], verb: str) -> list[FujiAction]:
     """Every non-empty subset of `dice` as a `verb` action, cached (they are immutable)."""
     key = (seat, dice, verb)
@@ -83,8 +94,62 @@ class FujiState(State):
         "chance", "frames", "card_at", "lava", "eqtok", "etok1", "etok2", "skill", "char", "pos", "marker",
         "stamina", "injuries", "bars", "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom",
         "ready", "hinted", "rr_left", "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio",
-        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts",
+        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts", "_lc",
     )
+
+    game: Any
+    t: Table
+    events: list[Event]
+    rng_state: int
+    phase: int
+    round: int
+    over: int
+    reason: str
+    sstep: int
+    scur: int
+    chance: list[tuple[int, int]]
+    frames: list[tuple[int, int, int, int, int]]
+    card_at: list[int]
+    lava: int
+    eqtok: int
+    etok1: int
+    etok2: int
+    skill: list[int]
+    char: list[int]
+    pos: list[int]
+    marker: list[int]
+    stamina: list[int]
+    injuries: list[int]
+    bars: list[int]
+    dv: list[int]
+    dh: list[int]
+    dk: list[int]
+    dalive: list[int]
+    cloc: list[int]
+    cusable: list[int]
+    ctap: list[int]
+    bottom: list[int]
+    ready: list[int]
+    hinted: list[int]
+    rr_left: list[int]
+    rr_ent: list[int]
+    rr_sub: list[int]
+    rr_done: list[int]
+    buddy: list[int]
+    first_aid: list[int]
+    flare: list[int]
+    radio: list[int]
+    roped: list[int]
+    moved: list[int]
+    mover: int
+    tstep: int
+    turn_d: int
+    turn_ok: int
+    spent: int
+    erupt_due: int
+    leg: list[int]
+    starts: list[int]
+    _lc: tuple[int, list[FujiAction]] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -144,6 +209,7 @@ class FujiState(State):
         s.erupt_due = 0
         s.leg = [-1] * n
         s.starts = [0, 2]
+        s._lc = None
         return s
 
     def start(self) -> None:
@@ -205,6 +271,7 @@ class FujiState(State):
         c.erupt_due = self.erupt_due
         c.leg = self.leg[:]
         c.starts = self.starts[:]
+        c._lc = self._lc
         return c
 
     # ------------------------------------------------------------------ small queries
@@ -317,6 +384,15 @@ class FujiState(State):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[FujiAction]:  # type: ignore[override]
+        """Every legal action of `seat` now; the list is cached until the next `apply` (do not mutate it)."""
+        lc = self._lc
+        if lc is not None and lc[0] == seat:
+            return lc[1]
+        out = self._legal_actions(seat)
+        self._lc = (seat, out)
+        return out
+
+    def _legal_actions(self, seat: int) -> list[FujiAction]:
         if self.over or seat == CHANCE or seat not in self.to_move():
             return []
         if self.frames:
@@ -389,15 +465,14 @@ class FujiState(State):
         return out
 
     def _hint_actions(self, seat: int) -> list[FujiAction]:
-        """Qualitative hints (§18): a threat to a teammate's destination, one's fit, an intent."""
-        out = []
-        for kind in range(3):
-            subjects = [o for o in range(self.t.explorers) if o != seat] if kind == 0 else [-1]
-            for subj in subjects:
-                if seat * 64 + kind * 8 + subj + 1 in self.hinted:
-                    continue
-                out += [FujiAction(seat, "hint", (kind, subj, lv)) for lv in range(len(HINT_LEVELS[kind]))]
-        return out
+        """Qualitative hints (§18): a threat to a teammate's destination, one's fit, an intent.
+
+        Each (kind, subject) may be given once per phase, so a window always closes.
+        """
+        hinted = self.hinted
+        if not hinted:
+            return _all_hints(seat, self.t.explorers)
+        return [a for a in _all_hints(seat, self.t.explorers) if seat * 64 + a.args[0] * 8 + a.args[1] + 1 not in hinted]
 
     def _usable_cards(self, e: int) -> list[int]:
         """Cards `e` may use this round (§9.4, §9.5)."""
@@ -516,6 +591,10 @@ class FujiState(State):
         if act.seat == CHANCE:
             if not self.chance:
                 raise IllegalAction("no dice or cards are pending now", "§18")
+            kind, arg = self.chance[0]
+            if kind == C_ROLL and act.verb == "roll" and len(act.args) == 2 and act.args[0] == arg \
+                    and 1 <= act.args[1] <= 6:
+                return
             if all(o != act for o, _ in self.chance_outcomes()):
                 raise IllegalAction(f"{act} is not a possible outcome now", "§18")
             return
@@ -573,6 +652,7 @@ class FujiState(State):
     # ------------------------------------------------------------------ apply
     def _apply(self, act: Any) -> None:
         a: FujiAction = act
+        self._lc = None
         if a.seat == CHANCE:
             self._apply_chance(a)
         elif self.frames:
@@ -817,9 +897,9 @@ class FujiState(State):
         if self.eqtok & end:
             self.eqtok &= ~end
             self.frames.append((F_COLLECT, self.t.ctrl[e], e, 0, 0))
-        if self.phase == PLAN and self.marker[e] >= 0:
-            if self.marker[e] not in [c for c, _ in geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))]:
-                self.marker[e] = -1
+        reachable = geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))
+        if self.phase == PLAN and self.marker[e] >= 0 and self.marker[e] not in [c for c, _ in reachable]:
+            self.marker[e] = -1
 
     def _advance(self) -> None:
         """Run automatic steps until a chance point, a decision, or the end."""

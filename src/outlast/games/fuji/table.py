@@ -97,6 +97,7 @@ def build_table(opts: dict[str, Any]) -> Table:
     scenario = int(opts["scenario"])
     board = board_for(scenario, players == 4)
     ctrl = tuple(range(players)) + ((0,) if variant == "b" else ())
+    neighbours: tuple[tuple[int, ...], ...]
     if explorers == 4:
         neighbours = tuple(((e - 1) % 4, (e + 1) % 4) for e in range(4))
     elif variant == "a":

@@ -58,8 +58,7 @@ def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
             "equipment": [{"id": c.equipment[x].id, "name": c.equipment[x].name, "text": c.equipment[x].text(),
                            "phases": list(c.equipment[x].phases), "usable_from_round": s.cusable[x],
                            "tapped": bool(s.ctap[x])} for x in range(len(s.cloc)) if s.cloc[x] == e],
-            "dice": [die_view(i) for i in range(t.dice) if s.dh[i] == e and s.dalive[i] and (s.dv[i] or True)
-                     and not (i // 6 == t.extra)],
+            "dice": [die_view(i) for i in range(t.dice) if s.dh[i] == e and s.dalive[i] and i // 6 != t.extra],
             "dice_in_play": sum(s.dalive[e * 6:e * 6 + 6]),
             "first_aid": bool(s.first_aid[e]), "flare": s.flare[e],
             "screen_down": s.radio[e] == s.phase and s.phase in (2, 4),
