@@ -12,7 +12,7 @@ from typing import Any
 
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State
 from outlast.core.game import STATE_FORMAT
-from outlast.core.rng import RandomLike, seed_state
+from outlast.core.rng import RandomLike, peek_below, seed_state
 
 from . import board as geo
 from .actions import HINT_KINDS, HINT_LEVELS, INJURY_IDS, FujiAction, die_label
@@ -65,6 +65,11 @@ def _roll_outcomes(die: int) -> list[tuple[FujiAction, float]]:
 
 
 @cache
+def _mark(seat: int, e: int, cell: int) -> FujiAction:
+    return FujiAction(seat, "mark", (e, cell))
+
+
+@cache
 def _all_hints(seat: int, explorers: int) -> list[FujiAction]:
     out = []
     for kind in range(3):
@@ -72,6 +77,11 @@ def _all_hints(seat: int, explorers: int) -> list[FujiAction]:
         for subj in subjects:
             out += [FujiAction(seat, "hint", (kind, subj, lv)) for lv in range(len(HINT_LEVELS[kind]))]
     return out
+
+
+@cache
+def _open_hints(seat: int, explorers: int, blocked: tuple[int, ...]) -> list[FujiAction]:
+    return [a for a in _all_hints(seat, explorers) if seat * 64 + a.args[0] * 8 + a.args[1] + 1 not in blocked]
 
 
 def _subsets(seat: int, dice: tuple[int, ...], verb: str) -> list[FujiAction]:
@@ -94,7 +104,7 @@ class FujiState(State):
         "chance", "frames", "card_at", "lava", "eqtok", "etok1", "etok2", "skill", "char", "pos", "marker",
         "stamina", "injuries", "bars", "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom",
         "ready", "hinted", "rr_left", "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio",
-        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts", "_lc",
+        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts", "_lc", "_tm",
     )
 
     game: Any
@@ -150,6 +160,7 @@ class FujiState(State):
     leg: list[int]
     starts: list[int]
     _lc: tuple[int, list[FujiAction]] | None
+    _tm: list[int] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -210,6 +221,7 @@ class FujiState(State):
         s.leg = [-1] * n
         s.starts = [0, 2]
         s._lc = None
+        s._tm = None
         return s
 
     def start(self) -> None:
@@ -272,6 +284,7 @@ class FujiState(State):
         c.leg = self.leg[:]
         c.starts = self.starts[:]
         c._lc = self._lc
+        c._tm = self._tm
         return c
 
     # ------------------------------------------------------------------ small queries
@@ -341,6 +354,13 @@ class FujiState(State):
 
     # ------------------------------------------------------------------ whose turn
     def to_move(self) -> list[int]:
+        """Seats that may act now (cached until the next `apply`; do not mutate the list)."""
+        tm = self._tm
+        if tm is None:
+            tm = self._tm = self._to_move()
+        return tm
+
+    def _to_move(self) -> list[int]:
         if self.over:
             return []
         if self.chance:
@@ -449,7 +469,7 @@ class FujiState(State):
         if self.phase == PLAN:
             for e in mine:
                 targets = self._mark_targets(e)
-                out += [FujiAction(seat, "mark", (e, c)) for c in targets]
+                out += [_mark(seat, e, c) for c in targets]
                 if self.marker[e] < 0 and targets:
                     can_ready = False
         for e in mine:
@@ -469,10 +489,8 @@ class FujiState(State):
 
         Each (kind, subject) may be given once per phase, so a window always closes.
         """
-        hinted = self.hinted
-        if not hinted:
-            return _all_hints(seat, self.t.explorers)
-        return [a for a in _all_hints(seat, self.t.explorers) if seat * 64 + a.args[0] * 8 + a.args[1] + 1 not in hinted]
+        blocked = tuple(sorted(k for k in self.hinted if k // 64 == seat))
+        return _open_hints(seat, self.t.explorers, blocked)
 
     def _usable_cards(self, e: int) -> list[int]:
         """Cards `e` may use this round (§9.4, §9.5)."""
@@ -582,6 +600,14 @@ class FujiState(State):
             return [(FujiAction(CHANCE, "draw", (arg, self.bottom[0] // 8)), 1.0)]
         raise AssertionError(kind)
 
+    def sample_chance(self) -> FujiAction:
+        """The outcome this state's RNG picks; die rolls take a fast path (same result as the kernel's)."""
+        if self.chance and self.chance[0][0] == C_ROLL and not self.over:
+            return _roll_outcomes(self.chance[0][1])[peek_below(self.rng_state, 6)][0]
+        act = super().sample_chance()
+        assert isinstance(act, FujiAction)
+        return act
+
     # ------------------------------------------------------------------ legality
     def _check_legal(self, act: Any) -> None:
         if not isinstance(act, FujiAction):
@@ -603,7 +629,11 @@ class FujiState(State):
             who = "chance (dice or cards) must resolve first" if movers == [CHANCE] else \
                 f"seats {', '.join(map(str, movers))} may act now"
             raise IllegalAction(f"seat {act.seat} may not act now: {who}", self._decision_rule())
-        if act not in self.legal_actions(act.seat):
+        legal = self.legal_actions(act.seat)
+        for x in legal:  # agents hand back the very objects they were offered: identity first
+            if x is act:
+                return
+        if act not in legal:
             raise IllegalAction(self._explain(act), self._rule_for(act))
 
     def _decision_rule(self) -> str:
@@ -653,6 +683,7 @@ class FujiState(State):
     def _apply(self, act: Any) -> None:
         a: FujiAction = act
         self._lc = None
+        self._tm = None
         if a.seat == CHANCE:
             self._apply_chance(a)
         elif self.frames:
@@ -1283,6 +1314,7 @@ class FujiState(State):
     def resample(self, seat: int, rng: RandomLike) -> FujiState:
         """A copy where every die face and card `seat` has not seen is drawn again (§18)."""
         c = self.clone()
+        c._lc = None  # faces change below: cached legal actions may depend on them
         c.rng_state = seed_state(rng.randrange(1 << 62))
         bit = 1 << seat
         for i in range(c.t.dice):
