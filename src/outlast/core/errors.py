@@ -10,11 +10,11 @@ class OutlastError(Exception):
 class OptionError(OutlastError, ValueError):
     """A game option is unknown or has a value outside its allowed set."""
 
-    def __init__(self, option: str, value: object, allowed: str) -> None:
+    def __init__(self, option: str, value: object, allowed: str, message: str = "") -> None:
         self.option = option
         self.value = value
         self.allowed = allowed
-        super().__init__(f"option {option!r}: {value!r} is not allowed; allowed: {allowed}")
+        super().__init__(message or f"option {option!r}: {value!r} is not allowed; allowed: {allowed}")
 
 
 class IllegalAction(OutlastError, ValueError):

@@ -10,9 +10,10 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, SaveError
+from .errors import IllegalAction, OutlastError, SaveError
 from .options import OptionSchema
 from .rng import RandomLike, advance, peek_below
 
@@ -249,9 +250,22 @@ class Game(ABC):
                 f"rules version {doc.get('rules_version')!r} differs from this engine's {self.rules_version!r}"
             )
 
-    def lint(self) -> list[str]:
-        """Validate this game's content; returns what was checked (raises `ContentError` on a fault)."""
+    def lint(self, content_dir: Path | None = None) -> list[str]:
+        """Validate this game's content; returns what was checked (raises `ContentError` on a fault).
+
+        `content_dir` checks another folder of content files instead of the shipped one.
+        """
+        if content_dir is not None:
+            raise OutlastError(f"{self.name} has no content files to check")
         return []
+
+    def check_chat(self, state: State, seat: int, text: str) -> None:
+        """Refuse a free-chat line the rules do not allow now (raises an `OutlastError` naming why).
+
+        Games whose rules limit table talk (a no-numbers rule, say) override this; every door
+        that carries chat calls it before anyone else sees the message.
+        """
+        del state, seat, text
 
     def rules_section(self, section: str | None = None) -> str:
         """Text of the rules reference, or of one `§N` section of it."""

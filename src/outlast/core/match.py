@@ -162,15 +162,21 @@ class Match:
             raise SaveError("save file digest does not match its replayed game; the file was altered")
         return match
 
-    @classmethod
-    def load(cls, path: str | Path) -> Match:
-        """Read a save file; a missing, unreadable or corrupt file raises `SaveError`."""
+    @staticmethod
+    def read_document(path: str | Path) -> Any:
+        """The parsed JSON of a save file; a missing, unreadable or non-JSON file raises `SaveError`."""
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise SaveError(f"cannot read save file {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise SaveError(f"save file {path} is not text") from None
         try:
-            doc = json.loads(text)
+            return json.loads(text)
         except json.JSONDecodeError as exc:
             raise SaveError(f"save file {path} is not valid JSON: {exc}") from None
-        return cls.from_json(doc)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        """Read a save file; a missing, unreadable or corrupt file raises `SaveError`."""
+        return cls.from_json(cls.read_document(path))

@@ -94,7 +94,8 @@ class OptionSchema:
         for o in self.options:
             if o.name == name:
                 return o
-        raise OptionError(name, name, "one of the options " + ", ".join(self.names()))
+        known = ", ".join(self.names())
+        raise OptionError(name, name, known, f"unknown option {name!r}; the options are: {known}")
 
     def defaults(self) -> dict[str, Any]:
         """Every option at its default."""

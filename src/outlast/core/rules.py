@@ -39,7 +39,6 @@ def read_rules(file: str, section: str | None = None) -> str:
     if not re.fullmatch(r"\d+(\.\d+)*", sec):
         raise OutlastError(f"{section!r} is not a section number such as §7 or §7.3")
     lines = text.splitlines()
-    depth = sec.count(".")
     start_pat = re.compile(r"^(#+)\s*§" + re.escape(sec) + r"\b")
     bullet_pat = re.compile(r"^\s*-\s*§" + re.escape(sec) + r"\b")
     for i, line in enumerate(lines):
@@ -63,8 +62,7 @@ def read_rules(file: str, section: str | None = None) -> str:
                     break
                 out.append(nxt)
             return "\n".join(out).rstrip()
-    del depth
     # §N.M written inside a table row or a numbered item (e.g. "§17.6 item 3") falls back to its parent.
-    if "." in sec:
+    if "." in sec and f"§{sec}" in text:
         return read_rules(file, sec.rsplit(".", 1)[0])
     raise OutlastError(f"{file} has no section §{sec}")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from outlast.core import Game, OptionSchema, Rng, SaveError
-from outlast.core.content import ContentError
+from outlast.core import ContentError, Game, OptionSchema, Rng, SaveError
 
 from .actions import FujiAction, parse_action
 from .content import content, load_content
@@ -54,8 +54,8 @@ class FujiGame(Game):
             raise SaveError(f"state document has bad options: {exc}") from None
         return FujiState.from_json(self, build_table(resolved), doc)
 
-    def lint(self) -> list[str]:
-        c = load_content()
+    def lint(self, content_dir: Path | None = None) -> list[str]:
+        c = load_content() if content_dir is None else load_content(content_dir)
         return [f"{len(c.terrain)} terrain cards", f"{len(c.equipment)} equipment cards",
                 f"{len(c.skills)} skills", f"{len(c.injuries)} injuries", f"{len(c.levels)} levels",
                 f"{len(c.scenarios)} scenarios", f"{len(c.characters)} characters"]
@@ -64,6 +64,11 @@ class FujiGame(Game):
         from .bots import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
+
+    def check_chat(self, state: Any, seat: int, text: str) -> None:
+        from .chat import check_message
+
+        check_message(text, state.phase)
 
     def describe_decision(self, state: Any, seat: int) -> str:
         from .describe import describe

@@ -192,7 +192,7 @@ def _parse_use(seat: int, words: list[str]) -> tuple[int, ...]:
     elif form == "de" and len(rest) == 3 and rest[1] == "to":
         params = [parse_die(seat, rest[0]), _int(rest[2], "explorer")]
     elif form == "D" and rest:
-        params = [parse_die(seat, t) for t in rest]
+        params = sorted(parse_die(seat, t) for t in rest)  # a set of dice (§15): any order reads the same
     elif form == "df" and len(rest) == 3 and rest[1] == "face":
         params = [parse_die(seat, rest[0]), _int(rest[2], "face")]
     elif form == "c" and len(rest) == 1:
@@ -237,7 +237,7 @@ def parse_action(seat: int, text: str) -> FujiAction:
         if v in ("ready", "stop", "collect", "skip", "refuse") and not rest:
             args = ()
         elif v == "keep" and rest:
-            args = tuple(_card_index(t) for t in rest)
+            args = tuple(sorted(_card_index(t) for t in rest))  # a set of cards (§3.2): any order reads the same
         elif v in ("leave", "aside", "lend", "lose") and len(rest) == 1:
             args = (parse_die(seat, rest[0]),)
         elif v == "starts" and len(rest) == 2:

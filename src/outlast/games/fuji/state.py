@@ -644,6 +644,8 @@ class FujiState(State):
         return {SETUP: "§3", ROLL: "§6", PLAN: "§7", REROLL: "§8", EQUIP: "§9", MOVE: "§10", ERUPT: "§11"}[self.phase]
 
     def _rule_for(self, act: FujiAction) -> str:
+        if self.frames:
+            return self._decision_rule()
         return {"mark": "§7.3", "use": "§9", "give": "§14", "hint": "§18", "ready": "§7.7", "reroll": "§8.3",
                 "aside": "§14", "go": "§10.1", "path": "§17.6 item 1", "bars": "§14", "keep": "§3.2",
                 "lend": "§15", "injury": "§10.6", "lose": "§10.6"}.get(act.verb, self._decision_rule())
@@ -673,7 +675,7 @@ class FujiState(State):
             if self.cusable[act.args[0]] > self.round:
                 return f"{card.id} was drawn this round; it may be used from the next round (§9.4)"
             return f"{card.id} cannot be used like that in phase {self.phase}"
-        if v in ("reroll", "stop", "aside"):
+        if v in ("reroll", "stop", "aside") and self.phase == REROLL:
             return f"{act} is not an allowed reroll choice now"
         if v == "hint":
             return "that hint was already given this phase, or is not a hint you can give"
@@ -836,7 +838,7 @@ class FujiState(State):
             self.rr_sub[h] = -2
             self.rr_done[h] = int(base == 0 and not (self.has(e, "set_die_aside") and not self.buddy[e]))
         self._log("phase", f"round {self.round}: phase 3, rerolls (no talking)",
-                  rerolls={h: self.rr_left[h] for h in range(len(t.hands))})
+                  rerolls={str(h): self.rr_left[h] for h in range(len(t.hands))})  # JSON keys are text
 
     def _resolve_reroll_step(self) -> None:
         """§8.3: every submission resolves together, then the next lockstep step begins."""
@@ -1158,7 +1160,7 @@ class FujiState(State):
         kind, subj, lv = a.args
         self.hinted.append(a.seat * 64 + kind * 8 + subj + 1)
         level = HINT_LEVELS[kind][lv]
-        text = {0: f"seat {a.seat}: my dice are a {level} threat to meeple {subj}'s destination",
+        text = {0: f"seat {a.seat}: threat from my dice to meeple {subj}'s destination: {level}",
                 1: f"seat {a.seat}: my roll fits my destination: {level}",
                 2: f"seat {a.seat}: " + ("I'll reroll to help you" if level == "help" else "I can use a card")}[kind]
         self._log("hint", text, seat=a.seat, hint=HINT_KINDS[kind], subject=subj, level=level, round=self.round)
@@ -1401,4 +1403,16 @@ class FujiState(State):
             raise SaveError("state document puts a meeple or marker off the board")
         if any(not 0 <= v <= 6 for v in s.dv):
             raise SaveError("state document has a die face outside 1-6")
+        c, n = table.content, table.explorers
+        locs = {BAG, DISCARD, BOTTOM, *range(n), *(KEEPING - e for e in range(n))}
+        for f, lo, hi in (("skill", -1, len(c.skills)), ("char", -1, len(c.characters)),
+                          ("card_at", -1, len(c.terrain)), ("dh", -1, table.dice // 6), ("injuries", 0, 16),
+                          ("stamina", 0, c.stamina_spaces), ("cusable", 0, 1 << 30)):
+            if any(not lo <= x < hi for x in getattr(s, f)):
+                raise SaveError(f"state field {f!r} holds a value outside {lo}..{hi - 1}")
+        if any(x not in locs for x in s.cloc):
+            raise SaveError("state field 'cloc' puts a card in no known place")
+        if any(len(f) != 5 or not F_KEEP <= f[0] <= F_LOSE for f in s.frames) or \
+                any(len(x) != 2 or not C_SKILL <= x[0] <= C_ROLL for x in s.chance):
+            raise SaveError("state document has a malformed pending decision or chance item")
         return s

@@ -19,8 +19,10 @@ def _check(opts: dict[str, Any]) -> None:
     players = opts["players"]
     if players == 2 and opts["variant"] == "auto":
         opts["variant"] = "a"
+    if players == 2 and opts["variant"] == "none":
+        raise OptionError("variant", "none", "a or b (two players must use a variant, §13), or auto")
     if players > 2 and opts["variant"] not in ("auto", "none"):
-        raise OptionError("variant", opts["variant"], "auto (variants a and b are for 2 players, §13)")
+        raise OptionError("variant", opts["variant"], "auto or none (variants a and b are for 2 players, §13)")
     if players > 2:
         opts["variant"] = "none"
     explorers = 3 if opts["variant"] == "b" else players

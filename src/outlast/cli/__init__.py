@@ -1,0 +1,1 @@
+"""The terminal door: the `outlast` command (see docs/cli.md)."""
