@@ -67,7 +67,10 @@ class FujiAction(Action):
     args: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return format_action(self)
+        try:
+            return format_action(self)
+        except (IndexError, KeyError, TypeError, AssertionError):  # ids outside the content: never legal
+            return " ".join([self.verb, *map(str, self.args)])
 
 
 def _card_id(i: int) -> str:

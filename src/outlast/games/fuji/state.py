@@ -456,10 +456,22 @@ class FujiState(State):
         raise AssertionError(kind)
 
     def _mark_targets(self, e: int) -> list[int]:
-        """Cards `e` may put its destination marker on now (§7.1–§7.3)."""
-        taken = {self.marker[n] for n in self.t.neighbours[e] if n < self.t.explorers}
-        return [c for c, _d in geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))
-                if c not in taken and c != self.marker[e]]
+        """Cards `e` may put its destination marker on now (§7.1–§7.3).
+
+        The last card a neighbour without a marker could still choose is kept free for it, so
+        neighbours never end up sharing a destination (§7.3).
+        """
+        t = self.t
+        taken = {self.marker[n] for n in t.neighbours[e] if n < t.explorers}
+        out = [c for c, _d in geo.reach(t.board, self.lava, self.pos[e], self.allowance(e))
+               if c not in taken and c != self.marker[e]]
+        for n in t.neighbours[e]:
+            if n < t.explorers and self.marker[n] < 0:
+                busy = {self.marker[m] for m in t.neighbours[n] if m < t.explorers and m != e}
+                left = [c for c, _d in geo.reach(t.board, self.lava, self.pos[n], self.allowance(n)) if c not in busy]
+                if len(left) == 1 and left[0] in out:
+                    out.remove(left[0])
+        return out
 
     def _window_actions(self, seat: int) -> list[FujiAction]:
         """Phase 2 or 4 (§7, §9): markers, cards, passing, hints and ready."""
@@ -634,7 +646,11 @@ class FujiState(State):
             if x is act:
                 return
         if act not in legal:
-            raise IllegalAction(self._explain(act), self._rule_for(act))
+            try:
+                reason = self._explain(act)
+            except (IndexError, KeyError, TypeError, ValueError):  # ids outside the board or content
+                reason = f"{act} is not an action of this game"
+            raise IllegalAction(reason, self._rule_for(act))
 
     def _decision_rule(self) -> str:
         if self.frames:
@@ -662,6 +678,9 @@ class FujiState(State):
                 return f"seat {act.seat} does not place meeple {e}'s marker"
             if any(self.marker[n] == cell for n in self.t.neighbours[e] if n < self.t.explorers):
                 return f"a neighbour's marker is already on {cell_name(cell)}; neighbours may not share a destination"
+            if cell in [c for c, _d in geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))]:
+                return (f"{cell_name(cell)} is the only card a neighbour can still choose; neighbours may not "
+                        "share a destination")
             return f"{cell_name(cell)} is not a card meeple {e} can reach within {self.allowance(e)} steps"
         if v == "ready" and self.phase == PLAN:
             return "place your destination marker before you are ready"
@@ -893,8 +912,10 @@ class FujiState(State):
         flipped = [cell_name(c) for c in b.cells if (front >> c) & 1]
         self._log("eruption", "lava flows onto " + (", ".join(flipped) or "nothing new"), cells=flipped)
         for e in range(self.t.explorers):
-            if self.phase == PLAN and self.marker[e] >= 0 and (front >> self.marker[e]) & 1:
-                self.marker[e] = -1
+            if self.phase == PLAN and self.marker[e] >= 0 and (
+                    (front >> self.marker[e]) & 1 or self.marker[e] not in
+                    [c for c, _ in geo.reach(b, self.lava, self.pos[e], self.allowance(e))]):
+                self.marker[e] = -1  # markers still move in phase 2: one cut off by lava must be placed again
             if (front >> self.pos[e]) & 1:
                 self._lose(f"lava reached meeple {e} on {cell_name(self.pos[e])}", "§12.1")
 
