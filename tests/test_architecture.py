@@ -19,7 +19,7 @@ def test_core_names_no_game() -> None:
 
 def test_doors_use_only_the_contract() -> None:
     """Agents and the CLI never import a game's internals (architecture §1)."""
-    for door in ("agents", "cli"):
+    for door in ("agents", "cli", "sim"):
         for p in (SRC / door).rglob("*.py"):
             assert "outlast.games." not in p.read_text(), f"{p} imports a game's internals"
 

@@ -1,6 +1,7 @@
 """Game-agnostic agents. Every agent implements `act(state, seat, rng) -> Action` and uses only the kernel contract.
 
-`make_agent("random")`, `make_agent("heuristic")` (the game's own bot) or `make_agent("name:k=v,k=v")`.
+`make_agent("random")`, `make_agent("heuristic")` (the game's own bot), `make_agent("ismcts:iters=500")`
+(information-set MCTS, `outlast.agents.ismcts`) or any `make_agent("name:k=v,k=v")`.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def agent_names(game: Game) -> list[str]:
     """Agent names usable for `game`."""
-    return ["random", *sorted(game.agents())]
+    return ["random", "ismcts", *sorted(game.agents())]
 
 
 def make_agent(spec: str, game: Game) -> Agent:
@@ -53,6 +54,10 @@ def make_agent(spec: str, game: Game) -> Agent:
         if params:
             raise OptionError("bots", spec, "random takes no parameters")
         return RandomAgent()
+    if name == "ismcts":
+        from .ismcts import ISMCTSAgent
+
+        return ISMCTSAgent(game, **params)
     factories: dict[str, Any] = game.agents()
     if name not in factories:
         raise OptionError("bots", spec, ", ".join(agent_names(game)))

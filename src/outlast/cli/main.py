@@ -257,6 +257,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to-end", action="store_true", help="print the final table and outcome, without stepping")
     p.add_argument("--script", type=Path, metavar="FILE", help="read replay keys from FILE first, one per line")
     p.set_defaults(func=cmd_replay)
+
+    from .bench_command import add_bench_parser
+
+    add_bench_parser(sub)
+
+    from .sim_commands import add_sim_commands
+
+    add_sim_commands(sub)
     return parser
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple
 
 from .errors import IllegalAction, OutlastError, SaveError
 from .options import OptionSchema
@@ -37,14 +38,16 @@ class Action:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a state's append-only log. `visible_to` None means everyone may see it."""
+class Event(NamedTuple):
+    """One entry of a state's append-only log. `visible_to` None means everyone may see it.
+
+    A named tuple: immutable and cheap to make, since rules log one or more per action.
+    """
 
     kind: str
     text: str
     visible_to: frozenset[int] | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = MappingProxyType({})
 
     def visible(self, seat: int | None) -> bool:
         """Whether `seat` (None: the public) may read this event."""
@@ -56,7 +59,7 @@ class Event:
             "kind": self.kind,
             "text": self.text,
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
-            "data": self.data,
+            "data": dict(self.data),
         }
 
     @staticmethod
@@ -276,6 +279,38 @@ class Game(ABC):
     def agents(self) -> dict[str, Any]:
         """Game-specific agent factories (heuristic bots): name → callable(**params) → Agent."""
         return {}
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A static guess in [0, 1] of how likely `seat` is to win from `state`, from public information only.
+
+        Search agents (ISMCTS) use it to value a position where a rollout stops early; it must never
+        read what `seat`'s view hides (it is called on determinized states). The default knows only
+        the end: 1 for a won game, 0 for a lost one and 0.5 before the end. Games override it.
+        """
+        if state.is_over():
+            return 1.0 if state.outcome().seats[seat].won else 0.0
+        return 0.5
+
+    def action_texts(self, **options: Any) -> list[str]:
+        """Every canonical action text a seat could be offered in a game with these options, once each.
+
+        The list is in a stable order and leaves out chance outcomes. Texts are written as
+        `str(action)` writes them for the acting seat, so a learning door (`outlast.rl`) builds a fixed
+        action space from the list and maps each legal action to its index by its text. A game may
+        leave out families of actions too rare to be worth their size if it documents the cut; doors
+        must cope with a legal action that is not listed. Games that cannot enumerate raise
+        NotImplementedError (the default).
+        """
+        raise NotImplementedError(f"{self.name} does not enumerate its actions")
+
+    def encode(self, observation: dict[str, Any]) -> list[float]:
+        """A fixed-length vector of numbers in [0, 1] for `state.observe(seat)`, for learning agents.
+
+        It is built from the observation alone, so it carries nothing the seat may not know, and every
+        observation of the game encodes to the same length whatever the options. Games that offer no
+        encoding raise NotImplementedError (the default).
+        """
+        raise NotImplementedError(f"{self.name} has no numeric encoding of its observations")
 
     def describe_decision(self, state: State, seat: int) -> str:
         """A short text naming the current decision of `seat` and its rule §."""

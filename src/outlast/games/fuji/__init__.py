@@ -65,6 +65,21 @@ class FujiGame(Game):
 
         return {"heuristic": HeuristicAgent}
 
+    def action_texts(self, **options: Any) -> list[str]:
+        from .enumerate import action_texts
+
+        return action_texts(self.options.resolve(options))
+
+    def encode(self, observation: dict[str, Any]) -> list[float]:
+        from .encode import encode
+
+        return encode(observation)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        from .evaluate import evaluate
+
+        return evaluate(state, seat)
+
     def check_chat(self, state: Any, seat: int, text: str) -> None:
         from .chat import check_message
 

@@ -79,6 +79,7 @@ def parse_clause(text: str) -> tuple[frozenset[str], frozenset[int]]:
     return colours, values
 
 
+@cache
 def requirement_text(clauses: tuple[str, ...]) -> str:
     """Words for a requirement, made from its clauses."""
     parts = []
@@ -123,10 +124,12 @@ class Equipment:
     effect: Any
     branches: tuple[tuple[str, dict[str, Any]], ...]
     """The card's choosable effects as (verb, params): one entry, or several for a `choose` card."""
+    rendered: str
+    """The card text, rendered once from the effect data at load time."""
 
     def text(self) -> str:
         """Player-facing text, rendered from the effect data."""
-        return VERBS.render(self.effect)
+        return self.rendered
 
 
 @dataclass(frozen=True)
@@ -286,7 +289,8 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
             if len(vs) != 1:
                 raise ContentError(f, eid, "effect", "an equipment card has one verb or a choose")
             branches = (vs[0],)
-        equipment.append(Equipment(eid, rec["name"], tuple(rec["phases"]), rec["scope"], eff, branches))
+        equipment.append(Equipment(eid, rec["name"], tuple(rec["phases"]), rec["scope"], eff, branches,
+                                   VERBS.render(eff)))
     if len(equipment) != 15:
         raise ContentError(f, "-", "-", f"there are 15 equipment cards (§2.1), found {len(equipment)}")
 

@@ -484,13 +484,17 @@ class FujiState(State):
                 out += [_mark(seat, e, c) for c in targets]
                 if self.marker[e] < 0 and targets:
                     can_ready = False
-        for e in mine:
-            out += self._card_uses(seat, e)
-        for e in mine:
-            if self.has(e, "pass_equipment"):
-                for c in range(len(self.cloc)):
-                    if self.cloc[c] == e:
-                        out += [FujiAction(seat, "give", (c, o)) for o in range(self.t.explorers) if o != e]
+        cloc = self.cloc
+        held = [c for c in range(len(cloc)) if cloc[c] >= 0 and self.t.ctrl[cloc[c]] == seat] if any(
+            x >= 0 for x in cloc) else []
+        if held:
+            for e in mine:
+                out += self._card_uses(seat, e)
+            for e in mine:
+                if self.has(e, "pass_equipment"):
+                    for c in held:
+                        if cloc[c] == e:
+                            out += [FujiAction(seat, "give", (c, o)) for o in range(self.t.explorers) if o != e]
         out += self._hint_actions(seat)
         if can_ready:
             out.append(FujiAction(seat, "ready"))
@@ -501,7 +505,7 @@ class FujiState(State):
 
         Each (kind, subject) may be given once per phase, so a window always closes.
         """
-        blocked = tuple(sorted(k for k in self.hinted if k // 64 == seat))
+        blocked = tuple(k for k in self.hinted if k >> 6 == seat) if self.hinted else ()
         return _open_hints(seat, self.t.explorers, blocked)
 
     def _usable_cards(self, e: int) -> list[int]:
@@ -630,8 +634,16 @@ class FujiState(State):
             if not self.chance:
                 raise IllegalAction("no dice or cards are pending now", "§18")
             kind, arg = self.chance[0]
-            if kind == C_ROLL and act.verb == "roll" and len(act.args) == 2 and act.args[0] == arg \
-                    and 1 <= act.args[1] <= 6:
+            verb, args = act.verb, act.args
+            if kind == C_ROLL and verb == "roll" and len(args) == 2 and args[0] == arg and 1 <= args[1] <= 6:
+                return
+            if kind == C_PLACE and verb == "place" and len(args) == 2 and args[0] == arg \
+                    and 0 <= args[1] < len(self.t.content.terrain) and args[1] not in self.card_at \
+                    and self.t.content.terrain[args[1]].kind == ("village" if self.t.board.is_village(arg)
+                                                                 else "landscape"):
+                return
+            if kind == C_DRAW and verb == "draw" and len(args) == 2 and args[0] == arg \
+                    and 0 <= args[1] < len(self.cloc) and self.cloc[args[1]] == BAG:
                 return
             if all(o != act for o, _ in self.chance_outcomes()):
                 raise IllegalAction(f"{act} is not a possible outcome now", "§18")

@@ -1,0 +1,133 @@
+"""Play one game of a job to its end and describe it as one result row.
+
+Only the kernel contract is used (architecture §2): chance is resolved by the state's own seeded
+RNG (`State.sample_chance`), and each seat's bot draws from its own generator seeded from the game
+seed, so a `GameSpec` always plays the same game, in any process, on any machine.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from outlast.agents import Agent, make_agent
+from outlast.core import CHANCE, OutlastError, Rng, load_game
+
+from .jobs import GameSpec, derive_seed, lineup_text, options_json
+
+MOVE_LIMIT = 1_000_000
+"""Actions (chance included) after which a game that has not ended is stopped and recorded as lost."""
+
+STOPPED = "stopped: no end after the move limit"
+
+
+@dataclass(frozen=True)
+class GameFailure:
+    """A game that raised: its index and seed (to reproduce it) and the traceback text."""
+
+    index: int
+    seed: int
+    options: str
+    bots: str
+    error: str
+
+
+def play_game(spec: GameSpec) -> dict[str, Any]:
+    """Play `spec` to its end; returns the result row (see `outlast.sim.results.base_fields`)."""
+    start = time.perf_counter()
+    game = load_game(spec.game)
+    options = dict(spec.options)
+    state = game.new_game(seed=spec.seed, **options)
+    # Agents may keep per-game memory, so every seat gets a fresh one; a line-up of one spec fills every seat.
+    agents: dict[int, Agent] = {}
+    rngs: dict[int, Rng] = {}
+    actions = chance = 0
+    last = -1
+
+    def agent_for(seat: int) -> Agent:
+        agent = agents.get(seat)
+        if agent is None:
+            bot = spec.bots[0] if len(spec.bots) == 1 else spec.bots[seat]
+            agent = agents[seat] = make_agent(bot, game)
+            rngs[seat] = Rng(derive_seed(spec.seed, seat + 1))
+        return agent
+
+    while not state.is_over():
+        movers = state.to_move()
+        if not movers:
+            raise OutlastError("the game is not over but no seat may act")
+        if movers[0] == CHANCE:
+            state.apply(state.sample_chance())
+            chance += 1
+        else:
+            seat = next_seat(state, movers, last, agent_for)
+            state.apply(agent_for(seat).act(state, seat, rngs[seat]))
+            last = seat
+            actions += 1
+        if actions + chance >= MOVE_LIMIT:
+            break
+    if state.is_over():
+        outcome = state.outcome()
+        won = outcome.won
+        scores = [s.score for s in outcome.seats]
+        reason = outcome.details.get("reason") or outcome.seats[0].reason
+        details = outcome.details
+    else:
+        won, scores, reason, details = False, [], STOPPED, {}
+    rounds = details.get("rounds")
+    return {
+        "game": spec.game,
+        "game_index": spec.index,
+        "config": spec.config,
+        "seed": spec.seed,
+        "options": options_json(options),
+        "bots": lineup_text(spec.bots),
+        "won": bool(won),
+        "score": int(scores[0]) if scores else 0,
+        "scores": [int(s) for s in scores],
+        "rounds": int(rounds) if isinstance(rounds, int) else None,
+        "reason": str(reason),
+        "actions": actions,
+        "chance": chance,
+        "details": json.dumps(details, sort_keys=True, separators=(",", ":"), default=str),
+        "duration_s": time.perf_counter() - start,
+    }
+
+
+def next_seat(state: Any, movers: list[int], last: int, agent_for: Any) -> int:
+    """Who acts when several seats may: round the table from the seat after the last to act.
+
+    Simultaneous actions commute in the state, but not in what each seat has seen before acting, so
+    seats take turns (each sees the others' markers and hints) instead of the lowest seat always going
+    first. An agent may offer `priority(state, seat) -> number` (Fuji's heuristic bot does, for the
+    phase-5 turn order); the highest priority acts first and ties go round the table.
+    """
+    if len(movers) == 1:
+        return movers[0]
+    order = sorted(movers, key=lambda s: (s - last - 1) % 65536)  # cyclic order after `last`
+    best, best_p = order[0], None
+    for seat in order:
+        prio = getattr(agent_for(seat), "priority", None)
+        if prio is None:
+            continue
+        p = prio(state, seat)
+        if best_p is None or p > best_p:
+            best, best_p = seat, p
+    return best
+
+
+def play_safe(spec: GameSpec) -> dict[str, Any] | GameFailure:
+    """`play_game`, turning an exception into a `GameFailure` the parent can report."""
+    try:
+        return play_game(spec)
+    except Exception:
+        return GameFailure(spec.index, spec.seed, options_json(dict(spec.options)), lineup_text(spec.bots),
+                           traceback.format_exc())
+
+
+def play_batch(specs: list[GameSpec]) -> list[dict[str, Any] | GameFailure]:
+    """Several games in a row (one Ray task)."""
+    return [play_safe(s) for s in specs]
