@@ -32,7 +32,6 @@ from .state import (
     AMNESIA,
     ARM,
     EQUIP,
-    EYE,
     F_CARAB,
     F_GRANT,
     F_REROLL,
@@ -485,18 +484,7 @@ class _Ctx:
 
     def rerolls(self, e: int, dist: int, cell: int) -> int:
         """Phase-3 rerolls for a destination at `dist` (§8.1, §8.2)."""
-        s = self.s
-        base = {0: 2, 1: 1, 2: 1}.get(dist, 0)
-        card = self.card(cell)
-        if dist < 4 and card >= 0 and self.t.content.terrain[card].extra_reroll:
-            base += 1
-        if (s.injuries[e] >> EYE) & 1:
-            base = 0
-        if s.has(e, "extra_rerolls"):
-            base += s.ability(e, "extra_rerolls")["count"]
-        if dist >= 4:
-            base = 0
-        return base
+        return self.s.reroll_count(e, dist, self.card(cell))
 
     def token_cost(self, e: int, cell: int, dist: int, start: int = -1) -> int:
         """Fewest eruptions a move to `cell` triggers over its legal paths (§10.4)."""

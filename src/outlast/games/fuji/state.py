@@ -855,21 +855,29 @@ class FujiState(State):
                 self.marker[e] = self.pos[e]
         for h, (e, _slots, _seat) in enumerate(t.hands):
             dist = geo.distance(t.board, self.lava, self.pos[e], self.marker[e])
-            base = {0: 2, 1: 1, 2: 1}.get(dist, 0)
-            card = self.card_at[self.marker[e]]
-            if dist < 4 and card >= 0 and t.content.terrain[card].extra_reroll:
-                base += 1
-            if (self.injuries[e] >> EYE) & 1:
-                base = 0
-            if self.has(e, "extra_rerolls"):
-                base += self.ability(e, "extra_rerolls")["count"]
-            if dist >= 4:
-                base = 0
+            base = self.reroll_count(e, dist, self.card_at[self.marker[e]])
             self.rr_left[h] = self.rr_ent[h] = base
             self.rr_sub[h] = -2
             self.rr_done[h] = int(base == 0 and not (self.has(e, "set_die_aside") and not self.buddy[e]))
         self._log("phase", f"round {self.round}: phase 3, rerolls (no talking)",
                   rerolls={str(h): self.rr_left[h] for h in range(len(t.hands))})  # JSON keys are text
+
+    def reroll_count(self, e: int, dist: int, card: int) -> int:
+        """Phase-3 rerolls of meeple `e` for a destination `dist` steps away showing terrain `card`.
+
+        §8.1: 2 to stay, 1 at distance 1–2, 0 at 3, +1 for the reroll symbol; §8.2: an eye injury
+        removes those, the Survivalist adds a skill reroll; §14: a Scout going 4 gets none at all.
+        """
+        base = {0: 2, 1: 1, 2: 1}.get(dist, 0)
+        if 0 <= dist < 4 and card >= 0 and self.t.content.terrain[card].extra_reroll:
+            base += 1
+        if (self.injuries[e] >> EYE) & 1:
+            base = 0
+        if self.has(e, "extra_rerolls"):
+            base += self.ability(e, "extra_rerolls")["count"]
+        if dist >= 4:
+            base = 0
+        return base
 
     def _resolve_reroll_step(self) -> None:
         """§8.3: every submission resolves together, then the next lockstep step begins."""
