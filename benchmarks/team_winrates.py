@@ -1,13 +1,14 @@
 """Team win rates of random, heuristic and ISMCTS teams on Fuji, level by level (docs/ismcts.md).
 
-    .venv/bin/python benchmarks/team_winrates.py --players 3 --levels 1,2,3,4 --games 100 --search-games 40 \\
-        --ismcts "ismcts:iters=100,rollout=none,guide=heuristic,prior=20" --jobs 2
+    .venv/bin/python benchmarks/team_winrates.py --players 3 --levels 1,2,3,4 --games 100 --jobs 2 \\
+        --ismcts "ismcts:iters=100,rollout=none,guide=heuristic,prior=10@40;ismcts:iters=50,rollout=none@40"
 
 Every seat of a team plays the same agent; game k of every cell uses seed k (the same deals, boards and
 dice for every team) and random scenarios; chance comes from each state's own RNG and the agents share
 one rng seeded from the game seed, as in benchmarks/winrates.py. Prints a markdown table: win rate with
 a Wilson 95 % interval, mean rounds, and the time per decision (decisions with more than one legal
-action: those an agent must think about) and per game. Several `--ismcts` specs may be given (`;`).
+action: those an agent must think about) and per game. Several `--ismcts` specs may be given (`;`), each
+with its own number of games per level after `@` (default `--search-games`).
 """
 
 from __future__ import annotations
@@ -83,15 +84,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default="1,2,3,4")
     ap.add_argument("--games", type=int, default=100, help="games per level for the random and heuristic teams")
     ap.add_argument("--search-games", type=int, default=40, help="games per level for each ISMCTS team")
-    ap.add_argument("--ismcts", default="ismcts:iters=100,rollout=none,guide=heuristic,prior=20",
-                    help="ISMCTS spec(s), separated by ';'")
+    ap.add_argument("--ismcts", default="ismcts:iters=100,rollout=none,guide=heuristic,prior=10",
+                    help="ISMCTS spec(s), separated by ';', each optionally followed by @GAMES")
     ap.add_argument("--teams", default="random,heuristic", help="fast teams, comma-separated")
     ap.add_argument("--scenario", default="random")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
 
     levels = [int(x) for x in args.levels.split(",")]
-    search = [s.strip() for s in args.ismcts.split(";") if s.strip()]
+    search: list[str] = []
+    counts: dict[str, int] = {}
+    for item in filter(None, (x.strip() for x in args.ismcts.split(";"))):
+        spec, _, n = item.partition("@")
+        search.append(spec.strip())
+        counts[spec.strip()] = int(n) if n else args.search_games
     fast = [s.strip() for s in args.teams.split(",") if s.strip()]
     game = outlast.load_game("fuji")
     for spec in search + fast:
@@ -99,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs: list[tuple[str, dict[str, Any], int]] = []
     for spec in search:  # the slow games first, so the pool finishes evenly
         jobs += [(spec, {"players": args.players, "level": lv, "scenario": args.scenario}, seed)
-                 for seed in range(args.search_games) for lv in levels]
+                 for seed in range(counts[spec]) for lv in levels]
     for spec in fast:
         jobs += [(spec, {"players": args.players, "level": lv, "scenario": args.scenario}, seed)
                  for seed in range(args.games) for lv in levels]
@@ -129,6 +135,17 @@ def main(argv: list[str] | None = None) -> int:
             ms = 1000 * sum(r["think"] for r in cell) / dec if dec else 0.0
             print(f"| `{spec}` | {lv} | {n} | {wins} | {100 * wins / n:.0f} % | {100 * lo:.0f}–{100 * hi:.0f} % | "
                   f"{sum(r['rounds'] for r in cell) / n:.1f} | {ms:.2f} | {sum(r['seconds'] for r in cell) / n:.2f} |")
+    if "heuristic" in fast and search:
+        print("\nPaired with the heuristic team on the same seeds (games won by one team and lost by the other):\n")
+        print("| team | level | seeds | team wins | heuristic wins | only the team | only the heuristic |")
+        print("|---|---|---|---|---|---|---|")
+        for spec in search:
+            for lv in levels:
+                mine = {r["seed"]: r["won"] for r in results if r["spec"] == spec and r["level"] == lv}
+                ref = {r["seed"]: r["won"] for r in results if r["spec"] == "heuristic" and r["level"] == lv}
+                seeds = sorted(set(mine) & set(ref))
+                print(f"| `{spec}` | {lv} | {len(seeds)} | {sum(mine[k] for k in seeds)} | {sum(ref[k] for k in seeds)} | "
+                      f"{sum(mine[k] and not ref[k] for k in seeds)} | {sum(ref[k] and not mine[k] for k in seeds)} |")
     return 0
 
 

@@ -4,7 +4,8 @@
 the seat that must act. Every iteration
 
 1. draws a *determinization*: `state.resample(seat, rng)`, a copy in which everything that seat cannot
-   know (other screens, the draw pile) is drawn again, so the search never reads hidden information;
+   know (other screens, the draw pile) is drawn again, so the search never reads hidden information
+   (the copy's event log is cut to the events that seat may read, too);
 2. descends an *open-loop* tree keyed on the non-chance actions taken (action objects, which carry their
    seat). Chance points are not tree nodes: their outcomes are drawn from `chance_outcomes()` with the
    agent's rng. Forced actions (a single legal choice) pass through without a node. When several seats
@@ -208,11 +209,15 @@ class ISMCTSAgent:
         game = self.game or state.game
         rollout, guide = self._bots_for(game)
         root_legal = set(state.legal_actions(seat))
+        # Determinize a copy whose log holds only what `seat` may read: a game's resample re-draws the
+        # hidden state but may keep private log lines (another screen's rolls) that bots in the tree read.
+        base = state.clone()
+        base.events = state.visible_events(seat)
         root = _Node(seat)
         deadline = None if self.time is None else time.perf_counter() + self.time
         done = 0
         while self.iters is None or done < self.iters:
-            s = state.resample(seat, rng)
+            s = base.resample(seat, rng)
             path = self._descend(s, seat, root, root_legal, guide, rng)
             if len(path) > 1 and self.rollout != "none":
                 self._rollout(s, rollout, guide, rng)

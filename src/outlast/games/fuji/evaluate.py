@@ -31,12 +31,15 @@ AVG_LOSS = (0.0, 1.5, 2.3, 3.3, 4.2)
 """Expected stamina loss per round by level: one failure in three, moves won by a few pips (§4, §17.3)."""
 STEPS_PER_ROUND = 2.4
 """Typical progress per round, failures included (for the stamina need)."""
+P_MOVE = 0.6
+"""Chance that a planned move (a destination marker placed openly in phase 2) succeeds."""
 
 NAMES = ("bias", "min_slack", "mean_slack", "max_distance", "min_stamina_margin", "mean_stamina_margin",
          "injuries", "away", "level")
-WEIGHTS = (-1.988, 0.063, 0.514, -0.182, 0.123, 0.073, -0.011, -0.233, -0.025)
-"""Logistic weights over `features`: `benchmarks/fit_fuji_evaluate.py --games 600` (test log loss 0.505 against
-0.651 for a constant, accuracy 0.76)."""
+WEIGHTS = (-4.013, 0.299, 0.367, -0.129, 0.074, 0.177, 0.048, -0.226, 0.019)
+"""Logistic weights over `features`, from `benchmarks/fit_fuji_evaluate.py --games 600` (held-out log loss
+0.481 against 0.651 for a constant, accuracy 0.77). Injuries and level get about 0: the stamina margins
+already carry them."""
 
 _TIMES: dict[tuple[int, int], tuple[int, ...]] = {}
 _DIST: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -104,6 +107,8 @@ def _escapes(b: Board, times: tuple[int, ...], lava: int, cell: int, fails: int,
     """
     reach = {cell}
     r = 1 - now
+    if times[cell] <= r:
+        return False
     for _ in range(fails):
         r += 1
         if times[cell] <= r:
@@ -152,8 +157,12 @@ def escape_slack(b: Board, lava: int, cell: int, now: int = 1) -> int:
 
 
 def features(s: FujiState) -> tuple[float, ...]:
-    """The public race features of a position, in the order of NAMES (the bias first)."""
-    from .state import MOVE
+    """The public race features of a position, in the order of NAMES (the bias first).
+
+    A meeple that still moves this round and has its destination marker down counts as standing on
+    the marker with chance P_MOVE and where it is otherwise (markers are placed openly, §7.3).
+    """
+    from .state import MOVE, PLAN
 
     t = s.t
     b = t.board
@@ -162,25 +171,29 @@ def features(s: FujiState) -> tuple[float, ...]:
     room = t.content.exhaustion - 1
     slacks = []
     margins = []
-    far = 0
-    away = 0
+    far = 0.0
+    away = 0.0
     for e in range(t.explorers):
-        cell = s.pos[e]
-        if b.mark[cell] in "Hh":
-            slacks.append(MAX_FAILS + 1)
-            continue
-        away += 1
-        now = 0 if s.phase == MOVE and s.moved[e] else 1
-        slacks.append(escape_slack(b, s.lava, cell, now))
-        d = min(dist[cell], 12)
-        far = max(far, d)
-        need = math.ceil(d / STEPS_PER_ROUND) * AVG_LOSS[level]
-        margins.append(room - s.stamina[e] - need)
+        planned = s.marker[e] if PLAN <= s.phase <= MOVE and not s.moved[e] else -1
+        spots = ((s.pos[e], 1.0),) if planned < 0 else ((planned, P_MOVE), (s.pos[e], 1 - P_MOVE))
+        slack = margin = dist_e = 0.0
+        for cell, p in spots:
+            if b.mark[cell] in "Hh":
+                slack += p * (MAX_FAILS + 1)
+                margin += p * (room - s.stamina[e])
+                continue
+            away += p
+            now = 0 if planned >= 0 or s.phase == MOVE and s.moved[e] else 1
+            slack += p * escape_slack(b, s.lava, cell, now)
+            d = min(dist[cell], 12)
+            dist_e += p * d
+            margin += p * (room - s.stamina[e] - math.ceil(d / STEPS_PER_ROUND) * AVG_LOSS[level])
+        far = max(far, dist_e)
+        slacks.append(slack)
+        margins.append(margin)
     injuries = sum(bin(m).count("1") for m in s.injuries)
-    if not margins:
-        margins = [float(room)]
-    return (1.0, float(min(slacks)), sum(slacks) / len(slacks), float(far), float(min(margins)),
-            sum(margins) / len(margins), float(injuries), float(away), float(level))
+    return (1.0, min(slacks), sum(slacks) / len(slacks), far, min(margins),
+            sum(margins) / len(margins), float(injuries), away, float(level))
 
 
 def evaluate(s: FujiState, seat: int) -> float:
