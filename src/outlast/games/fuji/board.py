@@ -221,3 +221,61 @@ def eruption_front(board: Board, lava: int) -> int:
                 front |= 1 << code
                 break
     return front
+
+
+UNREACHABLE = 999
+"""What `lava_times` and `village_distance` give for a card that is never reached."""
+_TIMES: dict[tuple[int, int], tuple[int, ...]] = {}
+_VDIST: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def lava_times(b: Board, lava: int) -> tuple[int, ...]:
+    """Eruptions until each card flips (0: lava now; UNREACHABLE: never, e.g. villages) (§11.1)."""
+    key = (id(b), lava)
+    hit = _TIMES.get(key)
+    if hit is not None:
+        return hit
+    t = [UNREACHABLE] * b.size
+    frontier = [c for c in b.cells if (lava >> c) & 1]
+    for c in frontier:
+        t[c] = 0
+    step = 0
+    while frontier:
+        step += 1
+        nxt = []
+        for c in frontier:
+            for n in b.adjacent[c]:
+                if t[n] == UNREACHABLE and b.mark[n] in "RLSGEX":
+                    t[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    res = tuple(t)
+    if len(_TIMES) > 50_000:
+        _TIMES.clear()
+    _TIMES[key] = res
+    return res
+
+
+def village_distance(b: Board, lava: int) -> tuple[int, ...]:
+    """Legal steps from each card to the nearest village card (§7.2); UNREACHABLE if cut off."""
+    key = (id(b), lava)
+    hit = _VDIST.get(key)
+    if hit is not None:
+        return hit
+    d = [UNREACHABLE] * b.size
+    frontier = list(b.villages)
+    for c in frontier:
+        d[c] = 0
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in b.adjacent[c]:
+                if d[n] == UNREACHABLE and _open(b, lava, n):
+                    d[n] = d[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    res = tuple(d)
+    if len(_VDIST) > 50_000:
+        _VDIST.clear()
+    _VDIST[key] = res
+    return res

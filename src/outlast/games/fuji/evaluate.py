@@ -17,12 +17,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .board import Board, _open
+from .board import Board, _open, lava_times, village_distance
 
 if TYPE_CHECKING:
     from .state import FujiState
 
-INF = 99
 MAX_FAILS = 4
 """Failed rounds counted at most in the escape slack."""
 PACE = 3
@@ -41,61 +40,7 @@ WEIGHTS = (-4.013, 0.299, 0.367, -0.129, 0.074, 0.177, 0.048, -0.226, 0.019)
 0.481 against 0.651 for a constant, accuracy 0.77). Injuries and level get about 0: the stamina margins
 already carry them."""
 
-_TIMES: dict[tuple[int, int], tuple[int, ...]] = {}
-_DIST: dict[tuple[int, int], tuple[int, ...]] = {}
 _SLACK: dict[tuple[int, int, int, int], int] = {}
-
-
-def lava_times(b: Board, lava: int) -> tuple[int, ...]:
-    """Eruptions until each card is lava (0: lava now; INF: never, as villages) (§11.1)."""
-    key = (id(b), lava)
-    hit = _TIMES.get(key)
-    if hit is not None:
-        return hit
-    t = [INF] * b.size
-    frontier = [c for c in b.cells if (lava >> c) & 1]
-    for c in frontier:
-        t[c] = 0
-    step = 0
-    while frontier:
-        step += 1
-        nxt = []
-        for c in frontier:
-            for n in b.adjacent[c]:
-                if t[n] == INF and b.mark[n] in "RLSGEX":
-                    t[n] = step
-                    nxt.append(n)
-        frontier = nxt
-    res = tuple(t)
-    if len(_TIMES) > 20_000:
-        _TIMES.clear()
-    _TIMES[key] = res
-    return res
-
-
-def village_distance(b: Board, lava: int) -> tuple[int, ...]:
-    """Legal steps from each card to the nearest village (§7.2); INF when the lava cuts it off."""
-    key = (id(b), lava)
-    hit = _DIST.get(key)
-    if hit is not None:
-        return hit
-    d = [INF] * b.size
-    frontier = list(b.villages)
-    for c in frontier:
-        d[c] = 0
-    while frontier:
-        nxt = []
-        for c in frontier:
-            for n in b.adjacent[c]:
-                if d[n] == INF and _open(b, lava, n):
-                    d[n] = d[c] + 1
-                    nxt.append(n)
-        frontier = nxt
-    res = tuple(d)
-    if len(_DIST) > 20_000:
-        _DIST.clear()
-    _DIST[key] = res
-    return res
 
 
 def _escapes(b: Board, times: tuple[int, ...], lava: int, cell: int, fails: int, now: int) -> bool:
