@@ -1358,6 +1358,7 @@ class FujiState(State):
         """A copy where every die face and card `seat` has not seen is drawn again (§18)."""
         c = self.clone()
         c._lc = None  # faces change below: cached legal actions may depend on them
+        c.events = [ev for ev in c.events if ev.visible(seat)]  # other seats' private lines hold true faces
         c.rng_state = seed_state(rng.randrange(1 << 62))
         bit = 1 << seat
         for i in range(c.t.dice):
@@ -1376,6 +1377,9 @@ class FujiState(State):
             if entry % 8 != seat:
                 slots.append(("bottom", j))
                 pool.append(entry // 8)
+        # order both by what `seat` can see, never by where the cards truly are
+        slots.sort()
+        pool.sort()
         for k in range(len(pool) - 1, 0, -1):
             r = rng.randrange(k + 1)
             pool[k], pool[r] = pool[r], pool[k]
