@@ -226,7 +226,7 @@ def eruption_front(board: Board, lava: int) -> int:
 UNREACHABLE = 999
 """What `lava_times` and `village_distance` give for a card that is never reached."""
 _TIMES: dict[tuple[int, int], tuple[int, ...]] = {}
-_VDIST: dict[tuple[int, int], tuple[int, ...]] = {}
+_VDIST: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def lava_times(b: Board, lava: int) -> tuple[int, ...]:
@@ -256,21 +256,21 @@ def lava_times(b: Board, lava: int) -> tuple[int, ...]:
     return res
 
 
-def village_distance(b: Board, lava: int) -> tuple[int, ...]:
+def village_distance(b: Board, lava: int, blocked: int = 0) -> tuple[int, ...]:
     """Legal steps from each card to the nearest village card (§7.2); UNREACHABLE if cut off."""
-    key = (id(b), lava)
+    key = (id(b), lava, blocked)
     hit = _VDIST.get(key)
     if hit is not None:
         return hit
     d = [UNREACHABLE] * b.size
-    frontier = list(b.villages)
+    frontier = [c for c in b.villages if not (blocked >> c) & 1]
     for c in frontier:
         d[c] = 0
     while frontier:
         nxt = []
         for c in frontier:
             for n in b.adjacent[c]:
-                if d[n] == UNREACHABLE and _open(b, lava, n):
+                if d[n] == UNREACHABLE and _open(b, lava, n) and not (blocked >> n) & 1:
                     d[n] = d[c] + 1
                     nxt.append(n)
         frontier = nxt

@@ -317,32 +317,9 @@ def _death_odds(successes: int, fails_allowed: int) -> float:
     return max(0.0, 1.0 - ok)
 
 
-_AVOID: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
 def village_distance_avoiding(b: Board, lava: int, blocked: int) -> tuple[int, ...]:
     """Like `village_distance`, but never entering the cards in the `blocked` bitmask."""
-    key = (id(b), lava, blocked)
-    hit = _AVOID.get(key)
-    if hit is not None:
-        return hit
-    d = [INF] * b.size
-    frontier = [c for c in b.villages if not (blocked >> c) & 1]
-    for c in frontier:
-        d[c] = 0
-    while frontier:
-        nxt = []
-        for c in frontier:
-            for n in b.adjacent[c]:
-                if d[n] == INF and geo._open(b, lava, n) and not (blocked >> n) & 1:
-                    d[n] = d[c] + 1
-                    nxt.append(n)
-        frontier = nxt
-    res = tuple(d)
-    if len(_AVOID) > 50_000:
-        _AVOID.clear()
-    _AVOID[key] = res
-    return res
+    return village_distance(b, lava, blocked)
 
 
 def _label_index(label: str) -> int:
