@@ -127,7 +127,7 @@ class VerbRegistry:
         verb = self._verbs[name]
         if params is None:
             params = {}
-        check_record(file, item, params, verb.params)
+        check_record(file, item, params, verb.params, self)
 
     def render(self, effect: Any) -> str:
         """The player-facing text of an effect tree, made from its data."""

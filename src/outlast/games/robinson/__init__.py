@@ -1,0 +1,68 @@
+"""Robinson Crusoe: Adventures on the Cursed Island (rules: ../shared/rules/robinson-crusoe.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from outlast.core import ContentError, Game, OptionSchema, SaveError
+
+from .actions import RobinsonAction, parse_action
+from .content import content, load_content
+from .state import RobinsonState
+from .table import build_table, option_schema
+
+
+class RobinsonGame(Game):
+    """The Robinson Crusoe definition: options, content and the factory of `RobinsonState`s."""
+
+    name = "robinson"
+    title = "Robinson Crusoe: Adventures on the Cursed Island"
+    rules_version = "robinson-2026.11-1"
+    players = (1, 2, 3, 4)
+    rules_file = "robinson-crusoe.md"
+
+    def __init__(self) -> None:
+        self._schema: OptionSchema | None = None
+
+    @property
+    def options(self) -> OptionSchema:
+        if self._schema is None:
+            self._schema = option_schema()
+        return self._schema
+
+    def new_game(self, seed: int | None = None, **options: Any) -> RobinsonState:
+        opts = self.options.resolve(options)
+        seed = 0 if seed is None else int(seed)
+        state = RobinsonState.blank(self, build_table(opts, seed), seed)
+        state.start()
+        return state
+
+    def parse_action(self, seat: int, text: str) -> RobinsonAction:
+        return parse_action(seat, text)
+
+    def load_state(self, doc: dict[str, Any]) -> RobinsonState:
+        self.check_doc_header(doc)
+        opts = doc.get("options")
+        chars = doc.get("chars")
+        if not isinstance(opts, dict) or not isinstance(chars, list):
+            raise SaveError("state document lacks its options or characters")
+        try:
+            resolved = self.options.resolve({**opts, "characters": chars})
+        except Exception as exc:
+            raise SaveError(f"state document has bad options: {exc}") from None
+        return RobinsonState.from_json(self, build_table(resolved, 0), doc)
+
+    def lint(self, content_dir: Path | None = None) -> list[str]:
+        c = load_content() if content_dir is None else load_content(content_dir)
+        kinds: dict[str, int] = {}
+        for card in c.cards:
+            kinds[card.kind] = kinds.get(card.kind, 0) + 1
+        return [f"{n} {k} cards" for k, n in sorted(kinds.items())] + [
+            f"{len(c.tiles)} island tiles", f"{len(c.tokens)} discovery tokens", f"{len(c.characters)} characters",
+            f"{len(c.scenarios)} scenario(s)"]
+
+
+GAME = RobinsonGame()
+
+__all__ = ["GAME", "ContentError", "RobinsonAction", "RobinsonGame", "RobinsonState", "content"]

@@ -1,0 +1,100 @@
+"""Effects compiled to a flat node table, so pending work in a state is a tuple of ints (architecture §2).
+
+Every effect tree in the content (card halves, rewards, Items, tokens, skills, the scenario) becomes
+node ids; a state's work stack holds `(node, actor, card, flag)` tuples, never Python objects, so
+clone, save and replay work in the middle of any resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from .content import VERBS, Content, content
+
+SEQ, CHOOSE, VERB = 0, 1, 2
+
+
+@dataclass
+class Program:
+    """Compiled effects of one `Content`."""
+
+    nodes: list[tuple[int, str, dict[str, Any], tuple[int, ...]]] = field(default_factory=list)
+    """node → (kind, verb, params, children); a VERB node's children hold its nested `effect` param."""
+    card: dict[tuple[int, str], int] = field(default_factory=dict)
+    token: dict[int, int] = field(default_factory=dict)
+    skill: dict[tuple[int, int], int] = field(default_factory=dict)
+    book: int = -1
+    totem: int = -1
+    passives: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
+    """card → standing abilities (an Item's `passive`, a kept Mystery card's effect without a use timing)."""
+    token_rots: tuple[bool, ...] = ()
+
+    def compile(self, effect: Any) -> int:
+        """The node id of an effect tree (a list is a sequence, `choose` a decision)."""
+        if isinstance(effect, list):
+            kids = tuple(self.compile(e) for e in effect)
+            self.nodes.append((SEQ, "", {}, kids))
+            return len(self.nodes) - 1
+        (name, params), = effect.items()
+        if name in ("choose", "all"):
+            kids = tuple(self.compile(e) for e in params)
+            self.nodes.append((CHOOSE if name == "choose" else SEQ, "", {}, kids))
+            return len(self.nodes) - 1
+        params = dict(params or {})
+        kids = (self.compile(params["effect"]),) if "effect" in params else ()
+        self.nodes.append((VERB, name, params, kids))
+        return len(self.nodes) - 1
+
+    def verbs(self, node: int) -> list[tuple[str, dict[str, Any]]]:
+        """Every verb of a node in reading order (both branches of a choice)."""
+        kind, verb, params, kids = self.nodes[node]
+        if kind == VERB:
+            return [(verb, params)]
+        return [vp for k in kids for vp in self.verbs(k)]
+
+    def text(self, node: int) -> str:
+        """Player-facing text of a node, from the data."""
+        kind, verb, params, kids = self.nodes[node]
+        if kind == VERB:
+            return VERBS.verb(verb).text(params)
+        parts = [self.text(k) for k in kids]
+        if kind == CHOOSE:
+            return "Choose one: " + " Or: ".join(parts)
+        return " Then ".join(parts)
+
+
+def build_program(c: Content) -> Program:
+    p = Program()
+    for card in c.cards:
+        d = card.data
+        for key in ("event", "threat_effect", "threat_effect_alt", "one", "two", "action", "extra", "on_build",
+                    "passive", "effect"):
+            if d.get(key):
+                p.card[(card.index, key)] = p.compile(d[key])
+        if card.kind == "event":
+            p.card[(card.index, "reward")] = p.compile(d["threat"]["reward"])
+        if card.kind == "mystery" and d.get("keep"):
+            p.card[(card.index, "keep")] = p.compile(d["keep"]["effect"])
+            if not d["keep"].get("when"):
+                p.passives[card.index] = tuple(p.verbs(p.card[(card.index, "keep")]))
+        if card.kind == "invention" and d.get("passive"):
+            p.passives[card.index] = tuple(p.verbs(p.card[(card.index, "passive")]))
+    for k, kind in enumerate(c.token_kinds):
+        p.token[k] = p.compile(kind.effect)
+    p.token_rots = tuple(any(v == "gain" and prm.get("food") for v, prm in p.verbs(p.token[k]))
+                         for k in range(len(c.token_kinds)))
+    for ci, ch in enumerate(c.characters):
+        for si, sk in enumerate(ch.skills):
+            p.skill[(ci, si)] = p.compile(sk.effect)
+    scen = c.scenarios[0]
+    p.book = p.compile(scen.book)
+    p.totem = p.compile(scen.totem)
+    return p
+
+
+@cache
+def program() -> Program:
+    """The compiled shipped content."""
+    return build_program(content())
