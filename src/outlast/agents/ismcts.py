@@ -24,7 +24,9 @@ it unless it finds another action clearly better (prior knowledge in the sense o
 
 Who acts when several seats may: the seat asked at the root; deeper, the seat the guide bot ranks
 first by its optional `priority(state, seat)` method (Fuji's bot uses it for the movement order), else
-the lowest seat.
+a seat drawn with the agent's rng (always the lowest seat could loop for ever: a seat that may keep
+changing its plan while it waits for the others, like a first player who confirms only after everyone
+else is ready).
 
 >>> import outlast
 >>> from outlast.core import Rng
@@ -275,7 +277,7 @@ class ISMCTSAgent:
                 if not legal:  # seat cannot act in this determinization: a resample that broke the contract
                     break
             else:
-                actor = _actor(s, movers, guide)
+                actor = _actor(s, movers, guide, rng)
                 legal = s.legal_actions(actor)
                 if len(legal) == 1:
                     s.apply(legal[0])
@@ -317,7 +319,7 @@ class ISMCTSAgent:
             if movers[0] == CHANCE:
                 s.apply(_sample(s, rng))
                 continue
-            actor = _actor(s, movers, guide)
+            actor = _actor(s, movers, guide, rng)
             legal = s.legal_actions(actor)
             if len(legal) == 1:
                 s.apply(legal[0])
@@ -349,13 +351,17 @@ def _select(node: _Node, legal: list[Action], c: float) -> Action:
     return best
 
 
-def _actor(s: State, movers: list[int], guide: Any) -> int:
-    """Which of several seats that may act now acts in the search: the guide's first by priority."""
+def _actor(s: State, movers: list[int], guide: Any, rng: RandomLike) -> int:
+    """Which of several seats that may act now acts in the search: the guide's first by priority, else a draw.
+
+    Without a priority the seat is drawn with `rng`: always taking the lowest seat can loop for ever when that
+    seat's actions never end its turn alone (it may re-plan while it waits for seats that never get to act).
+    """
     if len(movers) == 1:
         return movers[0]
     fn = getattr(guide, "priority", None)
     if fn is None:
-        return movers[0]
+        return movers[rng.randrange(len(movers))]
     best = movers[0]
     top = -math.inf
     for x in movers:

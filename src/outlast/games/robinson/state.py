@@ -8,7 +8,7 @@ tuples and pending decisions are frames, so clone, save and replay work mid-reso
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import Any
 
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State
@@ -100,6 +100,22 @@ DIE_NAMES = ("wound", "success", "adventure")
 NO_LEADER = -9
 
 
+_ACTS: dict[tuple[int, str, tuple[str, ...]], RobinsonAction] = {}
+_ZONE_INDEX: dict[tuple[int, ...], dict[int, list[int]]] = {}
+"""Cards by zone for recently seen zone layouts (shared and read-only: positions repeat across planning)."""
+
+
+def act(seat: int, verb: str, *args: str) -> RobinsonAction:
+    """A shared, immutable action object (planning offers the same ones over and over)."""
+    key = (seat, verb, args)
+    a = _ACTS.get(key)
+    if a is None:
+        if len(_ACTS) > 200_000:
+            _ACTS.clear()
+        a = _ACTS[key] = RobinsonAction(seat, verb, args)
+    return a
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -116,10 +132,12 @@ class RobinsonState(State):
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
              "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done")
 
-    __slots__ = ("game", "t", "c", "p", "events", *SCALARS, *LISTS, "_lc", "_tm")
+    __slots__ = ("game", "t", "c", "p", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc", "n")
 
     game: Any
     t: Table
+    n: int
+    """Number of players (seats)."""
     c: Content
     p: Program
     events: list[Event]
@@ -183,6 +201,14 @@ class RobinsonState(State):
     explored_tent: list[int]
     hungry_done: list[int]
     _lc: dict[int, list[RobinsonAction]] | None
+    _zi: dict[int, list[int]] | None
+    """Cards by zone, built only while legal actions are computed (nothing moves then)."""
+    _ot: list[tuple[int, int, int, str, int, int, int]] | None
+    """Open planning targets, cached with the legal actions."""
+    _zq: bool
+    """True while legal actions are computed: `cards_in` may use the zone index `_zi`."""
+    _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int] | None
+    """(fingerprint, targets open before the plan's own limits) for the planning position."""
     _tm: list[int] | None
 
     # ------------------------------------------------------------------ construction
@@ -191,6 +217,7 @@ class RobinsonState(State):
         s = cls.__new__(cls)
         s.game = game
         s.t = table
+        s.n = table.players
         c = s.c = table.content
         s.p = program()
         s.events = []
@@ -255,12 +282,16 @@ class RobinsonState(State):
         s.hungry_done = [0] * (n + 1)
         s._lc = None
         s._tm = None
+        s._zi = None
+        s._ot = None
+        s._zq = False
+        s._pc = None
         return s
 
     def clone(self) -> RobinsonState:
         """Copy every list; the table, content and program are shared (architecture §6)."""
         c = RobinsonState.__new__(RobinsonState)
-        c.game, c.t, c.c, c.p = self.game, self.t, self.c, self.p
+        c.game, c.t, c.c, c.p, c.n = self.game, self.t, self.c, self.p, self.n
         c.events = self.events[:]
         for name in self.SCALARS:
             setattr(c, name, getattr(self, name))
@@ -268,6 +299,10 @@ class RobinsonState(State):
             setattr(c, name, getattr(self, name)[:])
         c._lc = None
         c._tm = self._tm
+        c._zi = None
+        c._ot = None
+        c._zq = False
+        c._pc = self._pc
         return c
 
     # ------------------------------------------------------------------ logging and small queries
@@ -275,9 +310,6 @@ class RobinsonState(State):
         """Append a public event (a cooperative game: every seat sees the log, §26.4)."""
         self.events.append(Event(kind, text, None, data))
 
-    @property
-    def n(self) -> int:
-        return self.t.players
 
     def char_name(self, ch: int) -> str:
         """Name of player `ch` (a seat) or Friday."""
@@ -290,10 +322,33 @@ class RobinsonState(State):
         return self.fp if ch >= self.n else ch
 
     def cards_in(self, z: int) -> list[int]:
-        return [i for i, zz in enumerate(self.zone) if zz == z]
+        """Cards in a zone, in card order (do not mutate the list)."""
+        if self._zq:
+            return self._zone_index().get(z, [])
+        return list(compress(range(len(self.zone)), map(z.__eq__, self.zone)))
 
     def count_in(self, z: int) -> int:
+        if self._zq:
+            return len(self._zone_index().get(z, ()))
         return self.zone.count(z)
+
+    def _zone_index(self) -> dict[int, list[int]]:
+        zi = self._zi
+        if zi is None:
+            key = tuple(self.zone)
+            saved = _ZONE_INDEX.get(key)
+            if saved is None:
+                saved = {}
+                for i, z in enumerate(key):
+                    if z in saved:
+                        saved[z].append(i)
+                    else:
+                        saved[z] = [i]
+                if len(_ZONE_INDEX) > 5000:
+                    _ZONE_INDEX.clear()
+                _ZONE_INDEX[key] = saved
+            zi = self._zi = saved
+        return zi
 
     def built(self, item_id: str) -> bool:
         """An Item is built (or a kept card counts as it, e.g. a coil of rope)."""
@@ -475,8 +530,10 @@ class RobinsonState(State):
         return k - a
 
     def drop_track(self, which: int, k: int, cause: str, if_possible: bool = False,
-                   fighter: int = -1) -> None:
-        """Lower Roof, Palisade or Weapon; each missing level wounds every player, or the fighter (§12.2, §8.7.2)."""
+                   fighter: int = -1, camp_only: bool = False) -> None:
+        """Lower Roof, Palisade or Weapon; each missing level wounds every player, or the fighter (§12.2, §8.7.2).
+
+        `camp_only`: weather spares players outside the Camp (§16.1)."""
         cur = (self.roof, self.palisade, self.weapon)[which]
         missing = max(0, k - cur)
         new = max(0, cur - k)
@@ -487,7 +544,7 @@ class RobinsonState(State):
             if fighter >= 0:
                 self.wound(fighter, missing, f"{cause}: Weapon cannot drop that far (§8.7.2)")
             else:
-                self.wound_all(missing, f"{cause}: {TRACK_NAMES[which]} is at 0 (§12.2)")
+                self.wound_all(missing, f"{cause}: {TRACK_NAMES[which]} is at 0 (§12.2)", camp_only=camp_only)
 
     def set_track(self, which: int, v: int) -> None:
         if which == 0:
@@ -630,6 +687,8 @@ class RobinsonState(State):
                 break
         self._lc = None
         self._tm = None
+        self._ot = None
+        self._zi = None
 
     def _script(self) -> bool:
         """Advance the phase script by one step; False when the game waits for the players to plan."""
@@ -646,6 +705,9 @@ class RobinsonState(State):
                         self.outside[p] = 0
                         self.log("camp", f"{self.char_name(p)} is back in the Camp with what they carried (§16.1).")
                 self.log("round", f"Round {self.round} begins; {self.char_name(self.fp)} is the first player.")
+                self.check_win()  # a goal met before round 10 wins as round 10 begins (§11.1, §25.1)
+                if self.over:
+                    return True
                 if self.round == 1:
                     self.phase, self.step = MORALE, 0
                 else:
@@ -739,8 +801,20 @@ class RobinsonState(State):
             return [top[1]]
         if self.phase == PLAN and self.step == 2:
             # the first player waits (acts on nothing) while nothing of theirs can change (§26.1)
-            return [s for s in range(self.n) if not self.ready[s] and (s != self.fp or self.legal_actions_raw(s))]
+            return [s for s in range(self.n) if not self.ready[s] and (s != self.fp or self._fp_active())]
         return []
+
+    def _fp_active(self) -> bool:
+        """Whether the first player has anything to do in planning (cheap checks first)."""
+        fp = self.fp
+        for pid in self.pawns_of(fp):
+            gi = self.where(pid)
+            if gi < 0:
+                if pid <= self.friday_pawn:
+                    return True  # a player's pawn or Friday can always go to Rest
+            elif not self._holds_ready(gi, pid):
+                return True  # it can be taken back
+        return bool(self.legal_actions_raw(fp))
 
     def is_over(self) -> bool:
         return bool(self.over)
@@ -1106,8 +1180,10 @@ class RobinsonState(State):
         return self._min_pawns(gi) + 1
 
     def _threat_card(self, slot: int) -> int:
-        cards = self.cards_in(Z_THREAT_L if slot == 0 else Z_THREAT_R)
-        return cards[0] if cards else -1
+        try:
+            return self.zone.index(Z_THREAT_L if slot == 0 else Z_THREAT_R)
+        except ValueError:
+            return -1
 
     def _distance(self, sp: int) -> int:
         """1 next to the Camp, 2 one explored tile away, 0 farther (§8.1.7)."""
@@ -1164,9 +1240,10 @@ class RobinsonState(State):
                 self.chance = [CH_DICE, gi, 0, 0]
                 return
             self.log("action", f"{self._group_text(gi)}: enough pawns, success without dice (§8.1.3).")
-            self._push((I_SUCCESS, lead, gi, 0))
-            if self.field_tk[typ] & FT_ADVENTURE:
-                self._push((I_ADVENTURE, lead, gi, 1))
+            if self.field_tk[typ] & FT_ADVENTURE:  # the Success first, then the card (§8.5.3, §8.5.4)
+                self._push((I_SUCCESS, lead, gi, 0), (I_ADVENTURE, lead, gi, 1))
+            else:
+                self._push((I_SUCCESS, lead, gi, 0))
             return
         if typ == T_ARRANGE:
             if self.n == 4:
@@ -1197,14 +1274,14 @@ class RobinsonState(State):
         """Forced Success reroll (§20.1), then the reroll window (§8.5.3), then the results."""
         typ = self.groups[gi][0]
         if first:
+            self.friday_rerolled = 0
+            self._push((I_DICE, self.groups[gi][3], gi, 0))  # the results still follow a forced reroll (§20.1)
             if self.field_tk[typ] & FT_REROLL:
                 self.field_tk[typ] &= ~FT_REROLL
                 if self.dice[1]:
                     self.log("roll", "The Reroll Success token forces a reroll of the Success die (§20.1).")
                     self.chance = [CH_REROLL, gi, 1, 0]
                     return
-            self.friday_rerolled = 0
-            self._push((I_DICE, self.groups[gi][3], gi, 0))
         self.frames.append((F_WINDOW, self.fp, W_ROLL, 0, len(self.work)))
 
     def _dice_results(self, gi: int) -> None:
@@ -1213,13 +1290,15 @@ class RobinsonState(State):
         lead, typ = g[3], g[0]
         if self.dice[0]:
             self.wound(lead, 1, "the Wound die (§8.5.2)")
+        todo: list[tuple[int, int, int, int]] = []
         if self.dice[1]:
-            self._push((I_SUCCESS, lead, gi, 0))
+            todo.append((I_SUCCESS, lead, gi, 0))
         else:
             self.log("action", f"{self._group_text(gi)} fails (?): +2 Determination (§8.5.2).")
             self.gain_det(lead, 2, "the ? face (§8.5.2)")
         if self.dice[2] or self.field_tk[typ] & FT_ADVENTURE:
-            self._push((I_ADVENTURE, lead, gi, 1))
+            todo.append((I_ADVENTURE, lead, gi, 1))
+        self._push(*todo)  # one push: the Success runs before the Adventure (§8.5.3)
 
     def _success(self, gi: int) -> None:
         g = self.groups[gi]
@@ -1383,7 +1462,7 @@ class RobinsonState(State):
             if miss:
                 self.wound_all(miss, "Weather step 2: the Roof did not cover a cloud (§9.3)", camp_only=True)
         if animals == 1:
-            self.drop_track(1, 1, "Hungry Animals (§9.3 step 3)")
+            self.drop_track(1, 1, "Hungry Animals (§9.3 step 3)", camp_only=True)
         elif animals == 2:
             if self.pay(FOOD, 1):
                 self.wound_all(1, "Hungry Animals: no food (§9.3 step 3)", camp_only=True)
@@ -1393,7 +1472,7 @@ class RobinsonState(State):
                 self.wound_all(3 - level, f"Hungry Animals: a strength-3 beast against Weapon {level} (§9.3 step 3)",
                                camp_only=True)
         if self.weather_tk[2]:
-            self.drop_track(1, 1, "the Storm (§9.3 step 4)")
+            self.drop_track(1, 1, "the Storm (§9.3 step 4)", camp_only=True)
         self.weather_tk = [0, 0, 0]
         self.clouds = [0, 0, -1, 0]
 
@@ -1498,6 +1577,11 @@ class RobinsonState(State):
             if self.space_tk[x] & TK_SHORTCUT:
                 self.space_tk[x] &= ~TK_SHORTCUT
                 self.log("camp", "The Shortcut token is discarded (§10.2).")
+        for card in self.cards_in(Z_ITEM):
+            node = self.p.card.get((card, "on_build"))
+            if node is not None and any(v == "shortcut" for v, _ in self.p.verbs(node)):
+                self.move_item_back(card)
+                self.log("camp", f"{self.c.cards[card].name} turns back to its Invention side (§10.2).")
         self.camp = sp
         self.log("camp", f"The Camp moves to s{sp + 1}; Roof {self.roof}, Palisade {self.palisade} (§10.2).")
 
@@ -2046,7 +2130,7 @@ class RobinsonState(State):
         out += [(T_ARRANGE, 0, 0), (T_REST, 0, 0)]
         return out
 
-    def _cost(self, typ: int, target: int, alt: int) -> tuple[int, int, int, int]:
+    def _cost(self, typ: int, target: int, alt: int, token: bool = True) -> tuple[int, int, int, int]:
         """(wood, food, fur, flags) to commit for a new Action (§8.3.1, §8.8.2, §20.5a)."""
         w = f = u = flags = 0
         if typ == T_THREAT:
@@ -2068,19 +2152,94 @@ class RobinsonState(State):
                 cost = self.c.cards[target].data.get("cost") or []
                 if cost:
                     w, f, u = cost[alt].get("wood", 0), cost[alt].get("food", 0), cost[alt].get("fur", 0)
-            if w and self.field_tk[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
+            if token and w and self.field_tk[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
                 w += 1
                 flags |= G_WOODTOK
         return w, f, u, flags
 
-    def _target_problem(self, typ: int, target: int, alt: int) -> str | None:
+    def _static_open(self, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]
+                     ) -> list[tuple[int, int, int, str, int, int, int]]:
+        """Candidates not ruled out by what only changes outside the plan (cached with `_plan_ctx`)."""
+        assert self._pc is not None
+        return self._pc[1]
+
+    def _dynamic_open(self, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]
+                      ) -> list[tuple[int, int, int, str, int, int, int]]:
+        """The statically open targets that the plan so far still leaves open (same tests as _target_problem)."""
+        free_w, free_f, free_u, _, plans, _, tiles_left = ctx
+        out = []
+        hunts = len(plans.get(T_HUNT, ()))
+        hunt_ok = self.count_in(Z_HUNT_DECK) > hunts
+        threats = plans.get(T_THREAT, ())
+        wood_token = bool(self.field_tk[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
+        for c in self._static_open(ctx):
+            typ, tg, alt, _, w, f, u = c
+            if typ in (T_ARRANGE, T_REST):
+                out.append(c)
+                continue
+            planned = plans.get(typ)
+            if planned:
+                if typ == T_THREAT and (tg in threats or len(threats) >= 2):
+                    continue
+                if typ == T_EXPLORE and (tg in planned or tiles_left <= len(planned)):
+                    continue
+                if tg in planned and (typ in (T_GATHER, T_THREAT) or (typ == T_BUILD and (tg >= 0 or tg == BUILD_SHELTER))):
+                    continue
+            if typ == T_HUNT and not hunt_ok:
+                continue
+            if wood_token and typ == T_BUILD and w:
+                w += 1
+            if w > free_w or f > free_f or u > free_u:
+                continue
+            out.append(c)
+        return out
+
+    def _plan_ctx(self) -> tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]:
+        """What every target check of one planning position shares: free resources, terrains, plans, Items.
+
+        The parts that only change outside the plan (Items, terrains, tiles, zones) are cached under a
+        fingerprint together with the targets they leave open.
+        """
+        com = self.committed()
+        planned: dict[int, list[int]] = {}
+        for g in self.groups:
+            planned.setdefault(g[0], []).append(g[1])
+        fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
+                   tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
+                   tuple(self.gathered), tuple(self.tile_at)))
+        pc = self._pc
+        if pc is None or pc[0] != fp:
+            built = {self.c.cards[i].id for i in self.cards_in(Z_ITEM)}
+            for k in self.cards_in(Z_KEPT):
+                for verb, prm in self.p.passives.get(k, ()):
+                    if verb == "counts_as":
+                        built.add(prm["item"])
+            tiles_left = sum(1 for at in self.tile_at if at == TILE_STACK) + (self.tile_top >= 0)
+            terrains = self.explored_terrains()
+            loose: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] = (
+                1 << 30, 1 << 30, 1 << 30, terrains, {}, built, 1 << 30)
+            out = []
+            for typ, tg, alt in self._candidates():
+                if self._target_problem(typ, tg, alt, loose) is None:
+                    w, f, u, _ = self._cost(typ, tg, alt, token=False)
+                    out.append((typ, tg, alt, self.target_text(typ, tg, alt), w, f, u))
+            pc = self._pc = (fp, out, terrains, built, tiles_left)
+        return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
+                pc[2], planned, pc[3], pc[4])
+
+    def _target_problem(self, typ: int, target: int, alt: int,
+                        ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] | None = None
+                        ) -> str | None:
         """Why a new Action on this target cannot be planned now (None: it can), with its rule."""
-        planned = [g for g in self.groups if g[0] == typ]
+        if ctx is None:
+            ctx = self._plan_ctx()
+        free_w, free_f, free_u, terrains, plans, built, tiles_left = ctx
+        planned = plans.get(typ, ())
         if typ == T_THREAT:
             card = self._threat_card(target)
             if card < 0:
                 return "no card lies on that Threat space (§8.6)"
-            if any(g[1] == target for g in planned):
+            if target in planned:
                 return "that Threat card already has an Action planned (§8.1.4)"
             if len(planned) >= 2:
                 return "at most two Threat Actions per round (§8.1.4)"
@@ -2089,7 +2248,7 @@ class RobinsonState(State):
                 needs = cd.data["threat"].get("needs") or []
                 if needs:
                     req = needs[alt]
-                    if req.get("item") and not self.built(req["item"]):
+                    if req.get("item") and req["item"] not in built:
                         return f"it needs the {req['item']} built at planning (§8.2)"
                     if req.get("weapon", 0) > self.weapon:
                         return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
@@ -2100,19 +2259,19 @@ class RobinsonState(State):
             if target == BUILD_SHELTER:
                 if self.shelter:
                     return "the Shelter is already built (§8.8.3)"
-                if planned and any(g[1] == BUILD_SHELTER for g in planned):
+                if BUILD_SHELTER in planned:
                     return "the Shelter is already planned (§8.8.3)"
             elif target in (BUILD_ROOF, BUILD_PALISADE):
                 if not self.has_shelter():
                     return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
             elif target >= 0:
                 d = self.c.cards[target].data
-                if any(g[1] == target for g in planned):
+                if target in planned:
                     return "that Invention is already planned (§8.8.6)"
-                missing = [t for t in d.get("terrain") or [] if t not in self.explored_terrains()]
+                missing = [t for t in d.get("terrain") or () if t not in terrains]
                 if missing:
                     return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
-                lacking = [i for i in d.get("items") or [] if not self.built(i)]
+                lacking = [i for i in d.get("items") or () if i not in built]
                 if lacking:
                     return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
         elif typ == T_GATHER:
@@ -2122,19 +2281,21 @@ class RobinsonState(State):
             r_token = TK_WOOD if self.c.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
             if self.space_exh[sp] >> i & 1 and not self.space_tk[sp] & r_token:
                 return "that source is exhausted (§16.3)"
-            if target in self.gathered or any(g[1] == target for g in planned):
+            if target in self.gathered or target in planned:
                 return "a source can be gathered only once per round (§8.1.4)"
         elif typ == T_EXPLORE:
             if self._distance(target) == 0:
                 return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-            if any(g[1] == target for g in planned):
+            if target in planned:
                 return "that space is already planned (§8.1.4)"
-            if sum(1 for at in self.tile_at if at == TILE_STACK) + (self.tile_top >= 0) <= len(planned):
+            if tiles_left <= len(planned):
                 return "no Island tile is left to place (§25.19)"
+        elif typ in (T_ARRANGE, T_REST):
+            return None
         w, f, u, _ = self._cost(typ, target, alt)
-        if w > self.free(WOOD) or f > self.free(FOOD) or u > self.free(FUR):
+        if w > free_w or f > free_f or u > free_u:
             return (f"it needs {w} wood, {f} food and {u} fur committed from Available; free now: "
-                    f"{self.free(WOOD)} wood, {self.free(FOOD)} food, {self.free(FUR)} fur (§8.3.1)")
+                    f"{free_w} wood, {free_f} food, {free_u} fur (§8.3.1)")
         return None
 
     def _lead_problem(self, typ: int, target: int, lead: int) -> str | None:
@@ -2180,36 +2341,45 @@ class RobinsonState(State):
 
     def _plan_actions(self, seat: int) -> list[RobinsonAction]:
         out: list[RobinsonAction] = []
-        open_targets = [(typ, tg, alt) for typ, tg, alt in self._candidates() if self._target_problem(typ, tg, alt) is None]
-        mine = self.pawns_of(seat)
-        for pid in mine:
-            gi = self.where(pid)
+        open_targets = self._ot
+        if open_targets is None:
+            ctx = self._plan_ctx()
+            open_targets = self._ot = self._dynamic_open(ctx)
+        caps = [(g[0], len(g[4]) < self._max_pawns(gi)) for gi, g in enumerate(self.groups)]
+        placed = {pid: gi for gi, g in enumerate(self.groups) for pid in g[4]}
+        own_free = False
+        for pid in self.pawns_of(seat):
+            gi = placed.get(pid, -1)
             word = self.pawn_text(pid)
             if gi >= 0:
                 if not self._holds_ready(gi, pid):
-                    out.append(RobinsonAction(seat, "remove", (word,)))
+                    out.append(act(seat, "remove", word))
                 continue
+            if pid < 2 * self.n:
+                if own_free:  # a player's two pawns are alike: offer the first free one only
+                    continue
+                own_free = True
             if pid <= self.friday_pawn:
                 lead = self.pawn_char(pid)
-                for typ, tg, alt in open_targets:
-                    if self._lead_problem(typ, tg, lead) is None:
-                        out.append(RobinsonAction(seat, "place", (word, self.target_text(typ, tg, alt))))
-            mask = self.pawn_mask(pid)
+                for typ, tg, _, text, _, _, _ in open_targets:
+                    if typ != T_BUILD or tg < 0 or self._lead_problem(typ, tg, lead) is None:
+                        out.append(act(seat, "place", word, text))
             if not self._pawn_affordable(pid):
                 continue
-            for gj, g in enumerate(self.groups):
-                if mask >> g[0] & 1 and len(g[4]) < self._max_pawns(gj):
-                    out.append(RobinsonAction(seat, "join", (word, str(gj + 1))))
+            mask = self.pawn_mask(pid)
+            for gj, (typ, room) in enumerate(caps):
+                if room and mask >> typ & 1:
+                    out.append(act(seat, "join", word, str(gj + 1)))
         for gi, g in enumerate(self.groups):
             if (g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * self.n)
                     and self._lead_problem(g[0], g[1], seat) is None):
-                out.append(RobinsonAction(seat, "lead", (str(gi + 1),)))
+                out.append(act(seat, "lead", str(gi + 1)))
         out += self._use_actions(seat, W_PLAN)
         if seat == self.fp:
             if self._plan_problem() is None:
-                out.append(RobinsonAction(seat, "confirm"))
+                out.append(act(seat, "confirm"))
         elif self._seat_complete(seat):
-            out.append(RobinsonAction(seat, "ready"))
+            out.append(act(seat, "ready"))
         return out
 
     def _apply_plan(self, act: RobinsonAction) -> None:
@@ -2284,6 +2454,9 @@ class RobinsonState(State):
             self.skill_used[seat] &= ~(1 << si)
 
     def _parse_target(self, text: str) -> tuple[int, int, int]:
+        for typ, tg, alt, t, _, _, _ in self._ot or ():
+            if t == text:
+                return typ, tg, alt
         for typ, tg, alt in self._candidates():
             if self.target_text(typ, tg, alt) == text:
                 return typ, tg, alt
@@ -2369,7 +2542,10 @@ class RobinsonState(State):
         whens = WHEN_AT[point]
         p = self.p
         ch = self.t.chars[seat]
-        for si, sk in enumerate(self.c.characters[ch].skills):
+        skills = self.c.characters[ch].skills
+        if seat != self.fp and self.det[seat] < min(sk.cost for sk in skills):
+            return out
+        for si, sk in enumerate(skills):
             if self.skill_used[seat] >> si & 1 or self.det[seat] < sk.cost:
                 continue
             node = p.skill[(ch, si)]
@@ -2393,7 +2569,7 @@ class RobinsonState(State):
             if keep.get("when") in whens and self.uses[card] != 0 and self._node_usable(p.card[(card, "keep")], seat):
                 out.append((self.c.cards[card].id, XS_KEPT, card))
         seen = set()
-        for i, place in enumerate(self.tok):
+        for i, place in enumerate(self.tok if TOK_AVAIL in self.tok else ()):
             if place != TOK_AVAIL:
                 continue
             k = self.c.tokens[i]
@@ -2497,9 +2673,15 @@ class RobinsonState(State):
         lc = self._lc
         if lc is None:
             lc = self._lc = {}
+            self._ot = None
+            self._zi = None
         out = lc.get(seat)
         if out is None:
-            out = lc[seat] = self._legal(seat)
+            self._zq = True
+            try:
+                out = lc[seat] = self._legal(seat)
+            finally:
+                self._zq = False
         return out
 
     def cid(self, ch: int) -> str:
@@ -2608,6 +2790,8 @@ class RobinsonState(State):
                     problem = self._target_problem(typ, tg, alt) or self._lead_problem(typ, tg, self.pawn_char(pid))
                     if problem:
                         return problem.rsplit(" (", 1)[0], problem.rsplit("(", 1)[-1].rstrip(")")
+            if act.args[1].startswith(f"gather:s{self.camp + 1}:"):
+                return "Gathering never targets the Camp tile; it produces in the Production phase", "§8.1.7"
             return f"{act.args[1]!r} is no Action target now", "§8.1.2"
         if act.verb == "join" and len(act.args) == 2:
             pid = self._pawn_by_text(act.seat, act.args[0])
@@ -2633,6 +2817,8 @@ class RobinsonState(State):
 
     def _apply(self, action: Any) -> None:
         act: RobinsonAction = action
+        self._lc = None
+        self._zi = None
         if act.seat == CHANCE:
             self._apply_chance(act)
         elif self.frames:
@@ -2643,6 +2829,7 @@ class RobinsonState(State):
                 self._recheck_ready()
             else:
                 self._apply_plan(act)
+        self._ot = None
         self._lc = None
         self._tm = None
         self._advance()
