@@ -852,12 +852,10 @@ def test_night_outside_the_camp_s16_1() -> None:
     assert t.logged("Eating: 2 of 2 meals served")  # the Cook does not eat from Available
 
 
-@pytest.mark.xfail(reason="Economical construction is offered only for an Action whose full wood cost is "
-                          "already free at planning; a 3-wood Shelter cannot be planned with 2 wood "
-                          "(design: the planning check would need to count the skill)", strict=True)
 def test_economical_construction_lets_two_wood_pay_the_shelter_s13_2() -> None:
     """§13.2 (TV-23): the skill makes the Shelter cost 2 wood, so 2 wood in Available are enough."""
     t = planning(res=[2, 0, 0, 0], det=[2, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:shelter/wood")
+    assert "confirm" not in [str(a) for a in t.state.legal_actions(t.state.fp)]  # 3 wood committed, 2 held
     t.act(CARPENTER, "use economical_construction 1")
     assert t.state.committed() == [2, 0, 0]

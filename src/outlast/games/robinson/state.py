@@ -200,7 +200,8 @@ class RobinsonState(State):
     gathered: list[int]
     explored_tent: list[int]
     hungry_done: list[int]
-    _lc: dict[int, list[RobinsonAction]] | None
+    _lc: dict[int, Any] | None
+    """Legal actions per seat (and chance outcomes under CHANCE) for the current position."""
     _zi: dict[int, list[int]] | None
     """Cards by zone, built only while legal actions are computed (nothing moves then)."""
     _ot: list[tuple[int, int, int, str, int, int, int]] | None
@@ -830,22 +831,39 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ chance (architecture §2, §26.4)
     def chance_outcomes(self) -> list[tuple[RobinsonAction, float]]:  # type: ignore[override]
+        """Every outcome of the pending draw or roll with its probability (cached with the legal actions)."""
         if not self.chance or self.over:
             return []
+        lc = self._lc
+        if lc is None:
+            lc = self._lc = {}
+            self._ot = None
+            self._zi = None
+        hit = lc.get(CHANCE)
+        if hit is None:
+            self._zq = True
+            try:
+                hit = self._chance_outcomes()
+            finally:
+                self._zq = False
+            lc[CHANCE] = hit
+        return hit
+
+    def _chance_outcomes(self) -> list[tuple[RobinsonAction, float]]:
         kind, a, b, _ = self.chance
         cards = self.c.cards
         if kind == CH_EVENT:
             if a == 1:  # a random Wreckage card (§15.3)
                 pool = [i for i, x in enumerate(cards) if x.kind == "wreckage"]
-                return [(RobinsonAction(CHANCE, "draw", (cards[i].id,)), 1 / len(pool)) for i in pool]
+                return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
             known = self.cards_in(Z_EVENT_DECK)
             total = len(known) + self.ev_book + self.ev_adv
-            out = [(RobinsonAction(CHANCE, "draw", (cards[i].id,)), 1 / total) for i in known]
+            out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
             unseen = self.cards_in(Z_EVENT_STACK)
             for want_book, left in ((True, self.ev_book), (False, self.ev_adv)):
                 pool = [i for i in unseen if (cards[i].data["icon"] == "book") == want_book]
                 if left and pool:
-                    out += [(RobinsonAction(CHANCE, "draw", (cards[i].id,)), left / len(pool) / total) for i in pool]
+                    out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
             return out
         if kind in (CH_ADV, CH_MYST, CH_HUNT, CH_BEAST, CH_BEAST_TOP, CH_INV, CH_START, CH_TRACK):
             z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_HUNT: Z_HUNT_DECK, CH_BEAST: Z_BEAST_DECK,
@@ -853,10 +871,10 @@ class RobinsonState(State):
             pool = self.deck_bag(z)
             if kind == CH_START:
                 pool = [i for i in pool if cards[i].kind == "start_item"]
-            return [(RobinsonAction(CHANCE, "draw", (cards[i].id,)), 1 / len(pool)) for i in pool]
+            return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
         if kind in (CH_TILE, CH_RECON):
             pool = [i for i, at in enumerate(self.tile_at) if at == TILE_STACK]
-            return [(RobinsonAction(CHANCE, "tile", (str(self.c.tiles[i].number),)), 1 / len(pool)) for i in pool]
+            return [(act(CHANCE, "tile", str(self.c.tiles[i].number)), 1 / len(pool)) for i in pool]
         if kind == CH_TOKEN:
             counts: dict[int, int] = {}
             for i, place in enumerate(self.tok):
@@ -864,7 +882,7 @@ class RobinsonState(State):
                     k = self.c.tokens[i]
                     counts[k] = counts.get(k, 0) + 1
             total = sum(counts.values())
-            return [(RobinsonAction(CHANCE, "token", (self.c.token_kinds[k].id,)), m / total)
+            return [(act(CHANCE, "token", self.c.token_kinds[k].id), m / total)
                     for k, m in sorted(counts.items())]
         if kind == CH_DICE:
             typ = self.groups[a][0]
@@ -885,14 +903,14 @@ class RobinsonState(State):
             pr = self._face_p(self.c.dice[TYPE_NAMES[typ]][b])
             good = ("wound", "success", "adventure")[b]
             bad = "question" if b == 1 else "blank"
-            return [(RobinsonAction(CHANCE, "roll", (f,)), p) for f, p in ((good, pr[1]), (bad, pr[0])) if p > 0]
+            return [(act(CHANCE, "roll", f), p) for f, p in ((good, pr[1]), (bad, pr[0])) if p > 0]
         if kind == CH_WEATHER:
             die = self.t.scenario.weather[self.round - 1][a] if a < 100 else "animals"
             wfaces = self.c.weather_dice[die]
-            return [(RobinsonAction(CHANCE, "weather", (f,)), wfaces.count(f) / 6) for f in sorted(set(wfaces))]
+            return [(act(CHANCE, "weather", f), wfaces.count(f) / 6) for f in sorted(set(wfaces))]
         if kind == CH_PIT:
             pit = self.c.dice["build"][0].count("wound") / 6
-            return [(RobinsonAction(CHANCE, "pit", (f,)), q) for f, q in (("wound", pit), ("blank", 1 - pit)) if q > 0]
+            return [(act(CHANCE, "pit", f), q) for f, q in (("wound", pit), ("blank", 1 - pit)) if q > 0]
         raise AssertionError(kind)
 
     @staticmethod
@@ -2163,10 +2181,15 @@ class RobinsonState(State):
         assert self._pc is not None
         return self._pc[1]
 
-    def _dynamic_open(self, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]
-                      ) -> list[tuple[int, int, int, str, int, int, int]]:
-        """The statically open targets that the plan so far still leaves open (same tests as _target_problem)."""
+    def _dynamic_open(self, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int],
+                      wood_slack: int = 0) -> list[tuple[int, int, int, str, int, int, int]]:
+        """The statically open targets that the plan so far still leaves open (same tests as _target_problem).
+
+        `wood_slack` lets the Carpenter plan an Action 1 wood short, to be paid down with Economical
+        construction before the plan is confirmed (§13.2, TV-23).
+        """
         free_w, free_f, free_u, _, plans, _, tiles_left = ctx
+        free_w += wood_slack
         out = []
         hunts = len(plans.get(T_HUNT, ()))
         hunt_ok = self.count_in(Z_HUNT_DECK) > hunts
@@ -2345,6 +2368,9 @@ class RobinsonState(State):
         if open_targets is None:
             ctx = self._plan_ctx()
             open_targets = self._ot = self._dynamic_open(ctx)
+        slack = self._econ_slack(seat)
+        if slack:
+            open_targets = self._dynamic_open(self._plan_ctx(), slack)
         caps = [(g[0], len(g[4]) < self._max_pawns(gi)) for gi, g in enumerate(self.groups)]
         placed = {pid: gi for gi, g in enumerate(self.groups) for pid in g[4]}
         own_free = False
@@ -2378,9 +2404,22 @@ class RobinsonState(State):
         if seat == self.fp:
             if self._plan_problem() is None:
                 out.append(act(seat, "confirm"))
-        elif self._seat_complete(seat):
+        elif self._seat_complete(seat) and not self._overcommitted():
             out.append(act(seat, "ready"))
         return out
+
+    def _econ_slack(self, seat: int) -> int:
+        """1 when `seat` could still cut a wood cost with a cheaper_wood skill this round (§13.2)."""
+        ch = self.t.chars[seat]
+        for si, sk in enumerate(self.c.characters[ch].skills):
+            if (not self.skill_used[seat] >> si & 1 and self.det[seat] >= sk.cost
+                    and self.p.verbs(self.p.skill[(ch, si)])[0][0] == "cheaper_wood"):
+                return 0 if self._overcommitted() else 1
+        return 0
+
+    def _overcommitted(self) -> bool:
+        com = self.committed()
+        return com[0] > self.res[WOOD] or com[1] > self.food_total() or com[2] > self.res[FUR]
 
     def _apply_plan(self, act: RobinsonAction) -> None:
         seat, verb, args = act.seat, act.verb, act.args
@@ -2759,7 +2798,11 @@ class RobinsonState(State):
     # ------------------------------------------------------------------ applying
     def _check_legal(self, act: Any) -> None:
         if act.seat == CHANCE:
-            super()._check_legal(act)
+            outcomes = self.chance_outcomes()
+            if not outcomes:
+                raise IllegalAction("no dice or cards are pending now", "§26.4")
+            if not any(o is act for o, _ in outcomes) and all(o != act for o, _ in outcomes):
+                raise IllegalAction(f"{act} is not a possible outcome now", "§26.4")
             return
         if self.over:
             raise IllegalAction("the game is over", "§11")
