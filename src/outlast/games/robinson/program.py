@@ -30,6 +30,7 @@ class Program:
     passives: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
     """card → standing abilities (an Item's `passive`, a kept Mystery card's effect without a use timing)."""
     token_rots: tuple[bool, ...] = ()
+    _skill_verbs: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def compile(self, effect: Any) -> int:
         """The node id of an effect tree (a list is a sequence, `choose` a decision)."""
@@ -46,6 +47,21 @@ class Program:
         kids = (self.compile(params["effect"]),) if "effect" in params else ()
         self.nodes.append((VERB, name, params, kids))
         return len(self.nodes) - 1
+
+    def skill_verb_index(self, char: int, verb: str) -> int:
+        """Index of the first skill of character `char` whose effect starts with `verb`, or -1."""
+        key = (char, verb)
+        hit = self._skill_verbs.get(key)
+        if hit is None:
+            hit = -1
+            si = 0
+            while (char, si) in self.skill:
+                if self.verbs(self.skill[(char, si)])[0][0] == verb:
+                    hit = si
+                    break
+                si += 1
+            self._skill_verbs[key] = hit
+        return hit
 
     def verbs(self, node: int) -> list[tuple[str, dict[str, Any]]]:
         """Every verb of a node in reading order (both branches of a choice)."""

@@ -2371,7 +2371,7 @@ class RobinsonState(State):
         slack = self._econ_slack(seat)
         if slack:
             open_targets = self._dynamic_open(self._plan_ctx(), slack)
-        caps = [(g[0], len(g[4]) < self._max_pawns(gi)) for gi, g in enumerate(self.groups)]
+        caps: list[tuple[int, bool]] | None = None
         placed = {pid: gi for gi, g in enumerate(self.groups) for pid in g[4]}
         own_free = False
         for pid in self.pawns_of(seat):
@@ -2390,8 +2390,10 @@ class RobinsonState(State):
                 for typ, tg, _, text, _, _, _ in open_targets:
                     if typ != T_BUILD or tg < 0 or self._lead_problem(typ, tg, lead) is None:
                         out.append(act(seat, "place", word, text))
-            if not self._pawn_affordable(pid):
+            if not self.groups or not self._pawn_affordable(pid):
                 continue
+            if caps is None:
+                caps = [(g[0], len(g[4]) < self._max_pawns(gi)) for gi, g in enumerate(self.groups)]
             mask = self.pawn_mask(pid)
             for gj, (typ, room) in enumerate(caps):
                 if room and mask >> typ & 1:
@@ -2411,11 +2413,10 @@ class RobinsonState(State):
     def _econ_slack(self, seat: int) -> int:
         """1 when `seat` could still cut a wood cost with a cheaper_wood skill this round (§13.2)."""
         ch = self.t.chars[seat]
-        for si, sk in enumerate(self.c.characters[ch].skills):
-            if (not self.skill_used[seat] >> si & 1 and self.det[seat] >= sk.cost
-                    and self.p.verbs(self.p.skill[(ch, si)])[0][0] == "cheaper_wood"):
-                return 0 if self._overcommitted() else 1
-        return 0
+        si = self.p.skill_verb_index(ch, "cheaper_wood")
+        if si < 0 or self.skill_used[seat] >> si & 1 or self.det[seat] < self.c.characters[ch].skills[si].cost:
+            return 0
+        return 0 if self._overcommitted() else 1
 
     def _overcommitted(self) -> bool:
         com = self.committed()
