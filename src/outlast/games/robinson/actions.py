@@ -17,7 +17,7 @@ VERBS = frozenset((
     "use", "pass", "reroll",
     # decisions (§26.2)
     "choose", "heal", "give", "discard", "put", "flip", "pick", "top", "bottom", "continue", "stop",
-    "hungry", "camp", "morale", "arrange", "next", "pile", "corral", "shortcut", "cover", "lose",
+    "hungry", "camp", "morale", "arrange", "next", "pile", "corral", "shortcut", "cover", "lose", "mark",
     # chance outcomes
     "draw", "roll", "tile", "token", "weather", "pit",
 ))

@@ -131,6 +131,12 @@ def make_verbs() -> VerbRegistry:
                lambda p: f"If Weapon is at least {p['min']}: " + VERBS.render(p["effect"]))
     v.register("lose_tile", {}, lambda p: "The first player picks an explored tile other than the Camp; it becomes "
                "inaccessible (face down, its tokens removed).")
+    v.register("tile_token", {"token": "enum(beast_strength|extra_pawn)"},
+               lambda p: "The first player puts a " + ("Beast Strength token on an explored tile: Actions there need "
+               "Weapon 1 or the acting player takes a Wound." if p["token"] == "beast_strength" else
+               "an extra-pawn token on an explored tile: Actions there need one more pawn."))
+    v.register("minus_pawn", {"who": WHO},
+               lambda p: f"{_who(p['who']).capitalize()} places one pawn fewer in the next planning.")
     v.register("pile_wood", {"n": "int"}, lambda p: f"Put {_n(p['n'], 'wood', 'wood')} onto the wood pile (extra wood is lost).")
     # passive abilities of Items, kept cards and tokens (§17.2, §18, §19)
     v.register("gather_bonus", {"n": "int"}, lambda p: f"Each successful Gathering brings {p['n']} more of its resource.")

@@ -83,9 +83,10 @@ WHEN_AT = {W_PLAN: ("any", "planning"), W_ACTION: ("action",), W_ROLL: (), W_WEA
 # decision frames: (kind, chooser, a, b, c)
 (F_WINDOW, F_CHOOSE, F_HEAL, F_GIVE, F_DISCARD_INV, F_PUT_INV, F_FLIP, F_PICK_INV, F_PICK_TILE, F_PICK_TOKEN,
  F_TRACK, F_MYST, F_HUNGRY, F_CAMP, F_MORALE, F_ARRANGE, F_NEXT, F_PILE, F_CORRAL, F_SHORTCUT, F_COVER,
- F_LOSE_TILE) = range(22)
+ F_LOSE_TILE, F_TILE_TOKEN) = range(23)
 FRAME_RULES = ("§26.3", "§12.4", "§13.2", "§25.1", "§12.8", "§22.2", "§16.6", "§13.2", "§13.2", "§13.2", "§13.2",
-               "§16.2", "§10.1", "§10.2", "§6.2", "§14.1", "§8.4", "§25.1", "§17.2", "§17.2", "§12.2", "§16.4")
+               "§16.2", "§10.1", "§10.2", "§6.2", "§14.1", "§8.4", "§25.1", "§17.2", "§17.2", "§12.2", "§16.4",
+               "§20.3b, §20.4b")
 
 # chance kinds: (kind, a, b)
 (CH_EVENT, CH_ADV, CH_MYST, CH_HUNT, CH_BEAST, CH_BEAST_TOP, CH_TILE, CH_TOKEN, CH_INV, CH_START, CH_DICE,
@@ -130,7 +131,7 @@ class RobinsonState(State):
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
              "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
-             "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done")
+             "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus")
 
     __slots__ = ("game", "t", "c", "p", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc", "n")
 
@@ -200,6 +201,7 @@ class RobinsonState(State):
     gathered: list[int]
     explored_tent: list[int]
     hungry_done: list[int]
+    minus: list[int]
     _lc: dict[int, Any] | None
     """Legal actions per seat (and chance outcomes under CHANCE) for the current position."""
     _zi: dict[int, list[int]] | None
@@ -281,6 +283,7 @@ class RobinsonState(State):
         s.gathered = []
         s.explored_tent = [0] * n
         s.hungry_done = [0] * (n + 1)
+        s.minus = [0] * n
         s._lc = None
         s._tm = None
         s._zi = None
@@ -1860,6 +1863,17 @@ class RobinsonState(State):
                 self._push((kids[0], actor, card, 0))
         elif v == "pile_wood":
             self.add_to_pile(prm["n"], cause)
+        elif v == "tile_token":
+            bit = TK_BEAST if prm["token"] == "beast_strength" else TK_EXTRA
+            if self._markable_tiles(bit):
+                self.frames.append((F_TILE_TOKEN, self.fp, bit, 0, 0))
+            else:
+                self.log("token", "Every tile already holds that token: ignored (§12.6).")
+        elif v == "minus_pawn":
+            for p in self._who(prm["who"], actor):
+                if p < self.n:
+                    self.minus[p] = 1
+                    self.log("token", f"{self.char_name(p)} will have one pawn fewer in the next planning (§20).")
         elif v == "lose_tile":
             if self._losable_tiles():
                 self.frames.append((F_LOSE_TILE, self.fp, 0, 0, 0))
@@ -1925,6 +1939,11 @@ class RobinsonState(State):
     def _camp_sources(self) -> list[int]:
         t = self.space_tile[self.camp]
         return [self.camp * 2 + i for i in range(len(self.c.tiles[t].sources)) if not self.space_exh[self.camp] >> i & 1]
+
+    def _markable_tiles(self, bit: int) -> list[int]:
+        """Explored, accessible tiles without that token yet (one token of a type per place, §12.6)."""
+        return [sp for sp, t in enumerate(self.space_tile) if t >= 0 and not self.space_lost[sp]
+                and not self.space_tk[sp] & bit]
 
     def _losable_tiles(self) -> list[int]:
         return [sp for sp, t in enumerate(self.space_tile) if t >= 0 and sp != self.camp and not self.space_lost[sp]]
@@ -2052,7 +2071,7 @@ class RobinsonState(State):
 
     def pawns_of(self, seat: int) -> list[int]:
         """Pawns `seat` places: its own two; the first player also Friday, the Dog and shared extra pawns."""
-        out = [2 * seat, 2 * seat + 1]
+        out = [2 * seat] if self.minus[seat] else [2 * seat, 2 * seat + 1]
         if seat == self.fp:
             if self.friday_alive:
                 out.append(self.friday_pawn)
@@ -2332,7 +2351,7 @@ class RobinsonState(State):
 
     def _seat_complete(self, seat: int) -> bool:
         """Both pawns placed, and every Action holding them has its minimum (§8.1.1, §8.1.3)."""
-        for pid in (2 * seat, 2 * seat + 1):
+        for pid in ((2 * seat,) if self.minus[seat] else (2 * seat, 2 * seat + 1)):
             gi = self.where(pid)
             if gi < 0 or len(self.groups[gi][4]) < self._min_pawns(gi):
                 return False
@@ -2520,6 +2539,7 @@ class RobinsonState(State):
                     self._spend_use(ref)
                 elif kind == XS_TOKEN:
                     self.tok[ref] = TOK_USED
+        self.minus = [0] * self.n
         self.log("plan", "The first player confirms the plan: " + "; ".join(
             f"{self._group_text(gi)} with {len(g[4])} pawn(s)" for gi, g in enumerate(self.groups)) + ".")
         self.phase, self.step = RESOLVE, 0
@@ -2794,6 +2814,8 @@ class RobinsonState(State):
             return [A(seat, "cover", (f"s{x // 2 + 1}:{x % 2 + 1}",)) for x in srcs]
         if kind == F_LOSE_TILE:
             return [A(seat, "lose", (f"s{sp + 1}",)) for sp in self._losable_tiles()]
+        if kind == F_TILE_TOKEN:
+            return [A(seat, "mark", (f"s{sp + 1}",)) for sp in self._markable_tiles(f[2])]
         raise AssertionError(kind)
 
     # ------------------------------------------------------------------ applying
@@ -3012,6 +3034,10 @@ class RobinsonState(State):
             self.log("effect", f"A source at s{sp + 1} is exhausted (§16.3).")
         elif kind == F_LOSE_TILE:
             self.lose_tile(int(args[0][1:]) - 1)
+        elif kind == F_TILE_TOKEN:
+            sp = int(args[0][1:]) - 1
+            self.space_tk[sp] |= f[2]
+            self.log("token", f"A {'beast' if f[2] == TK_BEAST else 'extra-pawn'} token goes on s{sp + 1} (§20).")
 
     def _lose_item(self, card: int) -> None:
         """§16.6: the Item turns back; its effects are undone where possible."""
@@ -3133,7 +3159,7 @@ class RobinsonState(State):
                      F_ARRANGE: "Determination or Morale", F_NEXT: "which Action resolves next",
                      F_PILE: "how much wood goes onto the pile", F_CORRAL: "where the Corral covers a food source",
                      F_SHORTCUT: "where the Shortcut token goes", F_COVER: "which source is covered",
-                     F_LOSE_TILE: "which tile is lost"}
+                     F_LOSE_TILE: "which tile is lost", F_TILE_TOKEN: "which tile gets the token"}
             return f"{self.char_name(f[1]) if f[0] != F_WINDOW else 'players'}: {texts[f[0]]} ({FRAME_RULES[f[0]]})"
         if self.phase == PLAN:
             return "plan the Actions: place pawns, then ready / the first player confirms (§8.1, §26.1)"
