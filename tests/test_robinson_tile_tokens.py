@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from outlast.games.robinson.state import TK_BEAST, TK_EXTRA
-
 from robinson_helpers import Table
 
 CARPENTER, COOK, SOLDIER = 0, 1, 2
