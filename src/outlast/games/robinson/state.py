@@ -125,7 +125,7 @@ class RobinsonState(State):
     """One Robinson Crusoe game in progress. Create it with `load_game("robinson").new_game(...)`."""
 
     # field names grouped by how clone/to_json copy them
-    SCALARS = ("rng_state", "phase", "step", "round", "fp", "over", "reason", "morale", "roof", "palisade",
+    SCALARS = ("rng_state", "phase", "step", "round", "fp", "over", "reason", "source", "morale", "roof", "palisade",
                "weapon", "shelter", "camp", "tile_top", "temp_weapon", "cur", "flags", "friday_alive",
                "night_food", "pile_round", "friday_rerolled", "bible", "econ_used")
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
@@ -149,6 +149,8 @@ class RobinsonState(State):
     fp: int
     over: int
     reason: str
+    source: str
+    """Name of the last skill, item or token used: the cause logged for its effects."""
     morale: int
     roof: int
     palisade: int
@@ -231,6 +233,7 @@ class RobinsonState(State):
         s.fp = 0
         s.over = 0  # 1 won, 2 lost
         s.reason = ""
+        s.source = ""
         s.morale = 0
         s.roof = s.palisade = s.weapon = 0
         s.shelter = 0
@@ -1706,7 +1709,7 @@ class RobinsonState(State):
             chooser = self.seat_of(actor) if actor >= 0 else self.fp
             self.frames.append((F_CHOOSE, chooser, node, actor, card))
             return
-        cause = self.c.cards[card].name if card >= 0 else "an effect"
+        cause = self.c.cards[card].name if card >= 0 else (self.source or "an effect")
         v = verb
         if v == "gain":
             mult = self.n if prm.get("per_player") else 1
@@ -1724,6 +1727,8 @@ class RobinsonState(State):
                 got = min(k, max(0, self.free(r if r != NONPER else FOOD)))
                 self.pay(r, got)
                 missing += k - got
+                if got:
+                    self.log("pay", f"Discard {got} {RES_NAMES[r]} ({cause}).")
             if missing:
                 targets = self._who(prm.get("who") or "all", actor)
                 for p in targets:
@@ -1941,9 +1946,9 @@ class RobinsonState(State):
         return [self.camp * 2 + i for i in range(len(self.c.tiles[t].sources)) if not self.space_exh[self.camp] >> i & 1]
 
     def _markable_tiles(self, bit: int) -> list[int]:
-        """Explored, accessible tiles without that token yet (one token of a type per place, §12.6)."""
+        """Explored, accessible tiles an Action can target, without that token yet (§12.6, §20)."""
         return [sp for sp, t in enumerate(self.space_tile) if t >= 0 and not self.space_lost[sp]
-                and not self.space_tk[sp] & bit]
+                and sp != self.camp and not self.space_tk[sp] & bit]
 
     def _losable_tiles(self) -> list[int]:
         return [sp for sp, t in enumerate(self.space_tile) if t >= 0 and sp != self.camp and not self.space_lost[sp]]
@@ -2656,6 +2661,12 @@ class RobinsonState(State):
     def _use(self, seat: int, args: tuple[str, ...], point: int) -> None:
         text = " ".join(args)
         kind, ref = next((k, r) for t, k, r in self._use_options(seat, point) if t == text)
+        if kind == XS_SKILL:
+            self.source = self.c.characters[self.t.chars[ref // 8]].skills[ref % 8].name
+        elif kind == XS_TOKEN:
+            self.source = self.c.token_kinds[self.c.tokens[ref]].name
+        else:
+            self.source = self.c.cards[ref].name
         p = self.p
         if kind == XS_SKILL:
             s, si = divmod(ref, 8)
@@ -3080,6 +3091,7 @@ class RobinsonState(State):
             ch = c.characters[self.t.chars[p]]
             chars.append({"seat": p, "id": ch.id, "name": ch.name, "wounds": self.wounds[p], "death_at": ch.death_at,
                           "arrows": list(ch.arrows), "determination": self.det[p], "outside": bool(self.outside[p]),
+                          "pawns": 1 if self.minus[p] else 2,
                           "skills": [{"id": sk.id, "name": sk.name, "cost": sk.cost, "text": sk.text,
                                       "used": bool(self.skill_used[p] >> i & 1)} for i, sk in enumerate(ch.skills)],
                           "special_wounds": [("head", "arm", "belly", "leg")[w[1]] for w in self.special if w[0] == p]})
