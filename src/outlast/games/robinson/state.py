@@ -1736,6 +1736,8 @@ class RobinsonState(State):
         elif v == "track":
             which = TRACK_NAMES.index(prm["track"])
             if prm["by"] > 0:
+                if which < 2 and not self.has_shelter() and card >= 0 and self.c.cards[card].kind == "invention":
+                    self.uses[card] = -1  # its raise is ignored (§8.8.4): nothing for a loss to undo (§16.6)
                 self.raise_track(which, prm["by"], cause)
             else:
                 self.drop_track(which, -prm["by"], cause, bool(prm.get("if_possible")))
@@ -2024,8 +2026,11 @@ class RobinsonState(State):
         self.myst = []
 
     # ------------------------------------------------------------------ planning (§8.1–§8.3, §26.1)
-    def _compute_sources(self) -> None:
-        """Additional pawns on offer this round (§8.1.6): Items, kept cards, Starting Items, tokens, skills."""
+    def _compute_sources(self, keep: bool = False) -> None:
+        """Additional pawns on offer this round (§8.1.6): Items, kept cards, Starting Items, tokens, skills.
+
+        `keep`: planning is under way; sources gained since it began (Determination for Handyman, a
+        token kept by Scouting, §13.2 "at any time") join at the end, so placed pawns keep their ids."""
         out: list[tuple[int, int, int, int, str]] = []
         p = self.p
 
@@ -2058,12 +2063,18 @@ class RobinsonState(State):
                 for v, prm in p.verbs(p.skill[(ch, si)]):
                     if v == "extra_pawn" and not self.skill_used[seat] >> si & 1 and self.det[seat] >= sk.cost:
                         out.append((XS_SKILL, seat * 8 + si, mask(prm), seat, sk.id))
-        seen: dict[str, int] = {}
+        if keep:
+            have = {(x[0], x[1]) for x in self.xsrc}
+            out = [*self.xsrc, *(x for x in out if (x[0], x[1]) not in have)]
+        names: set[str] = set()
         fixed = []
         for src in out:
-            k = seen.get(src[4], 0) + 1
-            seen[src[4]] = k
-            fixed.append(src if k == 1 else (*src[:4], f"{src[4]}-{k}"))
+            name, k = src[4], 1
+            while name in names:
+                k += 1
+                name = f"{src[4]}-{k}"
+            names.add(name)
+            fixed.append(src if k == 1 else (*src[:4], name))
         self.xsrc = fixed
 
     @property
@@ -2910,6 +2921,10 @@ class RobinsonState(State):
         self._lc = None
         self._tm = None
         self._advance()
+        if (self.phase == PLAN and self.step == 2 and not self.frames and not self.chance
+                and act.verb not in ("place", "join", "remove", "lead", "ready")):
+            self._compute_sources(keep=True)  # a use in planning may bring a new pawn (§8.1.6, §13.2)
+            self._lc = self._tm = None
 
     def _char_by_id(self, word: str) -> int:
         if word == "friday":
@@ -3057,8 +3072,9 @@ class RobinsonState(State):
         node = self.p.card.get((card, "on_build"))
         if node is None:
             return
+        ignored, self.uses[card] = self.uses[card] < 0, 0
         for v, prm in self.p.verbs(node):
-            if v == "track" and prm["by"] > 0:
+            if v == "track" and prm["by"] > 0 and not ignored:
                 self.drop_track(TRACK_NAMES.index(prm["track"]), prm["by"], "the lost Item (§16.6)", if_possible=True)
             elif v == "camp_token":
                 self.space_tk[self.camp] &= ~(TK_WOOD if prm["resource"] == "wood" else TK_FOOD)
