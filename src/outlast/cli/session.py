@@ -20,6 +20,7 @@ from rich.text import Text
 
 from outlast.agents import Agent, make_agent
 from outlast.core import Action, Game, IllegalAction, Match, OptionError, OutlastError, Rng, State
+from outlast.sim.play import next_seat
 
 from .terminal import Terminal
 
@@ -27,6 +28,10 @@ HUMAN = "human"
 MENU_FULL = 40
 """Up to this many legal actions the menu lists them all; beyond it, it groups them."""
 GROUP_SHOWN = 6
+GROUP_FULL = 30
+"""A group of up to this many actions is listed whole, on lines of its own; a bigger one shows its first few."""
+BOT_TURN = 200
+"""Moves a bot may make in a row while a human may also act now; then the human gets the turn."""
 BOT_MOVES_LIMIT = 200_000
 """Bot moves in a row after which the game is declared stuck (a bot that never says ready)."""
 
@@ -123,6 +128,35 @@ def outcome_lines(state: State) -> list[str]:
     return lines
 
 
+def menu_group(text: str) -> str:
+    """The words an action's menu group is named by: its verb, plus its first argument when more follows.
+
+    `place 1 hunt` and `place friday rest` go under `place 1` and `place friday`, `use map 3 to 1`
+    under `use map`; actions whose arguments are all numbers (`reroll 1 2 4`, `join 1 3`) stay together
+    under their verb.
+    """
+    ws = text.split()
+    if len(ws) > 2 and not all(w.isdigit() for w in ws[1:]):
+        return " ".join(ws[:2])
+    return ws[0] if ws else text
+
+
+def make_bot(spec: str, game: Game) -> Agent:
+    """The agent for a bot seat; a bot the game does not have (yet) is an `OptionError` naming the others."""
+    try:
+        return make_agent(spec, game)
+    except ImportError as exc:
+        raise OptionError("bots", spec, "random, ismcts",
+                          f"option 'bots': {spec!r}: {game.name}'s own bots cannot be loaded ({exc}); "
+                          "use --bots random") from None
+    except OptionError as exc:
+        if exc.option != "bots" or spec.partition(":")[0].strip().lower() != "heuristic":
+            raise
+        raise OptionError("bots", spec, exc.allowed,
+                          f"option 'bots': {game.name} has no heuristic bot yet; choose one of: {exc.allowed} "
+                          "(e.g. --bots random)") from None
+
+
 def _section_of(text: str) -> str | None:
     """The first `§N` or `§N.M` named in a text."""
     m = re.search(r"§(\d+(?:\.\d+)?)", text)
@@ -134,7 +168,8 @@ def rules_text(game: Game, section: str | None) -> str:
     text = game.rules_section(section)
     if section:
         sec = section.strip().lstrip("§").strip()
-        if f"§{sec}" not in text:
+        first = text.lstrip("#- \t")
+        if f"§{sec}" not in text and not re.match(re.escape(sec) + r"\.?\s", first):
             raise OutlastError(f"{game.rules_file} has no section §{sec}")
     return text
 
@@ -151,7 +186,10 @@ class PlaySession:
         self.save_path = save_path
         self.quiet = quiet
         self.humans = plan.humans
-        self.agents: dict[int, Agent] = {s: make_agent(k, self.game) for s, k in enumerate(plan.kinds) if k != HUMAN}
+        self.agents: dict[int, Agent] = {s: make_bot(k, self.game) for s, k in enumerate(plan.kinds) if k != HUMAN}
+        self.last_bot = -1
+        self.bot_run: dict[int, int] = defaultdict(int)
+        """Moves each bot made since a human last acted (a waiting bot must not keep humans out)."""
         self.version = 0
         self.rendered: tuple[int, int] | None = None
         self.on_screen: int | None = None
@@ -179,8 +217,11 @@ class PlaySession:
             if state.is_over():
                 return self._finish()
             movers = state.to_move()
-            bot = next((s for s in movers if s in self.agents), None)
-            if bot is not None:
+            bots = [s for s in movers if s in self.agents]
+            if any(s in self.humans for s in movers):
+                bots = [s for s in bots if self.bot_run[s] < BOT_TURN]
+            if bots:
+                bot = next_seat(state, bots, self.last_bot, self.agents.__getitem__)
                 self._bot_acts(bot)
                 bot_moves += 1
                 if bot_moves > BOT_MOVES_LIMIT:
@@ -202,6 +243,8 @@ class PlaySession:
         except IllegalAction as exc:
             raise OutlastError(f"bot {self.plan.kinds[seat]!r} at seat {seat} chose an illegal action "
                                f"{action}: {exc}") from None
+        self.last_bot = seat
+        self.bot_run[seat] += 1
         self.version += 1
 
     def _print_public_events(self) -> None:
@@ -270,6 +313,7 @@ class PlaySession:
             self.term.print(f"not allowed: {exc.reason}{rule}", style="red")
             return False
         self.version += 1
+        self.bot_run.clear()
         self.term.print(f"seat {seat}: {act}", style="dim")
         return True
 
@@ -294,16 +338,21 @@ class PlaySession:
             return
         groups: dict[str, list[tuple[int, str]]] = defaultdict(list)
         for n, t in numbered:
-            ws = t.split()
-            named = len(ws) > 2 and ws[1].replace("_", "").isalpha()
-            groups[" ".join(ws[:2]) if named else ws[0]].append((n, t))
+            groups[menu_group(t)].append((n, t))
+        lone = [(n, t) for members in groups.values() if len(members) == 1 for n, t in members]
         for key, members in groups.items():
-            line = Text("  ")
-            for n, t in members[:GROUP_SHOWN]:
-                line.append(f"{n}) {t}   ")
-            if len(members) > GROUP_SHOWN:
+            if len(members) == 1:
+                continue
+            if len(members) > GROUP_FULL:
+                line = Text(f"  {key}: ", style="bold")
+                for n, t in members[:GROUP_SHOWN]:
+                    line.append(f"{n}) {t}   ", style="")
                 line.append(f"… {len(members) - GROUP_SHOWN} more: menu {key}", style="dim")
-            self.term.print(line)
+                self.term.print(line)
+                continue
+            self.term.print(Columns([Text(f"{n:>3}) {t}") for n, t in members], padding=(0, 2)))
+        if lone:
+            self.term.print(Columns([Text(f"{n:>3}) {t}") for n, t in lone], padding=(0, 2)))
 
     def _help(self, seat: int) -> None:
         self.term.print(Text(self.game.describe_decision(self.match.state, seat), style="bold"))
@@ -380,5 +429,5 @@ class PlaySession:
         return 0
 
 
-__all__ = ["HUMAN", "PlaySession", "SeatPlan", "load_save", "outcome_lines", "plan_seats",
-           "rules_text", "save_match", "seat_count"]
+__all__ = ["HUMAN", "PlaySession", "SeatPlan", "load_save", "make_bot", "menu_group", "outcome_lines",
+           "plan_seats", "rules_text", "save_match", "seat_count"]

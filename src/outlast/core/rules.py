@@ -62,7 +62,43 @@ def read_rules(file: str, section: str | None = None) -> str:
                     break
                 out.append(nxt)
             return "\n".join(out).rstrip()
+    numbered = _numbered_section(lines, sec)
+    if numbered is not None:
+        return numbered
     # §N.M written inside a table row or a numbered item (e.g. "§17.6 item 3") falls back to its parent.
     if "." in sec and f"§{sec}" in text:
         return read_rules(file, sec.rsplit(".", 1)[0])
     raise OutlastError(f"{file} has no section §{sec}")
+
+
+PARAGRAPH = re.compile(r"^(\d+(?:\.\d+)+)\.?\s")
+"""A numbered paragraph such as `8.1.7 **Distance rule**` (two or more parts: `1. ` is a list item)."""
+
+
+def _numbered_section(lines: list[str], sec: str) -> str | None:
+    """Section `sec` of a reference numbered without `§`: a heading `## 9. Weather` or `### 8.1 Planning`
+    (up to the next heading of its level or above), or a paragraph `8.1.7 …` (up to the next heading or
+    the next paragraph numbered at its depth or above)."""
+    heading = re.compile(r"^(#+)\s*" + re.escape(sec) + r"\.?\s")
+    depth = sec.count(".") + 1
+    for i, line in enumerate(lines):
+        m = heading.match(line)
+        if m:
+            level = len(m.group(1))
+            out = [line]
+            for nxt in lines[i + 1:]:
+                hm = re.match(r"^(#+)\s", nxt)
+                if hm and len(hm.group(1)) <= level:
+                    break
+                out.append(nxt)
+            return "\n".join(out).rstrip()
+        pm = PARAGRAPH.match(line)
+        if pm and pm.group(1) == sec:
+            out = [line]
+            for nxt in lines[i + 1:]:
+                nm = PARAGRAPH.match(nxt)
+                if nxt.startswith("#") or (nm and nm.group(1).count(".") + 1 <= depth):
+                    break
+                out.append(nxt)
+            return "\n".join(out).rstrip()
+    return None

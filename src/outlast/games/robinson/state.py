@@ -1551,6 +1551,9 @@ class RobinsonState(State):
         if self.over:
             return True
         self._rot()
+        if self.round >= self.t.scenario.rounds:
+            self.end(False, f"round {self.t.scenario.rounds} ended without the signal fire (§11.3)")
+            return True
         self.round += 1
         self.skill_used = [0] * self.n
         self.item_used = []
@@ -1559,9 +1562,6 @@ class RobinsonState(State):
         self.flags = 0
         self.night_food = 0
         self.pile_round &= ~1
-        if self.round > self.t.scenario.rounds:
-            self.end(False, f"round {self.t.scenario.rounds} ended without the signal fire (§11.3)")
-            return True
         if self.n > 1:
             self.fp = (self.fp + 1) % self.n
         self.phase, self.step = EVENT, 0
@@ -1802,12 +1802,18 @@ class RobinsonState(State):
             self.flags |= 1 if prm["resource"] == "wood" else 2
             self.log("effect", f"No {prm['resource']} from Production this round ({cause}).")
         elif v == "night_demand":
-            self.night_food += prm["food"]
-            self.log("effect", f"A reminder in the Night space: each player eats {prm['food']} more ({cause}).")
+            if self.night_food:  # one reminder per location; an identical one is ignored (§12.6)
+                self.log("token", "The Night space already holds that reminder: ignored (§12.6).")
+            else:
+                self.night_food = prm["food"]
+                self.log("effect", f"A reminder in the Night space: each player eats {prm['food']} more ({cause}).")
         elif v == "discard_inventions":
             if self.count_in(Z_INV_BOARD):
                 self.frames.append((F_DISCARD_INV, self.fp, prm["n"], 0, 0))
         elif v == "put_invention":
+            if not self.count_in(Z_INV_DECK):  # an empty deck takes back the face-down pile (§25.19)
+                for ci in self.cards_in(Z_INV_DISCARD):
+                    self.zone[ci] = Z_INV_DECK
             if self.count_in(Z_INV_DECK):
                 self.frames.append((F_PUT_INV, self.seat_of(actor) if actor >= 0 else self.fp, 0, 0, 0))
         elif v == "flip_item":
@@ -2243,6 +2249,8 @@ class RobinsonState(State):
                     continue
                 if tg in planned and (typ in (T_GATHER, T_THREAT) or (typ == T_BUILD and (tg >= 0 or tg == BUILD_SHELTER))):
                     continue
+            if typ == T_EXPLORE and not tiles_left:
+                continue  # an empty Island stack: Exploration is impossible (§25.19)
             if typ == T_HUNT and not hunt_ok:
                 continue
             if wood_token and typ == T_BUILD and w:
@@ -2441,9 +2449,16 @@ class RobinsonState(State):
         if seat == self.fp:
             if self._plan_problem() is None:
                 out.append(act(seat, "confirm"))
-        elif self._seat_complete(seat) and not self._overcommitted():
+        elif self._seat_complete(seat) and not (self._overcommitted() and self._commits(seat)):
+            # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
+            # no pawn there may still ready, or it would wait with nothing to do
             out.append(act(seat, "ready"))
         return out
+
+    def _commits(self, seat: int) -> bool:
+        """Whether a pawn of `seat` is in a planned Action that commits resources (§8.3.1)."""
+        return any(g[5] or g[6] or g[7] for g in self.groups
+                   if any(pid < 2 * self.n and pid // 2 == seat for pid in g[4]))
 
     def _econ_slack(self, seat: int) -> int:
         """1 when `seat` could still cut a wood cost with a cheaper_wood skill this round (§13.2)."""
@@ -2469,7 +2484,10 @@ class RobinsonState(State):
             pid = self._pawn_by_text(seat, args[0])
             gi = int(args[1]) - 1
             g = self.groups[gi]
-            self.groups[gi] = (*g[:4], (*g[4], pid), *g[5:])
+            lead = g[3]
+            if lead == self.t.friday_index and pid < 2 * self.n:
+                lead = self.pawn_char(pid)  # with a player's pawn, Friday is an additional pawn (§14.4)
+            self.groups[gi] = (*g[:3], lead, (*g[4], pid), *g[5:])
             self.log("plan", f"{self.pawn_label(pid)} joins {self._group_text(gi)} (§8.1.5).")
             self._skill_pawn(pid, True)
         elif verb == "remove":
@@ -3024,6 +3042,9 @@ class RobinsonState(State):
             self.hungry_done[p] |= 1 << f[4]
             self.wound(p, f[3], "hunger (§10.1)")
             if f[2] > 1 and not self.over:
+                if all(self.hungry_done[q] >> f[4] & 1 for q in self.in_camp()):
+                    for q in self.in_camp():  # more meals missing than players: a new round of picks
+                        self.hungry_done[q] &= ~(1 << f[4])
                 self.frames.append((kind, f[1], f[2] - 1, f[3], f[4]))
         elif kind == F_CAMP:
             if args[0] != "stay":
@@ -3118,7 +3139,8 @@ class RobinsonState(State):
             lst = names(z)
             threat[slot] = lst[0] if lst else None
         doc: dict[str, Any] = {
-            "game": "robinson", "seat": seat, "round": self.round, "rounds": self.t.scenario.rounds,
+            "game": "robinson", "scenario": self.t.scenario.id, "seat": seat, "round": self.round,
+            "rounds": self.t.scenario.rounds,
             "phase": PHASE_NAMES[self.phase], "first_player": self.fp, "over": bool(self.over),
             "result": ("won" if self.over == 1 else "lost") if self.over else None, "reason": self.reason,
             "morale": self.morale, "morale_range": [c.morale[0][0], c.morale[-1][0]],
@@ -3176,7 +3198,8 @@ class RobinsonState(State):
             return "dice or cards are pending"
         if self.frames:
             f = self.frames[-1]
-            texts = {F_WINDOW: f"any-time effects {WINDOW_NAMES[f[2]]} (pass when done)",
+            window = WINDOW_NAMES[f[2]] if f[0] == F_WINDOW else ""  # f[2] is a window only in F_WINDOW
+            texts = {F_WINDOW: f"any-time effects {window} (pass when done)",
                      F_CHOOSE: "decide between the card's options", F_HEAL: "share out the healing",
                      F_GIVE: "hand out the Determination", F_DISCARD_INV: "discard an Invention from the board",
                      F_PUT_INV: "lay an Invention of your choice on the board", F_FLIP: "turn an Item back",
