@@ -229,13 +229,13 @@ class Table:
         return self
 
     def plan(self, *moves: tuple[int, str], confirm: bool = True) -> Table:
-        """Apply planning moves (seat, text), then every other seat readies and the FP confirms."""
+        """Apply planning moves (seat, text), then every seat readies (the FP last) and the FP confirms."""
         s = self.state
         for seat, text in moves:
             self.act(seat, text)
         if confirm:
-            for seat in range(s.n):
-                if seat != s.fp and not s.ready[seat]:
+            for seat in [x for x in range(s.n) if x != s.fp] + [s.fp]:
+                if not s.ready[seat]:
                     self.act(seat, "ready")
             self.act(s.fp, "confirm")
         return self

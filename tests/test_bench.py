@@ -55,3 +55,22 @@ def test_game_specs_and_targets() -> None:
     (speed, met_speed, how), (clone, met_clone, _) = targets(ours, [ref])
     assert not met_speed and "10 % short" in how
     assert not met_clone
+
+
+def test_bench_measures_robinson_at_two_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """`outlast bench --games robinson robinson:players=4`: playouts, mid-game clone and ISMCTS of Robinson."""
+    code = main(["bench", "--games", "robinson", "robinson:players=4", "--seconds", "0.05", "--no-reference",
+                 "--ismcts", "ismcts:iters=2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith("| robinson")]
+    assert [r.split(" | ")[0] for r in rows] == ["| robinson (defaults)", "| robinson (players=4)"]
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert all(c not in ("", "—") for c in cells[1:]), row  # every figure measured, ISMCTS included
+
+
+def test_robinson_is_in_the_default_game_list() -> None:
+    from outlast.core import list_games
+
+    assert "robinson" in list_games()  # `outlast bench` and benchmarks/run.py measure every game by default

@@ -14,7 +14,7 @@ import pytest
 
 import outlast
 from outlast.agents import make_agent
-from outlast.agents.ismcts import ISMCTSAgent, _Node, _sample
+from outlast.agents.ismcts import ISMCTSAgent, _actor, _Node, _sample
 from outlast.core import CHANCE, Action, Game, OptionError, Rng, State
 from outlast.games.fuji.bots import play_game
 from outlast.games.fuji.evaluate import evaluate, features
@@ -352,3 +352,56 @@ def test_beats_random_on_a_fixed_set() -> None:
 
     assert wins("random") == 0
     assert wins("ismcts:iters=10,rollout=heuristic,depth=2,prior=5") >= 2
+
+
+# --- Robinson Crusoe: cooperative, 1–4 seats, simultaneous planning ------------------------------------------------
+ROBINSON = outlast.load_game("robinson")
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_plays_legal_robinson_decisions(players: int) -> None:
+    """`ismcts:iters=20` (random rollouts to the end) answers real Robinson decisions with legal actions."""
+    agent = make_agent("ismcts:iters=20", ROBINSON)
+    state = ROBINSON.new_game(seed=players, players=players)
+    rng = Rng(players)
+    decisions = 0
+    while not state.is_over() and decisions < 6:
+        movers = state.to_move()
+        if movers == [CHANCE]:
+            state.apply(state.sample_chance())
+            continue
+        seat = movers[-1]
+        before = state.to_json()
+        a = agent.act(state, seat, rng)
+        assert a in state.legal_actions(seat) and a.seat == seat
+        assert state.to_json() == before, "the search must leave the state untouched"
+        state.apply(a)
+        decisions += 1
+    assert decisions == 6
+
+
+def test_plays_a_whole_robinson_game_legally() -> None:
+    state = ROBINSON.new_game(seed=1, players=2)
+    agent = Checked(make_agent("ismcts:iters=4,rollout=none", ROBINSON))
+    rng = Rng(1)
+    while not state.is_over():
+        movers = state.to_move()
+        if movers == [CHANCE]:
+            state.apply(state.sample_chance())
+            continue
+        seat = movers[agent.calls % len(movers)]  # seats take turns in planning, as `outlast simulate` does
+        state.apply(agent.act(state, seat, rng))
+    assert state.is_over() and agent.calls > 10
+
+
+def test_without_a_guide_any_of_several_seats_may_act_in_the_search() -> None:
+    """Never always the lowest seat: Robinson's first player may re-plan for ever while it waits for the
+    others to be ready, so a search that always let seat 0 act would never leave planning."""
+    state = ROBINSON.new_game(seed=2, players=3)
+    while len(state.to_move()) < 3:
+        movers = state.to_move()
+        state.apply(state.sample_chance() if movers == [CHANCE] else state.legal_actions(movers[0])[0])
+    assert state.fp == 0
+    assert {_actor(state, state.to_move(), None, Rng(k)) for k in range(40)} == {0, 1, 2}
+    root = ISMCTSAgent(ROBINSON, iters="3", rollout="random").search(state, 1, Rng(3))
+    assert root.visits == 3

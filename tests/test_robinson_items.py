@@ -257,6 +257,7 @@ def test_lost_map_pawn_stays_this_round_and_goes_next_round_s16_6() -> None:
     t.set()
     t.act(COOK, "ready")
     t.act(SOLDIER, "ready")
+    t.act(s.fp, "ready")
     t.act(s.fp, "confirm")
     t.pass_windows()
     assert s.chance[0] != CH_DICE  # still a sure success: no dice

@@ -279,3 +279,53 @@ def test_report_of_a_simulated_run_groups_by_varying_options(tmp_path: Path) -> 
     assert "grouped by bots, players, variant" in done.stdout  # two players play variant a, four none
     assert "outlast simulate fuji --games 4 --seed 0 --bots random --bots heuristic --sweep players=2,4" in done.stdout
     assert "| heuristic | 2 | a | 4 |" in done.stdout and "| random | 4 | none | 4 |" in done.stdout
+
+
+# --- Robinson Crusoe: a cooperative game of 1–4 players through the same lab ---------------------------------------
+ROBINSON_LINEUPS = ["random"] + (["heuristic"] if "heuristic" in load_game("robinson").agents() else [])
+
+
+def test_robinson_jobs_sweep_every_player_count_and_option() -> None:
+    job = Job.build("robinson", 2, 3, options=["starting_items=4", "wreckage=random"],
+                    sweeps=["players=1..4", "dog=yes,no", "event_mix=standard,more_book"], bots=["random"])
+    assert len(job.configs()) == 16 and job.total() == 32
+    assert {c.options["players"] for c in job.configs()} == {1, 2, 3, 4}
+    with pytest.raises(OptionError, match="'friday'"):  # Friday always joins 1- and 2-player games (§14.3)
+        Job.build("robinson", 1, sweeps=["players=1,2"], options=["friday=no"])
+    with pytest.raises(SimInputError, match="2 seats listed for a 3-player"):
+        Job.build("robinson", 1, options=["players=3"], bots=["random;random"])
+
+
+@pytest.mark.parametrize("bots", ROBINSON_LINEUPS)
+def test_robinson_simulate_and_report(tmp_path: Path, bots: str) -> None:
+    """Every player count and option as Parquet columns; the report groups by the varying Robinson options."""
+    out = tmp_path / "r.parquet"
+    done = outlast_cmd("simulate", "robinson", "--games", "2", "--bots", bots, "--sweep", "players=1..4",
+                       "--sweep", "alt_threats=true,false", "--option", "dog=yes", "--option", "starting_items=3",
+                       "--option", "event_mix=more_adventure", "--workers", "2", "--quiet", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = read_results(out).to_pylist()
+    assert len(rows) == 16 and {r["game"] for r in rows} == {"robinson"}
+    for column in ("players", "dog", "friday", "starting_items", "event_mix", "wreckage", "alt_threats",
+                   "characters", "scenario"):
+        assert column in rows[0], column
+    assert {r["players"] for r in rows} == {1, 2, 3, 4} and {r["dog"] for r in rows} == {"yes"}
+    for r in rows:
+        assert r["reason"] and r["rounds"] is not None and 1 <= r["rounds"] <= 12
+        assert len(r["scores"]) == r["players"] and r["actions"] > 0 and r["chance"] > 0
+        assert json.loads(r["details"])["rounds"] == r["rounds"]
+    # the same job played in this process by one worker gives the same rows
+    job = Job.build("robinson", 2, 0, options=["dog=yes", "starting_items=3", "event_mix=more_adventure"],
+                    sweeps=["players=1..4", "alt_threats=true,false"], bots=[bots])
+    again = tmp_path / "again.parquet"
+    summary = run_job(job, ResultStore(again, job), workers=1, progress=False)
+    assert summary.played == summary.total == 16 and not summary.interrupted
+    assert rows_of(again) == rows_of(out)
+    done = outlast_cmd("report", str(out), "--plots", str(tmp_path / "img"))
+    assert done.returncode == 0, done.stderr
+    assert "16 games of robinson" in done.stdout
+    assert "grouped by players, alt_threats" in done.stdout
+    assert "| 1 | false | 2 |" in done.stdout and "| 4 | true | 2 |" in done.stdout
+    by = outlast_cmd("report", str(out), "--by", "players,dog,event-mix")
+    assert by.returncode == 0, by.stderr
+    assert "| 3 | yes | more_adventure | 4 |" in by.stdout

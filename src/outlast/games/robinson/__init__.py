@@ -62,6 +62,26 @@ class RobinsonGame(Game):
             f"{len(c.tiles)} island tiles", f"{len(c.tokens)} discovery tokens", f"{len(c.characters)} characters",
             f"{len(c.scenarios)} scenario(s)"]
 
+    def agents(self) -> dict[str, Any]:
+        from .bots import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        from .evaluate import evaluate
+
+        return evaluate(state, seat)
+
+    def describe_decision(self, state: Any, seat: int) -> str:
+        from .describe import describe
+
+        return describe(state, seat)
+
+    def render(self, state: Any, seat: int | None) -> Any:
+        from .render import render
+
+        return render(state, seat)
+
 
 GAME = RobinsonGame()
 

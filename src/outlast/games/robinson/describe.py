@@ -116,7 +116,10 @@ def _planning_text(state: RobinsonState, seat: int) -> str:
             "`join PAWN GROUP#`, `remove PAWN`, `lead GROUP#`; each Action needs its pawns and committed "
             "resources (§8.1.3, §8.3)")
     if seat == state.fp:
-        return base + ". As first player you `confirm` the plan once the others are ready (§26.1)"
+        if state.ready[seat]:
+            return "everyone is ready: `confirm` the plan (§26.1)"
+        return base + ". As first player you also place Friday, the Dog and shared pawns; say `ready`, then " \
+            "`confirm` once everyone is ready (§26.1)"
     return base + ". Then say `ready`; ready is final (§26.1)"
 
 

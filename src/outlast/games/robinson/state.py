@@ -807,21 +807,9 @@ class RobinsonState(State):
                 return self._window_seats(top)
             return [top[1]]
         if self.phase == PLAN and self.step == 2:
-            # the first player waits (acts on nothing) while nothing of theirs can change (§26.1)
-            return [s for s in range(self.n) if not self.ready[s] and (s != self.fp or self._fp_active())]
+            # every seat plans until it says ready; then the first player confirms (§26.1)
+            return [s for s in range(self.n) if not self.ready[s]] or [self.fp]
         return []
-
-    def _fp_active(self) -> bool:
-        """Whether the first player has anything to do in planning (cheap checks first)."""
-        fp = self.fp
-        for pid in self.pawns_of(fp):
-            gi = self.where(pid)
-            if gi < 0:
-                if pid <= self.friday_pawn:
-                    return True  # a player's pawn or Friday can always go to Rest
-            elif not self._holds_ready(gi, pid):
-                return True  # it can be taken back
-        return bool(self.legal_actions_raw(fp))
 
     def is_over(self) -> bool:
         return bool(self.over)
@@ -2374,11 +2362,17 @@ class RobinsonState(State):
         return None
 
     def _seat_complete(self, seat: int) -> bool:
-        """Both pawns placed, and every Action holding them has its minimum (§8.1.1, §8.1.3)."""
+        """Both pawns placed, and every Action holding them has its minimum (§8.1.1, §8.1.3).
+
+        The first player answers for Friday too: an Action he leads must have its minimum.
+        """
         for pid in ((2 * seat,) if self.minus[seat] else (2 * seat, 2 * seat + 1)):
             gi = self.where(pid)
             if gi < 0 or len(self.groups[gi][4]) < self._min_pawns(gi):
                 return False
+        if seat == self.fp:
+            fi = self.t.friday_index
+            return all(len(g[4]) >= self._min_pawns(gi) for gi, g in enumerate(self.groups) if g[3] == fi)
         return True
 
     def _plan_problem(self) -> str | None:
@@ -2400,13 +2394,18 @@ class RobinsonState(State):
         g = self.groups[gi]
         return any(x < 2 * self.n and x != pid and self.ready[x // 2] for x in g[4])
 
-    def _recheck_ready(self) -> None:
-        for seat in range(self.n):
-            if self.ready[seat] and not self._seat_complete(seat):
-                self.ready[seat] = 0
 
     def _plan_actions(self, seat: int) -> list[RobinsonAction]:
+        """Planning moves of `seat`: progress first (ready / confirm, placing), taking back last (§8.1, §26.1)."""
+        if self.ready[seat]:
+            # only the first player is asked again, once everyone is ready: to confirm the plan (§26.1)
+            return [act(seat, "confirm")] if seat == self.fp and self._plan_problem() is None else []
         out: list[RobinsonAction] = []
+        if self._seat_complete(seat) and not (self._overcommitted() and self._commits(seat)):
+            # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
+            # no pawn there may still ready, or it would wait with nothing to do
+            out.append(act(seat, "ready"))
+        removes: list[RobinsonAction] = []
         open_targets = self._ot
         if open_targets is None:
             ctx = self._plan_ctx()
@@ -2422,7 +2421,7 @@ class RobinsonState(State):
             word = self.pawn_text(pid)
             if gi >= 0:
                 if not self._holds_ready(gi, pid):
-                    out.append(act(seat, "remove", word))
+                    removes.append(act(seat, "remove", word))
                 continue
             if pid < 2 * self.n:
                 if own_free:  # a player's two pawns are alike: offer the first free one only
@@ -2446,14 +2445,7 @@ class RobinsonState(State):
                     and self._lead_problem(g[0], g[1], seat) is None):
                 out.append(act(seat, "lead", str(gi + 1)))
         out += self._use_actions(seat, W_PLAN)
-        if seat == self.fp:
-            if self._plan_problem() is None:
-                out.append(act(seat, "confirm"))
-        elif self._seat_complete(seat) and not (self._overcommitted() and self._commits(seat)):
-            # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
-            # no pawn there may still ready, or it would wait with nothing to do
-            out.append(act(seat, "ready"))
-        return out
+        return out + removes
 
     def _commits(self, seat: int) -> bool:
         """Whether a pawn of `seat` is in a planned Action that commits resources (§8.3.1)."""
@@ -2522,6 +2514,15 @@ class RobinsonState(State):
             self._confirm()
             return
         self._recheck_ready()
+
+    def _recheck_ready(self) -> None:
+        """Ready stays only for seats whose part still holds; a plan that fails once all are ready reopens (§26.1)."""
+        for seat in range(self.n):
+            if self.ready[seat] and not self._seat_complete(seat):
+                self.ready[seat] = 0
+        if all(self.ready) and self._plan_problem() is not None:
+            self.log("plan", f"The plan does not hold ({self._plan_problem()}): everyone plans again.")
+            self.ready = [0] * self.n
 
     def _pawn_affordable(self, pid: int) -> bool:
         k = pid - 2 * self.n - 2
@@ -2912,10 +2913,11 @@ class RobinsonState(State):
         if act.verb == "confirm":
             if act.seat != self.fp:
                 return "only the first player confirms the plan", "§26.1"
-            return self._plan_problem() or "the plan cannot be confirmed now", "§26.1"
+            return (self._plan_problem() or "every seat says ready first, the first player too; then the first "
+                    "player confirms"), "§26.1"
         if act.verb == "ready":
-            if act.seat == self.fp:
-                return "the first player confirms the plan instead (confirm)", "§26.1"
+            if self.ready[act.seat]:
+                return "you are ready already; the others are still planning", "§26.1"
             return "place both pawns on Actions that have their minimum first", "§8.1.1"
         if act.verb == "use":
             return f"{' '.join(act.args)} cannot be used now (timing, cost, once per round or nothing to do)", "§26.3"
