@@ -169,3 +169,10 @@ def test_heuristic_game_is_fast() -> None:
         state = GAME.new_game(seed=seed, players=4)
         play(state, team(4))
     assert (time.perf_counter() - t0) / 3 < 2.0
+
+
+def test_planning_always_ends_when_help_never_comes_s26_1() -> None:
+    """A regression: an Action waiting for a pawn nobody brings once made a seat take back and re-place the
+    same pawn forever (2 players, no Starting Items, this seed, round 7). Planning must end (§26.1)."""
+    won, rounds = play(5554139581539744957, players=2, starting_items=0)
+    assert rounds >= 7

@@ -936,9 +936,28 @@ class HeuristicAgent:
         if len(acts) == 1:
             return acts[0]
         pick = self._choose(state, seat, acts)
-        if pick is not None and pick in acts:
-            return pick
-        return _fallback(acts)
+        if pick is None or pick not in acts:
+            pick = _fallback(acts)
+        if self._removes.get((state.round, seat), 0) >= 6:
+            # a pawn taken back again and again means the plan waits for help that will not come: keep
+            # what holds, put free pawns on Rest (always complete) and say ready (planning must end, §26.1)
+            others = [a for a in acts if a.verb != "remove"]
+            rest = [a for a in others if a.verb == "place" and a.args[1] == "rest"]
+            if pick.verb == "place" and rest:
+                pick = rest[0]
+            elif pick.verb == "remove" and others:
+                pick = _find(others, "ready") or _find(others, "confirm") or others[0]
+            elif pick.verb == "remove":
+                # only take-backs left: free the pawn that sits in an Action short of pawns
+                for a in acts:
+                    pid = state._pawn_by_text(seat, a.args[0])
+                    gi = state.where(pid)
+                    if gi >= 0 and len(state.groups[gi][4]) < state._min_pawns(gi):
+                        pick = a
+                        break
+        if pick.verb == "remove":
+            self._removed(state, seat)
+        return pick
 
     def priority(self, state: State, seat: int) -> float:
         """Planning order: seats whose pawns lead an Action first, supporters next, ready and confirm last."""
@@ -1432,8 +1451,6 @@ class _PlanStep:
             best = max(u for u, _ in steps)
             if best > 0:
                 pick = next(a for u, a in steps if u == best)
-                if pick.verb == "remove":
-                    self.bot._removed(self.s, self.seat)
                 return pick
         econ = _find(acts, "use", "economical_construction")
         if econ is not None and self.s.det[self.seat] >= 2:
