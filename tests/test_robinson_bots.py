@@ -174,5 +174,11 @@ def test_heuristic_game_is_fast() -> None:
 def test_planning_always_ends_when_help_never_comes_s26_1() -> None:
     """A regression: an Action waiting for a pawn nobody brings once made a seat take back and re-place the
     same pawn forever (2 players, no Starting Items, this seed, round 7). Planning must end (§26.1)."""
-    won, rounds = play(5554139581539744957, players=2, starting_items=0)
-    assert rounds >= 7
+    from outlast.sim.jobs import Job
+    from outlast.sim.play import play_game
+
+    job = Job.build("robinson", 200, seed=2, sweeps=["players=1..4", "starting_items=0,4"], bots=["heuristic"])
+    spec = job.spec(1290)
+    assert dict(spec.options)["players"] == 2 and spec.seed == 5554139581539744957
+    row = play_game(spec)
+    assert row["actions"] < 2_000 and row["rounds"] >= 7
