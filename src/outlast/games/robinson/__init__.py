@@ -51,7 +51,9 @@ class RobinsonGame(Game):
             resolved = self.options.resolve({**opts, "characters": chars})
         except Exception as exc:
             raise SaveError(f"state document has bad options: {exc}") from None
-        return RobinsonState.from_json(self, build_table(resolved, 0), doc)
+        table = build_table(resolved, 0)
+        table.options["characters"] = self.options.resolve(opts)["characters"] if "characters" in opts else ()
+        return RobinsonState.from_json(self, table, doc)
 
     def lint(self, content_dir: Path | None = None) -> list[str]:
         c = load_content() if content_dir is None else load_content(content_dir)

@@ -3249,13 +3249,17 @@ class RobinsonState(State):
             s.events = [Event.from_json(e) for e in doc["events"]]
             for name in cls.SCALARS:
                 value = doc[name]
-                if not isinstance(value, int | str) or isinstance(value, bool):
-                    raise SaveError(f"field {name!r} has a bad value")
+                want = str if name in ("reason", "source") else int
+                if not isinstance(value, want) or isinstance(value, bool):
+                    raise SaveError(f"field {name!r} must be {'text' if want is str else 'a whole number'}")
                 setattr(s, name, value)
+            nested = ("frames", "work", "groups", "xsrc", "special")
             for name in cls.LISTS:
                 value = doc[name]
                 if not isinstance(value, list):
                     raise SaveError(f"field {name!r} must be a list")
+                if name not in nested and not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+                    raise SaveError(f"field {name!r} must hold whole numbers only")
                 setattr(s, name, [tuple(x) if isinstance(x, list) else x for x in value])
             s.groups = [(*g[:4], tuple(g[4]), *g[5:]) for g in doc["groups"]]
             s.work = [(w[0], w[1], w[2], w[3]) for w in doc["work"]]
@@ -3268,6 +3272,20 @@ class RobinsonState(State):
                 raise SaveError("a card lies in an unknown zone")
             if not 0 <= s.phase <= OVER or not 0 <= s.camp < len(s.c.spaces):
                 raise SaveError("phase or camp out of range")
+            if not all(0 <= t <= TOK_BOX for t in s.tok):
+                raise SaveError("a Discovery token lies in an unknown place")
+            ns, nt = len(s.c.spaces), len(s.c.tiles)
+            if not all(TILE_REVEALED <= at < ns for at in s.tile_at) or not all(-1 <= t < nt for t in s.space_tile):
+                raise SaveError("a tile lies on an unknown space")
+            if any(s.space_tile[at] != t for t, at in enumerate(s.tile_at) if at >= 0) or any(
+                    t >= 0 and s.tile_at[t] != sp for sp, t in enumerate(s.space_tile)):
+                raise SaveError("tiles and spaces disagree about where a tile lies")
+            if s.zone.count(Z_THREAT_L) > 1 or s.zone.count(Z_THREAT_R) > 1:
+                raise SaveError("a Threat space holds more than one card")
+            if any(not f or not isinstance(f[0], int) or not 0 <= f[0] <= F_TILE_TOKEN for f in s.frames):
+                raise SaveError("a pending decision frame is of an unknown kind")
+            if s.chance and (len(s.chance) != 4 or not 0 <= s.chance[0] <= CH_RECON):
+                raise SaveError("a pending chance point is of an unknown kind")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
