@@ -660,7 +660,7 @@ def test_wood_pile_once_per_round_lowest_stage_only_s25_1() -> None:
     assert not s.frames and s.phase == PLAN  # no second transfer this round
     t.goto(PLAN, 0)
     assert s.frames == []  # still the same round: the transfer was made
-    t.set(round=2, pile_round=s.pile_round & ~1)
+    t.set(round=2, pile_done=0)
     t.goto(PLAN, 0)
     assert t.legal(s.fp) == ["pile 0", "pile 1", "pile 2"]  # stage 2 needs 2
 

@@ -32,6 +32,21 @@ def load_yaml(path: Path) -> Any:
         raise ContentError(path.name, "-", "-", f"cannot be read: {exc}") from None
 
 
+def read_file(directory: Path, name: str) -> tuple[str, Any]:
+    """(name, parsed YAML) of one content file; a missing file is a `ContentError` naming it."""
+    path = directory / name
+    if not path.is_file():
+        raise ContentError(name, "-", "-", "file is missing")
+    return name, load_yaml(path)
+
+
+def record_list(file: str, doc: Any) -> list[dict[str, Any]]:
+    """A file's top level as a non-empty list of records, or a `ContentError`."""
+    if not isinstance(doc, list) or not doc:
+        raise ContentError(file, "-", "-", "must be a non-empty list of records")
+    return doc
+
+
 def _type_ok(value: Any, word: str) -> bool:
     if word == "int":
         return isinstance(value, int) and not isinstance(value, bool)

@@ -11,8 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, VerbRegistry, check_record, load_yaml
-from outlast.core.content import unique_ids
+from outlast.core import ContentError, VerbRegistry, check_record
+from outlast.core.content import read_file, record_list, unique_ids
 
 CONTENT_DIR = Path(__file__).parent / "content"
 COLOURS = "YBP"
@@ -160,23 +160,10 @@ class Content:
         return next(i for i, c in enumerate(self.terrain) if c.id == card_id)
 
 
-def _records(directory: Path, name: str) -> tuple[str, Any]:
-    path = directory / name
-    if not path.is_file():
-        raise ContentError(name, "-", "-", "file is missing")
-    return name, load_yaml(path)
-
-
-def _list(file: str, doc: Any) -> list[dict[str, Any]]:
-    if not isinstance(doc, list) or not doc:
-        raise ContentError(file, "-", "-", "must be a non-empty list of records")
-    return doc
-
-
 def load_content(directory: Path = CONTENT_DIR) -> Content:
     """Load and validate every Fuji content file; any fault raises `ContentError`."""
     # dice (§17.1)
-    f, doc = _records(directory, "dice.yaml")
+    f, doc = read_file(directory, "dice.yaml")
     check_record(f, "dice", doc, {"pairs": "list", "dice": "list", "default_left_out": "str"})
     pairs = doc["pairs"]
     if sorted(v for p in pairs for v in p) != [1, 2, 3, 4, 5, 6] or any(len(p) != 2 for p in pairs):
@@ -200,9 +187,9 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     left_out = ids.index(doc["default_left_out"])
 
     # terrain (§7.4, §17.2)
-    f, doc = _records(directory, "terrain.yaml")
+    f, doc = read_file(directory, "terrain.yaml")
     terrain = []
-    for tid, rec in unique_ids(f, _list(f, doc)).items():
+    for tid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, tid, rec, {"id": "str", "kind": "enum(landscape|village|volcano|rubble)",
                                    "requires": "list[str]", "extra_reroll": "bool?"})
         valid = [[False] * 7 for _ in COLOURS]
@@ -226,9 +213,9 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
             raise ContentError(f, "-", "kind", f"need {need} {kind} cards (§2.1), found {kinds.count(kind)}")
 
     # levels (§4)
-    f, doc = _records(directory, "levels.yaml")
+    f, doc = read_file(directory, "levels.yaml")
     levels: dict[int, tuple[tuple[int, int], ...]] = {}
-    for rec in _list(f, doc):
+    for rec in record_list(f, doc):
         item = f"level {rec.get('level', '?')}" if isinstance(rec, dict) else "?"
         check_record(f, item, rec, {"level": "int", "rows": "list"})
         rows = []
@@ -244,39 +231,39 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         raise ContentError(f, "-", "level", "levels 1 to 4 are needed")
 
     # stamina board (§17.3)
-    f, stamina = _records(directory, "stamina.yaml")
+    f, stamina = read_file(directory, "stamina.yaml")
     doc = stamina
     check_record(f, "board", doc, {"spaces": "int", "exhaustion": "int", "injury_spaces": "list[int]"})
     if doc["exhaustion"] != doc["spaces"] - 1 or any(not 0 < s < doc["exhaustion"] for s in doc["injury_spaces"]):
         raise ContentError(f, "board", "exhaustion", "exhaustion is the last space; injuries lie before it")
 
     # characters, skills, injuries (§3.1, §14, §10.6)
-    f, doc = _records(directory, "characters.yaml")
+    f, doc = read_file(directory, "characters.yaml")
     chars = []
-    for cid, rec in unique_ids(f, _list(f, doc)).items():
+    for cid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, cid, rec, {"id": "str", "name": "str", "colour": "str"})
         chars.append(dict(rec))
-    f, doc = _records(directory, "skills.yaml")
+    f, doc = read_file(directory, "skills.yaml")
     skills = []
-    for sid, rec in unique_ids(f, _list(f, doc)).items():
+    for sid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, sid, rec, {"id": "str", "name": "str", "dice": "int", "draw": "int", "keep": "int",
                                    "abilities": "effect"}, VERBS)
         if rec["dice"] not in (5, 6) or not 0 < rec["keep"] <= rec["draw"]:
             raise ContentError(f, sid, "dice", "5 or 6 dice, and keep between 1 and draw")
         abilities = dict(VERBS.verbs_in(rec["abilities"]))
         skills.append(Skill(sid, rec["name"], rec["dice"], rec["draw"], rec["keep"], abilities))
-    f, doc = _records(directory, "injuries.yaml")
+    f, doc = read_file(directory, "injuries.yaml")
     injuries = []
-    for iid, rec in unique_ids(f, _list(f, doc)).items():
+    for iid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, iid, rec, {"id": "str", "name": "str", "effect": "effect"}, VERBS)
         injuries.append(dict(rec))
     if len(injuries) != 4:
         raise ContentError(f, "-", "-", "there are exactly four injuries (§10.6)")
 
     # equipment (§15)
-    f, doc = _records(directory, "equipment.yaml")
+    f, doc = read_file(directory, "equipment.yaml")
     equipment = []
-    for eid, rec in unique_ids(f, _list(f, doc)).items():
+    for eid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, eid, rec, {"id": "str", "name": "str", "phases": "list[int]",
                                    "scope": "enum(owner|owner_and_one|everyone|board)", "effect": "effect"}, VERBS)
         if any(p not in (2, 4) for p in rec["phases"]):
@@ -295,9 +282,9 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         raise ContentError(f, "-", "-", f"there are 15 equipment cards (§2.1), found {len(equipment)}")
 
     # scenarios (§17.4)
-    f, doc = _records(directory, "scenarios.yaml")
+    f, doc = read_file(directory, "scenarios.yaml")
     scenarios = []
-    for rec in _list(f, doc):
+    for rec in record_list(f, doc):
         item = f"scenario {rec.get('id', '?')}" if isinstance(rec, dict) else "?"
         check_record(f, item, rec, {"id": "int", "name": "str", "thrill": "str", "map": "list[str]"})
         scenarios.append(Scenario(rec["id"], rec["name"], rec["thrill"], tuple(rec["map"])))

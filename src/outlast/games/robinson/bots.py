@@ -433,7 +433,7 @@ class _Planner:
             b.res[WOOD] -= give
             self.pile_give += give
             b.pile[stage] += give
-            b.pile_round |= 1
+            b.pile_done = 1
 
     def spare_wood(self) -> int:
         """Free wood beyond what tonight's weather is expected to take (gathering this round counts)."""

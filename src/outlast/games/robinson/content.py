@@ -11,8 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, VerbRegistry, check_record, load_yaml
-from outlast.core.content import unique_ids
+from outlast.core import ContentError, VerbRegistry, check_record
+from outlast.core.content import read_file, record_list, unique_ids
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -294,19 +294,6 @@ class Content:
         return next(c for c in self.characters if c.id == cid)
 
 
-def _file(directory: Path, name: str) -> tuple[str, Any]:
-    path = directory / name
-    if not path.is_file():
-        raise ContentError(name, "-", "-", "file is missing")
-    return name, load_yaml(path)
-
-
-def _list(file: str, doc: Any) -> list[dict[str, Any]]:
-    if not isinstance(doc, list) or not doc:
-        raise ContentError(file, "-", "-", "must be a non-empty list of records")
-    return doc
-
-
 REQ = {"wood": "int?", "food": "int?", "fur": "int?", "item": "str?", "weapon": "int?"}
 USE = {"when": "enum(any|night|weather|planning|action|production)", "needs_item": "str?", "needs_weapon": "int?"}
 
@@ -399,8 +386,8 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     """Load and validate every Robinson Crusoe content file; any fault raises `ContentError`."""
     cards: list[Card] = []
     for fname, kind in CARD_FILES:
-        f, doc = _file(directory, fname)
-        for cid, rec in unique_ids(f, _list(f, doc)).items():
+        f, doc = read_file(directory, fname)
+        for cid, rec in unique_ids(f, record_list(f, doc)).items():
             check_record(f, cid, rec, SCHEMAS[kind], VERBS)
             if kind == "event":
                 check_record(f, cid, rec["threat"], SCHEMAS["threat"], VERBS)
@@ -428,7 +415,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     items = {c.id for c in cards if c.kind == "invention"}
 
     # tiles and geometry (§25.2)
-    f, doc = _file(directory, "island.yaml")
+    f, doc = read_file(directory, "island.yaml")
     check_record(f, "island", doc, {"spaces": "list", "start": "list[int]", "tiles": "list"})
     spaces = []
     for i, sp in enumerate(doc["spaces"]):
@@ -441,7 +428,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     if start not in spaces:
         raise ContentError(f, "island", "start", "the start space must be one of the spaces")
     tiles: list[Tile] = []
-    for i, rec in enumerate(_list(f, doc["tiles"])):
+    for i, rec in enumerate(record_list(f, doc["tiles"])):
         check_record(f, f"tile {i + 1}", rec, SCHEMAS["tile"])
         if any(s not in ("food", "wood") for s in rec["sources"]) or len(rec["sources"]) > 2:
             raise ContentError(f, f"tile {rec['number']}", "sources", "up to two sources, each food or wood")
@@ -455,10 +442,10 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
                        for q, rr in spaces)
 
     # discovery tokens (§19, §25.14)
-    f, doc = _file(directory, "discoveries.yaml")
+    f, doc = read_file(directory, "discoveries.yaml")
     kinds = []
     tokens: list[int] = []
-    for tid, rec in unique_ids(f, _list(f, doc)).items():
+    for tid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, tid, rec, SCHEMAS["token"], VERBS)
         _check_use(f, tid, rec["use"])
         if rec["count"] < 1:
@@ -470,10 +457,10 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         tokens += [len(kinds) - 1] * rec["count"]
 
     # characters (§13, §25.9)
-    f, doc = _file(directory, "characters.yaml")
+    f, doc = read_file(directory, "characters.yaml")
     check_record(f, "characters", doc, {"characters": "list", "friday": "map"})
     chars = []
-    for cid, rec in unique_ids(f, _list(f, doc["characters"])).items():
+    for cid, rec in unique_ids(f, record_list(f, doc["characters"])).items():
         check_record(f, cid, rec, SCHEMAS["character"])
         if rec["personal"] not in items or cards[by_id[rec["personal"]]].data["group"] != "personal":
             raise ContentError(f, cid, "personal", "must name a personal Invention in inventions.yaml")
@@ -493,7 +480,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     check_record(f, "friday", fr, {"death_at": "int", "reroll_cost": "int"})
 
     # rules tables: dice, morale, costs (§25.8, §25.10, §25.11, §8.8.2)
-    f, doc = _file(directory, "tables.yaml")
+    f, doc = read_file(directory, "tables.yaml")
     check_record(f, "tables", doc, {"action_dice": "map", "weather_dice": "map", "morale": "list", "costs": "list"})
     dice: dict[str, tuple[tuple[str, ...], ...]] = {}
     for t in DICE_TYPES:
@@ -525,9 +512,9 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         raise ContentError(f, "costs", "players", "a cost row for 1, 2, 3 and 4 players")
 
     # scenario (§18, §25.1)
-    f, doc = _file(directory, "scenarios.yaml")
+    f, doc = read_file(directory, "scenarios.yaml")
     scenarios = []
-    for sid, rec in unique_ids(f, _list(f, doc)).items():
+    for sid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, sid, rec, {"id": "str", "name": "str", "rounds": "int", "weather": "list", "pile": "list[int]",
                                    "win_from": "int", "win_items": "list[str]", "book": "effect", "totem": "effect",
                                    "inventions": "list[str]", "discoveries": "list[str]", "wreckage": "str",

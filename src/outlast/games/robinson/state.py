@@ -127,7 +127,7 @@ class RobinsonState(State):
     # field names grouped by how clone/to_json copy them
     SCALARS = ("rng_state", "phase", "step", "round", "fp", "over", "reason", "source", "morale", "roof", "palisade",
                "weapon", "shelter", "camp", "tile_top", "temp_weapon", "cur", "flags", "friday_alive",
-               "night_food", "pile_round", "friday_rerolled", "bible", "econ_used")
+               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used")
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
              "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
@@ -163,7 +163,11 @@ class RobinsonState(State):
     flags: int
     friday_alive: int
     night_food: int
-    pile_round: int
+    pile_done: int
+    """1 once wood went onto the pile this round (once a round, §25.1)."""
+    ev_book: int
+    ev_adv: int
+    """Unseen Book / Adventure Event cards still dealt into the Event deck (§3 step 16)."""
     friday_rerolled: int
     bible: int
     econ_used: int
@@ -244,7 +248,8 @@ class RobinsonState(State):
         s.flags = 0  # round flags: 1 no wood production, 2 no food production
         s.friday_alive = 1 if table.friday else 0
         s.night_food = 0
-        s.pile_round = 0
+        s.pile_done = 0
+        s.ev_book = s.ev_adv = 0
         s.friday_rerolled = 0
         s.bible = 0
         s.econ_used = 0
@@ -599,20 +604,8 @@ class RobinsonState(State):
         """Cards left in the Event deck: shuffled-in cards plus the unseen dealt halves (§3 step 16)."""
         return self.count_in(Z_EVENT_DECK) + self.ev_book + self.ev_adv
 
-    @property
-    def ev_book(self) -> int:
-        return self.pile_round >> 8 & 0xFF
-
-    @property
-    def ev_adv(self) -> int:
-        return self.pile_round >> 16 & 0xFF
-
     def _set_ev(self, book: int, adv: int) -> None:
-        self.pile_round = (self.pile_round & 0xFF) | (book << 8) | (adv << 16)
-
-    @property
-    def pile_done(self) -> bool:
-        return bool(self.pile_round & 1)
+        self.ev_book, self.ev_adv = book, adv
 
     def deck_bag(self, z: int) -> list[int]:
         """Cards of a deck whose place nobody knows (the Hunting deck's known top and bottom excluded)."""
@@ -782,9 +775,6 @@ class RobinsonState(State):
                 self.zone[w] = Z_THREAT_R
                 self.log("setup", f"{self.c.cards[w].name} lies in the right Threat space.")
             return True
-        for i in range(len(self.c.cards)):
-            if self.c.cards[i].kind == "wreckage" and self.zone[i] == Z_BOX:
-                self.zone[i] = Z_BOX
         self.phase, self.step = EVENT, 0
         return True
 
@@ -1549,7 +1539,7 @@ class RobinsonState(State):
         self.explored_tent = [0] * self.n
         self.flags = 0
         self.night_food = 0
-        self.pile_round &= ~1
+        self.pile_done = 0
         if self.n > 1:
             self.fp = (self.fp + 1) % self.n
         self.phase, self.step = EVENT, 0
@@ -3062,7 +3052,7 @@ class RobinsonState(State):
             self._begin_group(int(args[0]) - 1)
         elif kind == F_PILE:
             k = int(args[0])
-            self.pile_round |= 1
+            self.pile_done = 1
             if k:
                 self.res[WOOD] -= k
                 self.add_to_pile(k, "the once-a-round transfer (§25.1)")
