@@ -4,7 +4,7 @@ Nothing here is a mock. A `Table` wraps a real `RobinsonState` and drives it thr
 contract: chance points are answered with *chosen* outcomes (`draw storm`, `tile 1`,
 `roll wound question adventure`, `weather rain2`, `token goat`) and decisions are canonical action
 text. Positions the examples start from are set by assigning state fields on a fresh game and
-letting the engine run on from there (engine notes: "clear _lc/_tm after poking fields").
+letting the engine run on from there (engine notes: "call forget() after poking fields").
 
     t = Table.new(players=3, characters="carpenter,cook,soldier", items="flask_of_rum,storm_glass")
     t.to_plan()                                  # round 1, planning, no wood on the pile
@@ -139,7 +139,7 @@ class Table:
 
     def raw(self, seat: int) -> list[str]:
         """What `seat` could do (also while it is not asked to act)."""
-        self.state._lc = None
+        self.state.forget()
         return [str(a) for a in self.state.legal_actions_raw(seat)]
 
     def pass_windows(self, night: bool = False) -> None:
@@ -163,7 +163,7 @@ class Table:
         s = self.state
         for name, value in fields.items():
             setattr(s, name, list(value) if isinstance(value, list | tuple) else value)
-        s._lc = s._tm = None
+        s.forget()
         return self
 
     def res(self, wood: int = 0, food: int = 0, fur: int = 0, nonper: int = 0) -> Table:

@@ -470,7 +470,7 @@ def heavy_checks(s: RobinsonState, act: RobinsonAction, rng: random.Random) -> N
     s.zone[0], s.res[0] = 99, s.res[0] + 50
     assert original.zone == orig_zone and original.res == orig_res, "a clone shares lists with the original"
     s.zone[:], s.res[:] = orig_zone, orig_res
-    s._lc = s._tm = None
+    s.forget()
     assert s.to_json() == doc
 
     refuse_illegal(s, act, rng, doc)
@@ -635,6 +635,36 @@ def test_the_sweep_reaches_deep_positions() -> None:
     assert all(seen[k] > 0 for k in ("round 4", "item", "explored", "mystery", "hunt")), seen
 
 
+def test_memoised_answers_match_a_fresh_computation_s26_1() -> None:
+    """The speed memos (zone lists, planning targets, `place` and `use` lists kept across planning moves,
+    window options kept from the rules' own check) never differ from a state that computes everything
+    afresh: at every step of random games at 1–4 players, with every option, random churn in planning
+    (§8.1, §26.1) included."""
+    steps = 0
+    for n in range(60):
+        rng = random.Random(90_000 + n)
+        opts = options_from(rng, 1 + n % 4)
+        s = GAME.new_game(seed=n, **opts)
+        assert isinstance(s, RobinsonState)
+        while not s.is_over() and steps < 40_000:
+            fresh = s.clone()
+            fresh.forget()
+            fresh._pc = None
+            movers = s.to_move()
+            assert fresh.to_move() == movers
+            if movers == [CHANCE]:
+                assert fresh.chance_outcomes() == s.chance_outcomes()
+                s.apply(s.sample_chance())
+            else:
+                for seat in range(s.n):
+                    assert fresh.legal_actions_raw(seat) == s.legal_actions_raw(seat), (n, seat, str(s.frames))
+                seat = movers[rng.randrange(len(movers))]
+                legal = s.legal_actions(seat)
+                s.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    assert steps > 12_000
+
+
 def test_observe_while_a_choice_is_pending() -> None:
     """Regression: observe() once failed whenever a card's choice was pending (decision_text read a window
     name from every frame); seed 0, one player, random play reaches such a choice at step 50."""
@@ -663,7 +693,7 @@ def test_an_extra_night_demand_can_always_be_answered() -> None:
         s.apply(s.sample_chance() if movers == [CHANCE] else s.legal_actions(movers[0])[0])
     s.groups, s.frames, s.work, s.chance = [], [], [], []
     s.phase, s.step, s.night_food, s.res = NIGHT, 2, 2, [0, 0, 0, 0]
-    s._lc = s._tm = None
+    s.forget()
     s._advance()
     for _ in range(20):
         movers = s.to_move()
@@ -684,7 +714,7 @@ def test_a_game_lost_after_round_12_lasted_12_rounds() -> None:
         s.apply(s.sample_chance() if movers == [CHANCE] else s.legal_actions(movers[0])[0])
     s.groups, s.frames, s.work, s.chance = [], [], [], []
     s.phase, s.step, s.round = NIGHT, 4, s.t.scenario.rounds
-    s._lc = s._tm = None
+    s.forget()
     s._advance()
     assert s.is_over() and "without the signal fire" in s.reason
     assert s.outcome().details["rounds"] == s.t.scenario.rounds
@@ -796,6 +826,8 @@ def test_match_of_every_option_round_trips(tmp_path: Path) -> None:
     (lambda d: d.update(frames=[[99, 0, 0, 0, 0]]), "frame"),
     (lambda d: d.update(chance=[77, 0, 0, 0]), "chance"),
     (lambda d: [d["zone"].__setitem__(i, 3) for i in range(5)], "Threat"),
+    (lambda d: d["zone"].__setitem__(next(i for i, c in enumerate(C.cards) if c.kind == "event"), Z_ITEM),
+     "cannot lie in the item"),
 ])
 def test_load_state_of_a_corrupt_document_raises_save_error(mutate: Any, message: str) -> None:
     doc = _state_doc()

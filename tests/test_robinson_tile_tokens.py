@@ -28,7 +28,7 @@ def test_extra_pawn_tile_token_raises_the_minimum_s20_4b() -> None:
     t = _table().to_plan()
     t.explore(5, S6)
     t.state.space_tk[S6] |= TK_EXTRA
-    t.state._lc = t.state._tm = None
+    t.state.forget()
     t.act(COOK, "place 1 gather:s6:wood")
     assert t.state._min_pawns(0) == 2  # adjacent (1) plus the token (§20.4b)
 
@@ -38,7 +38,7 @@ def test_beast_strength_tile_wounds_without_a_weapon_s20_3b() -> None:
     t.explore(5, S6)
     s = t.state
     s.space_tk[S6] |= TK_BEAST
-    s._lc = s._tm = None
+    s.forget()
     before = s.wounds[COOK]
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (CARPENTER, "place 1 rest"),
            (CARPENTER, "place 2 rest"), (SOLDIER, "place 1 rest"), (SOLDIER, "place 2 rest"))

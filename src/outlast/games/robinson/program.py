@@ -30,6 +30,8 @@ class Program:
     passives: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
     """card → standing abilities (an Item's `passive`, a kept Mystery card's effect without a use timing)."""
     token_rots: tuple[bool, ...] = ()
+    by_kind: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """card kind → the indices of its cards, in card order."""
     _skill_verbs: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def compile(self, effect: Any) -> int:
@@ -83,6 +85,8 @@ class Program:
 
 def build_program(c: Content) -> Program:
     p = Program()
+    for card_kind in {card.kind for card in c.cards}:
+        p.by_kind[card_kind] = tuple(card.index for card in c.cards if card.kind == card_kind)
     for card in c.cards:
         d = card.data
         for key in ("event", "threat_effect", "threat_effect_alt", "one", "two", "action", "extra", "on_build",

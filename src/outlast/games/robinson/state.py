@@ -8,7 +8,7 @@ tuples and pending decisions are frames, so clone, save and replay work mid-reso
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, compress
+from itertools import combinations_with_replacement
 from typing import Any
 
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State
@@ -36,6 +36,16 @@ ZONE_NAMES = ("box", "event deck", "event discard", "threat left", "threat right
               "beast discard", "invention deck", "invention discard pile", "inventions on the board",
               "personal invention", "scenario invention", "item", "item (future)", "starting item",
               "starting item used", "resolving", "revealed", "unused event cards")
+ZONE_KIND = {
+    **dict.fromkeys((Z_ADV_B, Z_ADV_G, Z_ADV_E, Z_ADVD_B, Z_ADVD_G, Z_ADVD_E), "adventure"),
+    **dict.fromkeys((Z_MYST_DECK, Z_MYST_DISCARD, Z_MYST_ASIDE, Z_KEPT), "mystery"),
+    **dict.fromkeys((Z_BEAST_DECK, Z_HUNT_DECK, Z_BEAST_DISCARD), "beast"),
+    **dict.fromkeys((Z_INV_DECK, Z_INV_DISCARD, Z_INV_BOARD, Z_INV_OWNER, Z_INV_SCENARIO, Z_ITEM, Z_ITEM_FUTURE,
+                     Z_REVEALED), "invention"),
+    **dict.fromkeys((Z_START, Z_START_USED), "start_item"),
+    Z_EVENT_STACK: "event",
+}
+"""Zones that only one kind of card ever enters (§2.2): `cards_in` scans just the cards of that kind."""
 
 # action types (§8.4 order)
 T_THREAT, T_HUNT, T_BUILD, T_GATHER, T_EXPLORE, T_ARRANGE, T_REST = range(7)
@@ -98,12 +108,12 @@ FRAME_RULES = ("§26.3", "§12.4", "§13.2", "§25.1", "§12.8", "§22.2", "§16
  I_AFTER_TILE) = range(-1, -21, -1)
 
 DIE_NAMES = ("wound", "success", "adventure")
+PLAN_MOVES = frozenset(("place", "join", "remove", "lead", "ready"))
+"""Planning moves: they change the plan (groups, ready, a skill pawn's Determination) and nothing else."""
 NO_LEADER = -9
 
 
 _ACTS: dict[tuple[int, str, tuple[str, ...]], RobinsonAction] = {}
-_ZONE_INDEX: dict[tuple[int, ...], dict[int, list[int]]] = {}
-"""Cards by zone for recently seen zone layouts (shared and read-only: positions repeat across planning)."""
 
 
 def act(seat: int, verb: str, *args: str) -> RobinsonAction:
@@ -133,7 +143,7 @@ class RobinsonState(State):
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
              "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus")
 
-    __slots__ = ("game", "t", "c", "p", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc", "n")
+    __slots__ = ("game", "t", "c", "p", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc", "_pm", "n")
 
     game: Any
     t: Table
@@ -211,13 +221,18 @@ class RobinsonState(State):
     _lc: dict[int, Any] | None
     """Legal actions per seat (and chance outcomes under CHANCE) for the current position."""
     _zi: dict[int, list[int]] | None
-    """Cards by zone, built only while legal actions are computed (nothing moves then)."""
+    """Cards by zone, filled zone by zone while nothing moves (`cards_in`); dropped whenever cards may move."""
     _ot: list[tuple[int, int, int, str, int, int, int]] | None
     """Open planning targets, cached with the legal actions."""
     _zq: bool
     """True while legal actions are computed: `cards_in` may use the zone index `_zi`."""
-    _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int] | None
-    """(fingerprint, targets open before the plan's own limits) for the planning position."""
+    _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int, dict[Any, Any]] | None
+    """(fingerprint, targets open before the plan's own limits, terrains, Items, tiles left, memo) for the
+    planning round; the memo maps a plan's shape to its open targets and `place` actions (see `_open_now`)."""
+    _pm: dict[Any, Any] | None
+    """Answers that only planning moves leave standing (they touch nothing but the plan): key 0 holds the `_pc`
+    checked against this state, other keys the `use` actions of a seat for a plan's commitments. None when
+    anything else happened since; shared by clones, so entries are added, never changed."""
     _tm: list[int] | None
 
     # ------------------------------------------------------------------ construction
@@ -298,6 +313,7 @@ class RobinsonState(State):
         s._ot = None
         s._zq = False
         s._pc = None
+        s._pm = None
         return s
 
     def clone(self) -> RobinsonState:
@@ -315,7 +331,12 @@ class RobinsonState(State):
         c._ot = None
         c._zq = False
         c._pc = self._pc
+        c._pm = self._pm
         return c
+
+    def forget(self) -> None:
+        """Drop every cached answer (legal actions, zone index, planning targets) after fields were set directly."""
+        self._lc = self._tm = self._zi = self._ot = self._pm = None
 
     # ------------------------------------------------------------------ logging and small queries
     def log(self, kind: str, text: str, **data: Any) -> None:
@@ -334,33 +355,29 @@ class RobinsonState(State):
         return self.fp if ch >= self.n else ch
 
     def cards_in(self, z: int) -> list[int]:
-        """Cards in a zone, in card order (do not mutate the list)."""
+        """Cards in a zone, in card order (do not mutate the list).
+
+        While nothing moves (legal actions, chance outcomes, a window's options: `_zq`), each zone's list
+        is kept in `_zi` until the next change, so repeated questions cost a dict look-up.
+        """
+        zone = self.zone
         if self._zq:
-            return self._zone_index().get(z, [])
-        return list(compress(range(len(self.zone)), map(z.__eq__, self.zone)))
+            zi = self._zi
+            if zi is None:
+                zi = self._zi = {}
+            hit = zi.get(z)
+            if hit is None:
+                kind = ZONE_KIND.get(z)
+                hit = zi[z] = ([i for i, x in enumerate(zone) if x == z] if kind is None
+                               else [i for i in self.p.by_kind[kind] if zone[i] == z])
+            return hit
+        kind = ZONE_KIND.get(z)
+        if kind is None:
+            return [i for i, x in enumerate(zone) if x == z]
+        return [i for i in self.p.by_kind[kind] if zone[i] == z]
 
     def count_in(self, z: int) -> int:
-        if self._zq:
-            return len(self._zone_index().get(z, ()))
         return self.zone.count(z)
-
-    def _zone_index(self) -> dict[int, list[int]]:
-        zi = self._zi
-        if zi is None:
-            key = tuple(self.zone)
-            saved = _ZONE_INDEX.get(key)
-            if saved is None:
-                saved = {}
-                for i, z in enumerate(key):
-                    if z in saved:
-                        saved[z].append(i)
-                    else:
-                        saved[z] = [i]
-                if len(_ZONE_INDEX) > 5000:
-                    _ZONE_INDEX.clear()
-                _ZONE_INDEX[key] = saved
-            zi = self._zi = saved
-        return zi
 
     def built(self, item_id: str) -> bool:
         """An Item is built (or a kept card counts as it, e.g. a coil of rope)."""
@@ -667,6 +684,8 @@ class RobinsonState(State):
 
     def _advance(self) -> None:
         """Run automatic rules until a decision, a chance point or the end."""
+        ran = False
+        window: dict[int, Any] | None = None
         while not self.over:
             if self.chance:
                 break
@@ -675,20 +694,33 @@ class RobinsonState(State):
                 if top[0] == F_WINDOW:
                     if len(self.work) > top[4]:
                         self._run_work()
+                        ran = True
                         continue
-                    if not self._window_seats(top):
+                    # a position where nothing is pending: what each seat may use here is its legal list
+                    window = {}
+                    self._zi = None
+                    if not self._window_seats(top, window):
                         self.frames.pop()
+                        ran = True
+                        window = None
                         continue
                 break
             if self.work:
                 self._run_work()
+                ran = True
                 continue
             if not self._script():
                 break
-        self._lc = None
-        self._tm = None
+            ran = True
         self._ot = None
-        self._zi = None
+        if window is not None:
+            self._lc, self._tm = window, list(window)
+        else:
+            self._lc = self._tm = None
+            if ran:
+                self._zi = None
+        if ran:
+            self._pm = None
 
     def _script(self) -> bool:
         """Advance the phase script by one step; False when the game waits for the players to plan."""
@@ -794,7 +826,9 @@ class RobinsonState(State):
         if self.frames:
             top = self.frames[-1]
             if top[0] == F_WINDOW:
-                return self._window_seats(top)
+                if self._lc is None:
+                    self._lc = {}
+                return self._window_seats(top, self._lc)
             return [top[1]]
         if self.phase == PLAN and self.step == 2:
             # every seat plans until it says ready; then the first player confirms (§26.1)
@@ -822,7 +856,6 @@ class RobinsonState(State):
         if lc is None:
             lc = self._lc = {}
             self._ot = None
-            self._zi = None
         hit = lc.get(CHANCE)
         if hit is None:
             self._zq = True
@@ -2248,6 +2281,12 @@ class RobinsonState(State):
         planned: dict[int, list[int]] = {}
         for g in self.groups:
             planned.setdefault(g[0], []).append(g[1])
+        pc = self._pc
+        pm = self._pm
+        checked: object = None if pm is None else pm.get(0)
+        if pc is not None and checked is pc:
+            return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
+                    pc[2], planned, pc[3], pc[4])
         fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
                    tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
                    tuple(self.gathered), tuple(self.tile_at)))
@@ -2267,7 +2306,10 @@ class RobinsonState(State):
                 if self._target_problem(typ, tg, alt, loose) is None:
                     w, f, u, _ = self._cost(typ, tg, alt, token=False)
                     out.append((typ, tg, alt, self.target_text(typ, tg, alt), w, f, u))
-            pc = self._pc = (fp, out, terrains, built, tiles_left)
+            pc = self._pc = (fp, out, terrains, built, tiles_left, {})
+        if pm is None:
+            pm = self._pm = {}
+        pm[0] = pc
         return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
                 pc[2], planned, pc[3], pc[4])
 
@@ -2396,13 +2438,12 @@ class RobinsonState(State):
             # no pawn there may still ready, or it would wait with nothing to do
             out.append(act(seat, "ready"))
         removes: list[RobinsonAction] = []
-        open_targets = self._ot
-        if open_targets is None:
-            ctx = self._plan_ctx()
-            open_targets = self._ot = self._dynamic_open(ctx)
+        open_targets, places = self._open_now(0)
+        if self._ot is None:
+            self._ot = open_targets
         slack = self._econ_slack(seat)
         if slack:
-            open_targets = self._dynamic_open(self._plan_ctx(), slack)
+            open_targets, places = self._open_now(slack)
         caps: list[tuple[int, bool]] | None = None
         placed = {pid: gi for gi, g in enumerate(self.groups) for pid in g[4]}
         own_free = False
@@ -2418,10 +2459,13 @@ class RobinsonState(State):
                     continue
                 own_free = True
             if pid <= self.friday_pawn:
-                lead = self.pawn_char(pid)
-                for typ, tg, _, text, _, _, _ in open_targets:
-                    if typ != T_BUILD or tg < 0 or self._lead_problem(typ, tg, lead) is None:
-                        out.append(act(seat, "place", word, text))
+                mine = places.get((seat, word))
+                if mine is None:
+                    lead = self.pawn_char(pid)
+                    mine = places[(seat, word)] = [
+                        act(seat, "place", word, text) for typ, tg, _, text, _, _, _ in open_targets
+                        if typ != T_BUILD or tg < 0 or self._lead_problem(typ, tg, lead) is None]
+                out += mine
             if not self.groups or not self._pawn_affordable(pid):
                 continue
             if caps is None:
@@ -2434,8 +2478,40 @@ class RobinsonState(State):
             if (g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * self.n)
                     and self._lead_problem(g[0], g[1], seat) is None):
                 out.append(act(seat, "lead", str(gi + 1)))
-        out += self._use_actions(seat, W_PLAN)
+        out += self._plan_uses(seat)
         return out + removes
+
+    def _plan_uses(self, seat: int) -> list[RobinsonAction]:
+        """`use` actions of `seat` in planning, memoised in `_pm`: of what a plan move changes, they depend
+        only on the seat's Determination and spent skills and on the plan's commitments (§8.3.1, §13.2)."""
+        pm = self._pm
+        if pm is None:
+            pm = self._pm = {}
+        key = (seat, self.det[seat], self.skill_used[seat], *self.committed(),
+               *(gi for gi, g in enumerate(self.groups) if g[5] > 0 and not g[8] & G_ECON))
+        hit = pm.get(key)
+        if hit is None:
+            hit = pm[key] = self._use_actions(seat, W_PLAN)
+        return hit
+
+    def _open_now(self, slack: int) -> tuple[list[tuple[int, int, int, str, int, int, int]],
+                                               dict[tuple[int, str], list[RobinsonAction]]]:
+        """The open targets of this planning position (`_dynamic_open`) and the `place` actions made of them.
+
+        Both depend only on the round's static targets (`_pc`), the free resources and the plan's shape, so
+        they are memoised under those in `_pc`: random and searching players revisit the same plans often.
+        """
+        ctx = self._plan_ctx()
+        assert self._pc is not None
+        memo = self._pc[5]
+        key = (ctx[0] + slack, ctx[1], ctx[2], self.field_tk[T_BUILD] & FT_WOOD,
+               tuple((g[0], g[1], g[8] & G_WOODTOK) for g in self.groups))
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) > 4096:
+                memo.clear()
+            hit = memo[key] = (self._dynamic_open(ctx, slack), {})
+        return hit
 
     def _commits(self, seat: int) -> bool:
         """Whether a pawn of `seat` is in a planned Action that commits resources (§8.3.1)."""
@@ -2749,9 +2825,24 @@ class RobinsonState(State):
             return self._reroll_options(seat)
         return self._use_actions(seat, point)
 
-    def _window_seats(self, frame: tuple[int, ...]) -> list[int]:
+    def _window_seats(self, frame: tuple[int, ...], legal: dict[int, Any]) -> list[int]:
+        """Seats with something to use at this window; their legal lists (options, then pass) go into `legal`.
+
+        Called only where nothing is pending, so the zone index may be used (`_zq`).
+        """
         point, passed = frame[2], frame[3]
-        return [s for s in range(self.n) if not passed >> s & 1 and self._window_options(s, point)]
+        seats = []
+        self._zq = True
+        try:
+            for s in range(self.n):
+                if not passed >> s & 1:
+                    options = self._window_options(s, point)
+                    if options:
+                        seats.append(s)
+                        legal[s] = [*options, RobinsonAction(s, "pass")]
+        finally:
+            self._zq = False
+        return seats
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[RobinsonAction]:  # type: ignore[override]
@@ -2765,7 +2856,6 @@ class RobinsonState(State):
         if lc is None:
             lc = self._lc = {}
             self._ot = None
-            self._zi = None
         out = lc.get(seat)
         if out is None:
             self._zq = True
@@ -2916,7 +3006,11 @@ class RobinsonState(State):
     def _apply(self, action: Any) -> None:
         act: RobinsonAction = action
         self._lc = None
-        self._zi = None
+        moves_cards = act.seat == CHANCE or bool(self.frames) or act.verb not in PLAN_MOVES
+        if moves_cards:
+            # anything but a planning move may move cards or change what is open (§8.1, §26.1)
+            self._zi = None
+            self._pm = None
         if act.seat == CHANCE:
             self._apply_chance(act)
         elif self.frames:
@@ -2927,12 +3021,14 @@ class RobinsonState(State):
                 self._recheck_ready()
             else:
                 self._apply_plan(act)
+        if moves_cards:
+            self._zi = None
         self._ot = None
         self._lc = None
         self._tm = None
         self._advance()
         if (self.phase == PLAN and self.step == 2 and not self.frames and not self.chance
-                and act.verb not in ("place", "join", "remove", "lead", "ready")):
+                and act.verb not in PLAN_MOVES):
             self._compute_sources(keep=True)  # a use in planning may bring a new pawn (§8.1.6, §13.2)
             self._lc = self._tm = None
 
@@ -3216,7 +3312,7 @@ class RobinsonState(State):
             if not seen:
                 pool = [x for x in s.deck_bag(Z_HUNT_DECK)] + [s.hunt_top[k]]
                 s.hunt_top[k] = pool[rng.randrange(len(pool))]
-        s._lc = s._tm = None
+        s.forget()
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -3260,6 +3356,9 @@ class RobinsonState(State):
                     raise SaveError(f"field {name!r} has {len(getattr(s, name))} entries, not {size}")
             if not all(isinstance(z, int) and 0 <= z < len(ZONE_NAMES) for z in s.zone):
                 raise SaveError("a card lies in an unknown zone")
+            for i, z in enumerate(s.zone):
+                if ZONE_KIND.get(z, s.c.cards[i].kind) != s.c.cards[i].kind:
+                    raise SaveError(f"the {s.c.cards[i].kind} card {s.c.cards[i].id} cannot lie in the {ZONE_NAMES[z]}")
             if not 0 <= s.phase <= OVER or not 0 <= s.camp < len(s.c.spaces):
                 raise SaveError("phase or camp out of range")
             if not all(0 <= t <= TOK_BOX for t in s.tok):
@@ -3280,5 +3379,5 @@ class RobinsonState(State):
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise SaveError(f"corrupt Robinson Crusoe state: {exc!r}") from None
-        s._lc = s._tm = None
+        s.forget()
         return s
