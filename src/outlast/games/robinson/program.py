@@ -25,6 +25,8 @@ class Program:
     card: dict[tuple[int, str], int] = field(default_factory=dict)
     token: dict[int, int] = field(default_factory=dict)
     skill: dict[tuple[int, int], int] = field(default_factory=dict)
+    skill_first: dict[tuple[int, int], str] = field(default_factory=dict)
+    """(character, skill) → the first verb of the skill's effect."""
     book: int = -1
     totem: int = -1
     passives: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
@@ -108,6 +110,7 @@ def build_program(c: Content) -> Program:
     for ci, ch in enumerate(c.characters):
         for si, sk in enumerate(ch.skills):
             p.skill[(ci, si)] = p.compile(sk.effect)
+            p.skill_first[(ci, si)] = p.verbs(p.skill[(ci, si)])[0][0]
     scen = c.scenarios[0]
     p.book = p.compile(scen.book)
     p.totem = p.compile(scen.totem)

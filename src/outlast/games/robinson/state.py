@@ -226,9 +226,11 @@ class RobinsonState(State):
     """Open planning targets, cached with the legal actions."""
     _zq: bool
     """True while legal actions are computed: `cards_in` may use the zone index `_zi`."""
-    _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int, dict[Any, Any]] | None
-    """(fingerprint, targets open before the plan's own limits, terrains, Items, tiles left, memo) for the
-    planning round; the memo maps a plan's shape to its open targets and `place` actions (see `_open_now`)."""
+    _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int, dict[Any, Any],
+               tuple[int, int, int]] | None
+    """(fingerprint, targets open before the plan's own limits, terrains, Items, tiles left, memo, most wood, food
+    and fur any of them costs) for the planning round; the memo maps a plan's shape to its open targets and
+    `place` actions (see `_open_now`)."""
     _pm: dict[Any, Any] | None
     """Answers that only planning moves leave standing (they touch nothing but the plan): key 0 holds the `_pc`
     checked against this state, other keys the `use` actions of a seat for a plan's commitments. None when
@@ -2242,31 +2244,41 @@ class RobinsonState(State):
         """
         free_w, free_f, free_u, _, plans, _, tiles_left = ctx
         free_w += wood_slack
-        out = []
-        hunts = len(plans.get(T_HUNT, ()))
-        hunt_ok = self.count_in(Z_HUNT_DECK) > hunts
+        hunt_ok = self.count_in(Z_HUNT_DECK) > len(plans.get(T_HUNT, ()))
         threats = plans.get(T_THREAT, ())
+        threats_full = len(threats) >= 2
+        gathers = plans.get(T_GATHER, ())
+        explores = plans.get(T_EXPLORE, ())
+        explores_full = tiles_left <= len(explores)  # also an empty Island stack (§25.19)
+        builds = plans.get(T_BUILD, ())
         wood_token = bool(self.field_tk[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
+        out = []
         for c in self._static_open(ctx):
-            typ, tg, alt, _, w, f, u = c
-            if typ in (T_ARRANGE, T_REST):
+            typ, tg = c[0], c[1]
+            if typ == T_GATHER:
+                if tg in gathers:
+                    continue
+            elif typ == T_EXPLORE:
+                if explores_full or tg in explores:
+                    continue
+            elif typ == T_BUILD:
+                if tg in builds and (tg >= 0 or tg == BUILD_SHELTER):
+                    continue
+                w = c[4]
+                if (w + 1 if wood_token and w else w) > free_w or c[5] > free_f or c[6] > free_u:
+                    continue
                 out.append(c)
                 continue
-            planned = plans.get(typ)
-            if planned:
-                if typ == T_THREAT and (tg in threats or len(threats) >= 2):
+            elif typ == T_THREAT:
+                if threats_full or tg in threats:
                     continue
-                if typ == T_EXPLORE and (tg in planned or tiles_left <= len(planned)):
+            elif typ == T_HUNT:
+                if not hunt_ok:
                     continue
-                if tg in planned and (typ in (T_GATHER, T_THREAT) or (typ == T_BUILD and (tg >= 0 or tg == BUILD_SHELTER))):
-                    continue
-            if typ == T_EXPLORE and not tiles_left:
-                continue  # an empty Island stack: Exploration is impossible (§25.19)
-            if typ == T_HUNT and not hunt_ok:
+            else:  # Arranging the Camp and Rest are always open
+                out.append(c)
                 continue
-            if wood_token and typ == T_BUILD and w:
-                w += 1
-            if w > free_w or f > free_f or u > free_u:
+            if c[4] > free_w or c[5] > free_f or c[6] > free_u:
                 continue
             out.append(c)
         return out
@@ -2306,7 +2318,9 @@ class RobinsonState(State):
                 if self._target_problem(typ, tg, alt, loose) is None:
                     w, f, u, _ = self._cost(typ, tg, alt, token=False)
                     out.append((typ, tg, alt, self.target_text(typ, tg, alt), w, f, u))
-            pc = self._pc = (fp, out, terrains, built, tiles_left, {})
+            most = (max((c[4] for c in out), default=0) + 1, max((c[5] for c in out), default=0),
+                    max((c[6] for c in out), default=0))
+            pc = self._pc = (fp, out, terrains, built, tiles_left, {}, most)
         if pm is None:
             pm = self._pm = {}
         pm[0] = pc
@@ -2498,14 +2512,17 @@ class RobinsonState(State):
                                                dict[tuple[int, str], list[RobinsonAction]]]:
         """The open targets of this planning position (`_dynamic_open`) and the `place` actions made of them.
 
-        Both depend only on the round's static targets (`_pc`), the free resources and the plan's shape, so
-        they are memoised under those in `_pc`: random and searching players revisit the same plans often.
+        Both depend only on the round's static targets (`_pc`), the free resources up to the most any target
+        costs, and the set of planned targets, so they are memoised under those in `_pc`: planning often comes
+        back to a plan it has seen, in another order.
         """
         ctx = self._plan_ctx()
-        assert self._pc is not None
-        memo = self._pc[5]
-        key = (ctx[0] + slack, ctx[1], ctx[2], self.field_tk[T_BUILD] & FT_WOOD,
-               tuple((g[0], g[1], g[8] & G_WOODTOK) for g in self.groups))
+        pc = self._pc
+        assert pc is not None
+        memo, most = pc[5], pc[6]
+        key = (min(ctx[0] + slack, most[0]), min(ctx[1], most[1]), min(ctx[2], most[2]),
+               self.field_tk[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in self.groups),
+               *sorted([(g[0], g[1]) for g in self.groups]))
         hit = memo.get(key)
         if hit is None:
             if len(memo) > 4096:
@@ -2538,6 +2555,7 @@ class RobinsonState(State):
             w, f, u, flags = self._cost(typ, tg, alt)
             self.groups.append((typ, tg, alt, self.pawn_char(pid), (pid,), w, f, u, flags))
             self.log("plan", f"{self.pawn_label(pid)} plans {self.target_text(typ, tg, alt)} (§8.1).")
+            return  # a new Action leaves every other one as it was: no ready seat can lose its footing
         elif verb == "join":
             pid = self._pawn_by_text(seat, args[0])
             gi = int(args[1]) - 1
@@ -2709,15 +2727,13 @@ class RobinsonState(State):
         for si, sk in enumerate(skills):
             if self.skill_used[seat] >> si & 1 or self.det[seat] < sk.cost:
                 continue
-            node = p.skill[(ch, si)]
-            verbs = p.verbs(node)
-            if verbs and verbs[0][0] == "cheaper_wood":
+            if p.skill_first[(ch, si)] == "cheaper_wood":
                 if point == W_PLAN:
                     for gi, g in enumerate(self.groups):
                         if g[5] > 0 and not g[8] & G_ECON:
                             out.append((f"{sk.id} {gi + 1}", XS_SKILL, seat * 8 + si))
                 continue
-            if sk.when in whens and self._node_usable(node, seat, sk.when == "action"):
+            if sk.when in whens and self._node_usable(p.skill[(ch, si)], seat, sk.when == "action"):
                 out.append((sk.id, XS_SKILL, seat * 8 + si))
         if seat != self.fp:
             return out
