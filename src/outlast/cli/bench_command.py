@@ -170,7 +170,7 @@ def parse_game_spec(spec: str) -> tuple[str, dict[str, str]]:
 def random_playout(state: State, rng: random.Random, limit: int | None = None) -> tuple[int, int]:
     """Play `state` to its end (or for `limit` actions) with uniformly random actions.
 
-    Returns (actions applied, decisions among them). The loop of `benchmarks/fuji_speed.py`, for any
+    Returns (actions applied, decisions among them). The loop of `benchmarks/speedkit.py`, for any
     game: chance is resolved by the state's own RNG (`sample_chance`); when several seats may act, one
     of them is picked at random.
     """
