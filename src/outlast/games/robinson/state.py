@@ -114,6 +114,8 @@ NO_LEADER = -9
 
 
 _ACTS: dict[tuple[int, str, tuple[str, ...]], RobinsonAction] = {}
+_DICE_OUTCOMES: dict[Any, list[tuple[RobinsonAction, float]]] = {}
+"""The outcomes of a roll of three Action dice, by the dice's faces (shared and read-only)."""
 
 
 def act(seat: int, verb: str, *args: str) -> RobinsonAction:
@@ -906,7 +908,10 @@ class RobinsonState(State):
         if kind == CH_DICE:
             typ = self.groups[a][0]
             faces = self.c.dice[TYPE_NAMES[typ]]
-            out = []
+            rolls = _DICE_OUTCOMES.get(faces)
+            if rolls is not None:
+                return rolls
+            out = _DICE_OUTCOMES[faces] = []
             pw = [self._face_p(faces[d]) for d in range(3)]
             for w in (1, 0):
                 for s in (1, 0):
