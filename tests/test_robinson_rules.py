@@ -10,6 +10,7 @@ import pytest
 
 from outlast import IllegalAction
 from outlast.games.robinson.state import (
+    CHANGE_LIMIT,
     EVENT,
     FT_ADVENTURE,
     FT_EXTRA,
@@ -67,6 +68,80 @@ def test_action_below_its_minimum_cannot_be_confirmed_s8_1_3() -> None:
         t.act(seat, "ready")
     err = illegal(t, CARPENTER, "confirm")
     assert err.rule == "§26.1"
+
+
+def _churn(t: Table, seat: int, times: int) -> None:
+    """Place a pawn on Rest and take it back `times` times."""
+    for _ in range(times):
+        t.act(seat, "place 1 rest")
+        t.act(seat, "remove 1")
+
+
+def test_after_ten_changes_a_seat_may_only_settle_s26_1() -> None:
+    """Engine limit (decision 0009): 10 take-backs or lead changes in one planning, then a seat keeps what
+    holds — no more joins, leads or take-backs of complete Actions, free pawns may only rest."""
+    t = planning(res=[2, 0, 0, 0])
+    _churn(t, COOK, CHANGE_LIMIT - 1)
+    t.act(COOK, "place 1 build:weapon")
+    assert any(a.startswith("remove") for a in t.raw(COOK))
+    t.act(COOK, "remove 1")  # the tenth change
+    assert t.state.changes[COOK] == CHANGE_LIMIT
+    assert t.state.observe(COOK)["changes_left"][COOK] == 0
+    t.act(CARPENTER, "place 1 build:weapon")
+    legal = t.raw(COOK)
+    assert "place 1 rest" in legal
+    assert not [a for a in legal if a.startswith(("join", "lead")) or a.startswith("place") and a != "place 1 rest"]
+    for text in ("place 1 build:weapon", "join 1 1"):
+        err = illegal(t, COOK, text)
+        assert err.rule == "§26.1" and "engine limit" in err.reason
+    t.act(COOK, "place 1 rest")
+    t.act(COOK, "place 2 rest")
+    assert not [a for a in t.raw(COOK) if a.startswith("remove")]  # Rest is complete: nothing to take back
+    err = illegal(t, COOK, "remove 1")
+    assert "engine limit" in err.reason
+    assert "ready" in t.raw(COOK)
+    assert t.state.changes[CARPENTER] == 0  # the limit is per seat
+    assert any(a.startswith("join") for a in t.raw(CARPENTER))
+
+
+def test_a_settling_seat_may_still_free_a_pawn_from_an_action_that_cannot_go_ahead_s26_1() -> None:
+    t = planning()
+    t.put(Z_HUNT_DECK, "fox")
+    _churn(t, SOLDIER, CHANGE_LIMIT)
+    t.act(SOLDIER, "place 1 rest")
+    t.act(SOLDIER, "place 2 rest")
+    t.state.changes[SOLDIER] = CHANGE_LIMIT - 1
+    t.state.forget()
+    t.act(SOLDIER, "remove 2")  # the tenth change
+    assert "place 2 rest" in t.raw(SOLDIER) and not any("hunt" in a for a in t.raw(SOLDIER))
+    t.state.changes[SOLDIER] = 0
+    t.state.forget()
+    t.act(SOLDIER, "remove 1")
+    t.act(SOLDIER, "place 1 hunt")  # Hunting needs 2 pawns: short of one
+    t.state.changes[SOLDIER] = CHANGE_LIMIT
+    t.state.forget()
+    assert "remove 1" in t.raw(SOLDIER)  # the short Hunt blocks the plan, so its pawn may come back
+    t.act(SOLDIER, "remove 1")
+    t.act(SOLDIER, "place 1 rest")
+    t.act(SOLDIER, "place 2 rest")
+    t.act(SOLDIER, "ready")
+
+
+def test_planning_ends_even_when_every_seat_stalls_s26_1() -> None:
+    """A driver that says `ready` only when nothing else is left still gets past planning, at every
+    player count: the change limit bounds the moves of a planning phase."""
+    for players in (1, 2, 3, 4):
+        t = Table.new(players=players).to_plan()
+        s = t.state
+        moves = 0
+        while s.phase == PLAN and not s.frames and not s.chance:
+            seat = s.to_move()[0]
+            legal = s.legal_actions(seat)
+            stall = [a for a in legal if a.verb == "remove"] or [a for a in legal if a.verb == "lead"] \
+                or [a for a in legal if a.verb in ("place", "join")] or legal
+            s.apply(stall[moves % len(stall)])
+            moves += 1
+            assert moves < 60 * players, f"planning with {players} player(s) did not end"
 
 
 def test_hunting_needs_a_card_in_the_hunting_deck_s8_7_1() -> None:

@@ -18,7 +18,7 @@ class RobinsonGame(Game):
 
     name = "robinson"
     title = "Robinson Crusoe: Adventures on the Cursed Island"
-    rules_version = "robinson-2026.11-1"
+    rules_version = "robinson-2026.11-2"
     players = (1, 2, 3, 4)
     rules_file = "robinson-crusoe.md"
 

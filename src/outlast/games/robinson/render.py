@@ -388,6 +388,9 @@ def plan_table(view: dict[str, Any]) -> Table | None:
         table.add_row(str(g["number"]), action, g["acting"], pawns, com)
     ready = [_who(view, s) for s, r in enumerate(view["ready"]) if r]
     table.caption = "ready: " + (", ".join(ready) if ready else "nobody yet")
+    low = [f"{_who(view, s)} {n}" for s, n in enumerate(view.get("changes_left", ())) if n <= 3]
+    if low:  # take-backs and lead changes left before a seat must settle (decision 0009)
+        table.caption += " · changes left: " + ", ".join(low)
     table.caption_style = "dim"
     return table
 

@@ -109,6 +109,8 @@ FRAME_RULES = ("§26.3", "§12.4", "§13.2", "§25.1", "§12.8", "§22.2", "§16
 
 DIE_NAMES = ("wound", "success", "adventure")
 PLAN_MOVES = frozenset(("place", "join", "remove", "lead", "ready"))
+CHANGE_LIMIT = 10
+"""Take-backs and lead changes a seat may make in one planning phase before it must settle (decision 0009)."""
 """Planning moves: they change the plan (groups, ready, a skill pawn's Determination) and nothing else."""
 NO_LEADER = -9
 
@@ -143,7 +145,8 @@ class RobinsonState(State):
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
              "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
-             "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus")
+             "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus",
+             "changes")
 
     __slots__ = ("game", "t", "c", "p", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc", "_pm", "n")
 
@@ -220,6 +223,8 @@ class RobinsonState(State):
     explored_tent: list[int]
     hungry_done: list[int]
     minus: list[int]
+    changes: list[int]
+    """Per seat: pawns taken back and Actions whose lead it took over in this planning (see `CHANGE_LIMIT`)."""
     _lc: dict[int, Any] | None
     """Legal actions per seat (and chance outcomes under CHANCE) for the current position."""
     _zi: dict[int, list[int]] | None
@@ -291,6 +296,7 @@ class RobinsonState(State):
         s.weather_tk = [0, 0, 0]  # rain, winter, storm
         s.pile = [0] * len(table.scenario.pile)
         s.ready = [0] * n
+        s.changes = [0] * n
         s.hunt_top = []
         s.hunt_seen = []
         s.hunt_bottom = []
@@ -776,6 +782,7 @@ class RobinsonState(State):
             if self.step == 1:
                 self.groups = []
                 self.ready = [0] * t.players
+                self.changes = [0] * t.players
                 self.econ_used = 0
                 self._compute_sources()
                 self.step = 2
@@ -2466,17 +2473,22 @@ class RobinsonState(State):
         caps: list[tuple[int, bool]] | None = None
         placed = {pid: gi for gi, g in enumerate(self.groups) for pid in g[4]}
         own_free = False
+        settling = self.changes[seat] >= CHANGE_LIMIT
         for pid in self.pawns_of(seat):
             gi = placed.get(pid, -1)
             word = self.pawn_text(pid)
             if gi >= 0:
-                if not self._holds_ready(gi, pid):
+                if not self._holds_ready(gi, pid) and (not settling or self._blocks(gi)):
                     removes.append(act(seat, "remove", word))
                 continue
             if pid < 2 * self.n:
                 if own_free:  # a player's two pawns are alike: offer the first free one only
                     continue
                 own_free = True
+            if settling:  # the plan must end: a free pawn may only rest (decision 0009)
+                if pid <= self.friday_pawn:
+                    out += [act(seat, "place", word, c[3]) for c in open_targets if c[0] == T_REST]
+                continue
             if pid <= self.friday_pawn:
                 mine = places.get((seat, word))
                 if mine is None:
@@ -2494,7 +2506,7 @@ class RobinsonState(State):
                 if room and mask >> typ & 1:
                     out.append(act(seat, "join", word, str(gj + 1)))
         for gi, g in enumerate(self.groups):
-            if (g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * self.n)
+            if (not settling and g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * self.n)
                     and self._lead_problem(g[0], g[1], seat) is None):
                 out.append(act(seat, "lead", str(gi + 1)))
         out += self._plan_uses(seat)
@@ -2535,6 +2547,12 @@ class RobinsonState(State):
             hit = memo[key] = (self._dynamic_open(ctx, slack), {})
         return hit
 
+    def _blocks(self, gi: int) -> bool:
+        """Whether planned Action `gi` keeps the plan from going ahead: short of its minimum pawns (§8.1.3),
+        or committing resources while the plan commits more than Available holds (§8.3.1)."""
+        g = self.groups[gi]
+        return len(g[4]) < self._min_pawns(gi) or bool((g[5] or g[6] or g[7]) and self._overcommitted())
+
     def _commits(self, seat: int) -> bool:
         """Whether a pawn of `seat` is in a planned Action that commits resources (§8.3.1)."""
         return any(g[5] or g[6] or g[7] for g in self.groups
@@ -2572,6 +2590,7 @@ class RobinsonState(State):
             self.log("plan", f"{self.pawn_label(pid)} joins {self._group_text(gi)} (§8.1.5).")
             self._skill_pawn(pid, True)
         elif verb == "remove":
+            self.changes[seat] += 1
             pid = self._pawn_by_text(seat, args[0])
             gi = self.where(pid)
             g = self.groups[gi]
@@ -2592,6 +2611,7 @@ class RobinsonState(State):
             else:
                 self.groups[gi] = (g[0], g[1], g[2], lead, rest, *g[5:])
         elif verb == "lead":
+            self.changes[seat] += 1
             gi = int(args[0]) - 1
             g = self.groups[gi]
             self.groups[gi] = (g[0], g[1], g[2], seat, *g[4:])
@@ -2985,6 +3005,11 @@ class RobinsonState(State):
             f = self.frames[-1]
             options = ", ".join(str(a) for a in self._frame_actions(act.seat, f)[:12])
             return f"{act} does not answer the pending decision; choose one of: {options}", FRAME_RULES[f[0]]
+        if (not self.frames and self.phase == PLAN and 0 <= act.seat < self.n
+                and self.changes[act.seat] >= CHANGE_LIMIT and self._settle_refuses(act)):
+            return (f"you have taken back pawns or taken over Actions {self.changes[act.seat]} times in this "
+                    "planning: now only Rest, ready, uses and taking back a pawn whose Action cannot go ahead "
+                    "remain (an engine limit, so planning ends)"), "§26.1"
         if act.verb == "place" and len(act.args) == 2:
             if self._pawn_by_text(act.seat, act.args[0]) < 0:
                 return f"you have no pawn called {act.args[0]!r}", "§8.1.6"
@@ -3023,6 +3048,17 @@ class RobinsonState(State):
         if act.verb == "use":
             return f"{' '.join(act.args)} cannot be used now (timing, cost, once per round or nothing to do)", "§26.3"
         return f"{act} is not legal now", "§26"
+
+    def _settle_refuses(self, act: RobinsonAction) -> bool:
+        """Whether `act` is one of the planning moves a settling seat (`CHANGE_LIMIT`) gives up."""
+        if act.verb in ("join", "lead"):
+            return True
+        if act.verb == "place" and len(act.args) == 2:
+            return act.args[1] != TYPE_NAMES[T_REST]
+        if act.verb == "remove" and len(act.args) == 1:
+            gi = self.where(self._pawn_by_text(act.seat, act.args[0]))
+            return gi >= 0 and not self._blocks(gi)
+        return False
 
     def _apply(self, action: Any) -> None:
         act: RobinsonAction = action
@@ -3294,6 +3330,7 @@ class RobinsonState(State):
                       "committed": {"wood": g[5], "food": g[6], "fur": g[7]}, "done": bool(g[8] & G_DONE)}
                      for gi, g in enumerate(self.groups)] if self.phase in (PLAN, RESOLVE) else [],
             "ready": [bool(r) for r in self.ready],
+            "changes_left": [max(0, CHANGE_LIMIT - c) for c in self.changes],
             "to_move": self.to_move(),
             "decision": self.decision_text(),
         }
@@ -3371,7 +3408,8 @@ class RobinsonState(State):
             s.groups = [(*g[:4], tuple(g[4]), *g[5:]) for g in doc["groups"]]
             s.work = [(w[0], w[1], w[2], w[3]) for w in doc["work"]]
             lengths = {"zone": len(s.c.cards), "uses": len(s.c.cards), "tok": len(s.c.tokens), "tile_at": len(s.c.tiles),
-                       "space_tile": len(s.c.spaces), "wounds": table.players + 1, "det": table.players + 1}
+                       "space_tile": len(s.c.spaces), "wounds": table.players + 1, "det": table.players + 1,
+                       "changes": table.players, "ready": table.players}
             for name, size in lengths.items():
                 if len(getattr(s, name)) != size:
                     raise SaveError(f"field {name!r} has {len(getattr(s, name))} entries, not {size}")
