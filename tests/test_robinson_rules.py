@@ -30,7 +30,7 @@ from outlast.games.robinson.state import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from robinson_helpers import Table, card
+from robinson_helpers import GAME, Table, card
 
 CARPENTER, COOK, SOLDIER = 0, 1, 2
 S4, S6, S7, S9, S11 = 3, 5, 6, 8, 10
@@ -934,3 +934,11 @@ def test_economical_construction_lets_two_wood_pay_the_shelter_s13_2() -> None:
     assert "confirm" not in [str(a) for a in t.state.legal_actions(t.state.fp)]  # 3 wood committed, 2 held
     t.act(CARPENTER, "use economical_construction 1")
     assert t.state.committed() == [2, 0, 0]
+
+
+def test_a_settling_seat_is_told_what_is_left_s26_1() -> None:
+    t = planning()
+    _churn(t, COOK, CHANGE_LIMIT)
+    text = GAME.describe_decision(t.state, COOK)
+    assert "settle" in text and "rest" in text and "§26.1" in text
+    assert "settle" not in GAME.describe_decision(t.state, CARPENTER)

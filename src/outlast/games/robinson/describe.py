@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from outlast.core import CHANCE
 
 from .state import (
+    CHANGE_LIMIT,
     F_ARRANGE,
     F_CAMP,
     F_CHOOSE,
@@ -112,9 +113,14 @@ def _unplaced(state: RobinsonState, seat: int) -> int:
 def _planning_text(state: RobinsonState, seat: int) -> str:
     left = _unplaced(state, seat)
     pawns = f"{left} of your pawns still to place; " if left else "all your pawns are placed; "
-    base = (f"plan the Actions (§8.1): {pawns}`place PAWN TARGET` (`place 1 gather:s7:wood`), "
-            "`join PAWN GROUP#`, `remove PAWN`, `lead GROUP#`; each Action needs its pawns and committed "
-            "resources (§8.1.3, §8.3)")
+    if state.changes[seat] >= CHANGE_LIMIT:
+        base = (f"plan the Actions (§8.1): {pawns}you have changed your plan {state.changes[seat]} times, so you "
+                "settle now: `place PAWN rest`, `remove PAWN` only from an Action that cannot go ahead (§26.1, "
+                "engine limit)")
+    else:
+        base = (f"plan the Actions (§8.1): {pawns}`place PAWN TARGET` (`place 1 gather:s7:wood`), "
+                "`join PAWN GROUP#`, `remove PAWN`, `lead GROUP#`; each Action needs its pawns and committed "
+                "resources (§8.1.3, §8.3)")
     if seat == state.fp:
         if state.ready[seat]:
             return "everyone is ready: `confirm` the plan (§26.1)"
