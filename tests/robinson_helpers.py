@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import pytest
+
 import outlast
 from outlast import CHANCE, IllegalAction
 from outlast.games.robinson.actions import RobinsonAction
@@ -249,3 +251,33 @@ class Table:
 
     def tiles_left(self) -> int:
         return sum(1 for at in self.state.tile_at if at == TILE_STACK)
+
+
+# ============================================================================ shared by the rule test files
+CARPENTER, COOK, SOLDIER = 0, 1, 2
+"""Seats of the default three-player table."""
+
+
+def planning(players: int = 3, items: str = "flask_of_rum", characters: str | None = None,
+             built: str = "", **fields: Any) -> Table:
+    """Round 1, open planning, with `fields` assigned; `built` Items are in play before the round starts
+    (extra pawns are offered from planning's start, §8.1.6). The Flask of rum holds the Night window open."""
+    t = Table.new(players=players, items=items, characters=characters)
+    if built:
+        t.build(*built.split(","))
+    t.to_plan()
+    return t.set(**fields)
+
+
+def rest(*seats: int) -> list[tuple[int, str]]:
+    """Both pawns of each seat on Rest (§8.12)."""
+    return [(s, f"place {k} rest") for s in seats for k in (1, 2)]
+
+
+def illegal(t: Table, seat: int, text: str) -> IllegalAction:
+    """Apply an action that must be refused; the state must not change (§26.1)."""
+    before = t.state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        t.act(seat, text)
+    assert t.state.to_json() == before
+    return err.value

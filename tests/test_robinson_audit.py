@@ -40,20 +40,10 @@ from outlast.games.robinson.state import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from robinson_helpers import GAME, Table, card
+from robinson_helpers import CARPENTER, COOK, GAME, SOLDIER, Table, card, planning, rest
 
-CARPENTER, COOK, SOLDIER = 0, 1, 2
 S4, S6, S7, S9, S11 = 3, 5, 6, 8, 10
 WOOD, FOOD, NONPER, FUR = 0, 1, 2, 3
-
-
-def planning(players: int = 3, items: str = "flask_of_rum", **fields: object) -> Table:
-    t = Table.new(players=players, items=items).to_plan()
-    return t.set(**fields)
-
-
-def rest(*seats: int) -> list[tuple[int, str]]:
-    return [(s, f"place {k} rest") for s in seats for k in (1, 2)]
 
 
 def zone_ids(t: Table, z: int) -> set[str]:

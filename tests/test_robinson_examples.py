@@ -38,17 +38,10 @@ from outlast.games.robinson.state import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from robinson_helpers import Table, card
+from robinson_helpers import CARPENTER, COOK, SOLDIER, Table, card, planning
 
-CARPENTER, COOK, SOLDIER = 0, 1, 2
 S6, S7, S9, S11 = 5, 6, 8, 10
 """0-based spaces next to the start Camp (s10 = index 9)."""
-
-
-def planning(**fields: object) -> Table:
-    """Three players at the open planning of round 1, with `fields` assigned."""
-    t = Table.new(players=3, items="flask_of_rum").to_plan()
-    return t.set(**fields)
 
 
 def threat(t: Table, card_id: str, right: bool = True) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 
-from outlast import IllegalAction
 from outlast.games.robinson.state import (
     CH_DICE,
     EVENT,
@@ -54,9 +53,22 @@ from outlast.games.robinson.state import (
     Z_START_USED,
     Z_THREAT_R,
 )
-from robinson_helpers import FOOD, NONPER, WOOD, C, Table, card, tile_index
+from robinson_helpers import (
+    CARPENTER,
+    COOK,
+    FOOD,
+    NONPER,
+    SOLDIER,
+    WOOD,
+    C,
+    Table,
+    card,
+    illegal,
+    planning,
+    rest,
+    tile_index,
+)
 
-CARPENTER, COOK, SOLDIER = 0, 1, 2
 EXPLORER = 2
 S6, S7, S9, S10, S11 = 5, 6, 8, 9, 10
 """0-based spaces: s6, s7, s9 and s11 touch the start Camp (s10)."""
@@ -64,21 +76,6 @@ EXPLORER_TABLE = "carpenter,cook,explorer"
 
 
 # ============================================================================ helpers
-
-
-def planning(players: int = 3, items: str = "flask_of_rum", characters: str | None = None,
-             built: str = "", **fields: object) -> Table:
-    """Round 1, open planning; `built` Items are in play before the round starts (extra pawns are
-    offered from planning's start, §8.1.6). The Flask of rum holds the Night window open."""
-    t = Table.new(players=players, items=items, characters=characters)
-    if built:
-        t.build(*built.split(","))
-    t.to_plan()
-    return t.set(**fields)
-
-
-def rest(*seats: int) -> list[tuple[int, str]]:
-    return [(s, f"place {k} rest") for s in seats for k in (1, 2)]
 
 
 def everyone_rests(t: Table) -> None:
@@ -91,14 +88,6 @@ def on_build(t: Table, *item_ids: str) -> None:
     """The Items were built this round: they wait in Future and act at cleanup (§8.8.6, §8.13)."""
     t.put(Z_ITEM_FUTURE, *item_ids)
     everyone_rests(t)
-
-
-def illegal(t: Table, seat: int, text: str) -> IllegalAction:
-    before = t.state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        t.act(seat, text)
-    assert t.state.to_json() == before
-    return err.value
 
 
 def flip(t: Table, item_id: str) -> None:

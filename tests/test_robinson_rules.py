@@ -30,29 +30,10 @@ from outlast.games.robinson.state import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from robinson_helpers import GAME, Table, card
+from robinson_helpers import CARPENTER, COOK, GAME, SOLDIER, Table, card, illegal, planning, rest
 
-CARPENTER, COOK, SOLDIER = 0, 1, 2
 S4, S6, S7, S9, S11 = 3, 5, 6, 8, 10
 """0-based spaces: s6, s7, s9, s11 touch the start Camp (s10); s4 touches s7 only."""
-
-
-def planning(players: int = 3, items: str = "flask_of_rum", **fields: object) -> Table:
-    t = Table.new(players=players, items=items).to_plan()
-    return t.set(**fields)
-
-
-def rest(*seats: int) -> list[tuple[int, str]]:
-    return [(s, f"place {k} rest") for s in seats for k in (1, 2)]
-
-
-def illegal(t: Table, seat: int, text: str) -> IllegalAction:
-    """Apply an action that must be refused; the state must not change (§26.1)."""
-    before = t.state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        t.act(seat, text)
-    assert t.state.to_json() == before
-    return err.value
 
 
 # ============================================================================ planning (§8.1–§8.3)

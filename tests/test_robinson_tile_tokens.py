@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from outlast.games.robinson.state import TK_BEAST, TK_EXTRA
-from robinson_helpers import Table
+from robinson_helpers import CARPENTER, COOK, SOLDIER, Table
 
-CARPENTER, COOK, SOLDIER = 0, 1, 2
 S6, S7 = 5, 6  # 0-based spaces next to the start Camp (s10)
 
 
