@@ -44,14 +44,7 @@ def read_rules(file: str, section: str | None = None) -> str:
     for i, line in enumerate(lines):
         m = start_pat.match(line)
         if m:
-            level = len(m.group(1))
-            out = [line]
-            for nxt in lines[i + 1:]:
-                hm = re.match(r"^(#+)\s", nxt)
-                if hm and len(hm.group(1)) <= level:
-                    break
-                out.append(nxt)
-            return "\n".join(out).rstrip()
+            return _heading_block(lines, i, len(m.group(1)))
         if bullet_pat.match(line):
             out = [line]
             indent = len(line) - len(line.lstrip())
@@ -71,6 +64,17 @@ def read_rules(file: str, section: str | None = None) -> str:
     raise OutlastError(f"{file} has no section §{sec}")
 
 
+def _heading_block(lines: list[str], i: int, level: int) -> str:
+    """The heading at `lines[i]` (of `level` #s) with everything up to the next heading of its level or above."""
+    out = [lines[i]]
+    for nxt in lines[i + 1:]:
+        hm = re.match(r"^(#+)\s", nxt)
+        if hm and len(hm.group(1)) <= level:
+            break
+        out.append(nxt)
+    return "\n".join(out).rstrip()
+
+
 PARAGRAPH = re.compile(r"^(\d+(?:\.\d+)+)\.?\s")
 """A numbered paragraph such as `8.1.7 **Distance rule**` (two or more parts: `1. ` is a list item)."""
 
@@ -84,14 +88,7 @@ def _numbered_section(lines: list[str], sec: str) -> str | None:
     for i, line in enumerate(lines):
         m = heading.match(line)
         if m:
-            level = len(m.group(1))
-            out = [line]
-            for nxt in lines[i + 1:]:
-                hm = re.match(r"^(#+)\s", nxt)
-                if hm and len(hm.group(1)) <= level:
-                    break
-                out.append(nxt)
-            return "\n".join(out).rstrip()
+            return _heading_block(lines, i, len(m.group(1)))
         pm = PARAGRAPH.match(line)
         if pm and pm.group(1) == sec:
             out = [line]
