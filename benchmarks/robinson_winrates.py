@@ -12,7 +12,6 @@ with a Wilson 95 % interval, the mean rounds played, the mean seconds per game a
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import time
 from collections import Counter
@@ -21,17 +20,7 @@ from typing import Any
 import outlast
 from outlast.agents import make_agent
 from outlast.core import CHANCE, Rng, State
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+from outlast.sim.stats import wilson
 
 
 class Stuck(RuntimeError):
