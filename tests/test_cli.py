@@ -25,6 +25,20 @@ def outlast_cmd(*args: str, stdin: str | None = None, cwd: Path | None = None) -
                           capture_output=True, text=True, timeout=120, env=env, cwd=cwd)
 
 
+def check_replay(saved: Path, quiet_stdout: str) -> None:
+    """`outlast replay` of a saved bots-only game: `--to-end` reaches the outcome the quiet run printed, and
+    stepping with seat 1's view goes forward, forward, back and to the end (Enter, Enter, b, e, q)."""
+    outcome = [line for line in quiet_stdout.splitlines() if line.startswith(("Victory!", "Defeat:"))]
+    end = outlast_cmd("replay", str(saved), "--to-end")
+    assert end.returncode == 0, end.stderr
+    assert outcome[0] in end.stdout
+    stepped = outlast_cmd("replay", str(saved), "--seat", "1", stdin="\n\nb\ne\nq\n")
+    assert stepped.returncode == 0, stepped.stderr
+    assert "seat 1's view" in stepped.stdout
+    steps = [line.split()[1] for line in stepped.stdout.splitlines() if line.startswith("step ")]
+    assert [s.split("/")[0] for s in steps] == ["0", "1", "2", "1", steps[-1].split("/")[1]]
+
+
 def saved_actions(path: Path) -> list[list[object]]:
     doc = json.loads(path.read_text(encoding="utf-8"))
     actions: list[list[object]] = doc["actions"]
@@ -215,16 +229,7 @@ def test_bots_only_play_to_the_end_reproducibly(tmp_path: Path) -> None:
     assert "Rounds played:" in b.stdout and "Scenario" not in b.stdout
     assert "· round 1: phase 1, everyone rolls" in a.stdout
     assert saved_actions(one) == saved_actions(two)
-    outcome = [line for line in b.stdout.splitlines() if line.startswith(("Victory!", "Defeat:"))]
-
-    end = outlast_cmd("replay", str(one), "--to-end")
-    assert end.returncode == 0, end.stderr
-    assert outcome[0] in end.stdout
-    stepped = outlast_cmd("replay", str(one), "--seat", "1", stdin="\n\nb\ne\nq\n")
-    assert stepped.returncode == 0, stepped.stderr
-    assert "seat 1's view" in stepped.stdout
-    steps = [line for line in stepped.stdout.splitlines() if line.startswith("step ")]
-    assert [s.split()[1].split("/")[0] for s in steps] == ["0", "1", "2", "1", steps[-1].split()[1].split("/")[1]]
+    check_replay(one, b.stdout)
     bad_seat = outlast_cmd("replay", str(one), "--seat", "5")
     assert bad_seat.returncode == 2 and "option 'seat'" in bad_seat.stderr
 

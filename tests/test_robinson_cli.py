@@ -21,7 +21,7 @@ from outlast.core import Match, OptionError, Rng, State, load_game
 from outlast.games.robinson.describe import describe
 from outlast.games.robinson.render import life_track, render_view
 from outlast.sim.play import next_seat
-from test_cli import outlast_cmd, saved_actions
+from test_cli import check_replay, outlast_cmd, saved_actions
 
 GAME = load_game("robinson")
 # Two players (Explorer and Cook, with Friday); seat 0 is the first player and first decides the wood pile.
@@ -138,16 +138,7 @@ def test_bots_only_play_to_the_end_reproducibly(tmp_path: Path) -> None:
     assert "· Round 1 begins" in a.stdout and "The end" in a.stdout
     assert "Rounds played:" in b.stdout and "The island" not in b.stdout
     assert saved_actions(one) == saved_actions(two)
-    outcome = [line for line in b.stdout.splitlines() if line.startswith(("Victory!", "Defeat:"))]
-
-    end = outlast_cmd("replay", str(one), "--to-end")
-    assert end.returncode == 0, end.stderr
-    assert outcome[0] in end.stdout
-    stepped = outlast_cmd("replay", str(one), "--seat", "1", stdin="\n\nb\ne\nq\n")
-    assert stepped.returncode == 0, stepped.stderr
-    assert "seat 1's view" in stepped.stdout
-    steps = [line.split()[1] for line in stepped.stdout.splitlines() if line.startswith("step ")]
-    assert [s.split("/")[0] for s in steps] == ["0", "1", "2", "1", steps[-1].split("/")[1]]
+    check_replay(one, b.stdout)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
