@@ -22,7 +22,7 @@ the state and the seat; `rng` is not used.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -868,8 +868,13 @@ class HeuristicAgent:
     """
 
     name = "heuristic"
-    PARAMS = ("rest", "slack", "sure_food", "sure_wood", "hunt_weapon", "explore", "pawn", "arrange", "wood_first",
-              "food_margin", "engine", "hunt_big", "tent")
+    PARAMS: dict[str, tuple[str, Callable[[float], Any]]] = {
+        "rest": ("rest_margin", int), "slack": ("pile_slack", int), "sure_food": ("sure_food", bool),
+        "sure_wood": ("sure_wood", bool), "hunt_weapon": ("hunt_weapon", int), "explore": ("explore_until", int),
+        "pawn": ("pawn_value", float), "arrange": ("arrange_below", int), "wood_first": ("wood_first", int),
+        "food_margin": ("food_margin", float), "engine": ("engine_from", int), "hunt_big": ("hunt_weapon_big", int),
+        "tent": ("camp_tent_from", int)}
+    """Parameter → (attribute, conversion of the number given)."""
 
     def __init__(self, **params: Any) -> None:
         self.rest_margin = 3
@@ -895,32 +900,8 @@ class HeuristicAgent:
                 x = float(value)
             except (TypeError, ValueError):
                 raise OptionError(f"heuristic:{key}", str(value), "a number") from None
-            if key == "rest":
-                self.rest_margin = int(x)
-            elif key == "slack":
-                self.pile_slack = int(x)
-            elif key == "sure_food":
-                self.sure_food = bool(x)
-            elif key == "sure_wood":
-                self.sure_wood = bool(x)
-            elif key == "hunt_weapon":
-                self.hunt_weapon = int(x)
-            elif key == "hunt_big":
-                self.hunt_weapon_big = int(x)
-            elif key == "tent":
-                self.camp_tent_from = int(x)
-            elif key == "explore":
-                self.explore_until = int(x)
-            elif key == "engine":
-                self.engine_from = int(x)
-            elif key == "food_margin":
-                self.food_margin = x
-            elif key == "wood_first":
-                self.wood_first = int(x)
-            elif key == "arrange":
-                self.arrange_below = int(x)
-            else:
-                self.pawn_value = x
+            attr, convert = self.PARAMS[key]
+            setattr(self, attr, convert(x))
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(rest={self.rest_margin}, slack={self.pile_slack})"

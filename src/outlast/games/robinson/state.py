@@ -3050,7 +3050,7 @@ class RobinsonState(State):
         return f"{act} is not legal now", "§26"
 
     def _settle_refuses(self, act: RobinsonAction) -> bool:
-        """Whether `act` is one of the planning moves a settling seat (`CHANGE_LIMIT`) gives up."""
+        """Whether `act` is one of the planning moves a settling seat (`CHANGE_LIMIT`) gives up (§26.1, decision 0009)."""
         if act.verb in ("join", "lead"):
             return True
         if act.verb == "place" and len(act.args) == 2:
