@@ -2,15 +2,15 @@
 
 from .content import VerbRegistry, check_record, load_yaml
 from .errors import ContentError, IllegalAction, OptionError, OutlastError, SaveError, UnknownGame
-from .game import CHANCE, Action, Event, Game, Outcome, SeatResult, State, canonical
-from .match import Entry, Match, state_digest
-from .options import Option, OptionSchema
+from .game import CHANCE, Action, Event, Game, Outcome, SeatResult, State, canonical, check_seat
+from .match import Entry, Match, parse_document, state_digest
+from .options import Option, OptionSchema, resolve_seed, whole_number
 from .registry import list_games, load_game
 from .rng import RandomLike, Rng
 
 __all__ = [
     "CHANCE", "Action", "ContentError", "Entry", "Event", "Game", "IllegalAction", "Match", "Option",
     "OptionError", "OptionSchema", "Outcome", "OutlastError", "RandomLike", "Rng", "SaveError", "SeatResult",
-    "State", "UnknownGame", "VerbRegistry", "canonical", "check_record", "list_games", "load_game", "load_yaml",
-    "state_digest",
+    "State", "UnknownGame", "VerbRegistry", "canonical", "check_record", "check_seat", "list_games", "load_game", "load_yaml",
+    "parse_document", "resolve_seed", "state_digest", "whole_number",
 ]

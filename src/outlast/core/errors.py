@@ -3,6 +3,25 @@
 from __future__ import annotations
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """`repr(value)` cut to `limit` characters, safe for any value a user may send.
+
+    A 5,000-digit int has no `repr` in Python 3.11 (it raises ValueError), and a hostile document may hold
+    megabytes: messages quote what was given, never crash on it.
+
+    >>> shown(10 ** 5000)
+    'an integer of 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = len(str(abs(value))) if value.bit_length() < 13000 else int(value.bit_length() * 0.30103) + 1
+        return f"an integer of {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is shown by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class OutlastError(Exception):
     """Base of every error the engine raises on purpose."""
 
@@ -14,7 +33,7 @@ class OptionError(OutlastError, ValueError):
         self.option = option
         self.value = value
         self.allowed = allowed
-        super().__init__(message or f"option {option!r}: {value!r} is not allowed; allowed: {allowed}")
+        super().__init__(message or f"option {option!r}: {shown(value)} is not allowed; allowed: {allowed}")
 
 
 class IllegalAction(OutlastError, ValueError):

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from .errors import IllegalAction, OutlastError, SaveError
+from .errors import IllegalAction, OutlastError, SaveError, shown
 from .options import OptionSchema
 from .rng import RandomLike, advance, peek_below
 
@@ -23,6 +23,9 @@ CHANCE = -1
 
 STATE_FORMAT = 1
 """Version of the `to_json` document layout."""
+
+MAX_ACTION_TEXT = 200
+"""Longest action text read: every canonical text is far shorter, and a megabyte line is refused unread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,19 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every subclass defines its text
         raise NotImplementedError
+
+
+def check_seat(seat: object, players: int, *, chance: bool = False) -> int:
+    """`seat` if it names a seat of a `players`-seat game (or `CHANCE` when `chance`), else `IllegalAction`.
+
+    Seats are plain ints: a bool, a float (even `1.0`), a string or a number out of range is refused with a
+    message naming what was given, so wrong types never reach a game's lists.
+    """
+    if type(seat) is int and (0 <= seat < players or (chance and seat == CHANCE)):
+        return seat
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        raise IllegalAction(f"no such seat ({shown(seat)}): seats are 0 to {players - 1}")
+    raise IllegalAction(f"a seat is a whole number from 0 to {players - 1}, not {shown(seat)}")
 
 
 class Event(NamedTuple):
@@ -100,8 +116,19 @@ class State(ABC):
     game: Game
     events: list[Event]
     rng_state: int
+    revealed: bool = False
+    """Set by `apply`: whether the last action revealed hidden information or a random result.
+
+    The kernel sets it to True for every chance outcome and False otherwise before `_apply`; a game sets it
+    to True inside `_apply` whenever an action shows a seat something it could not know before (a card
+    looked at, a card drawn, a screen lowered). `Match` ends undo there (architecture §4).
+    """
 
     # --- whose turn -----------------------------------------------------------------
+    @abstractmethod
+    def seat_count(self) -> int:
+        """How many seats this game has (seats are 0 .. seat_count() - 1)."""
+
     @abstractmethod
     def to_move(self) -> list[int]:
         """Seats that may act now: `[CHANCE]` at a chance point, `[]` when the game is over."""
@@ -115,23 +142,42 @@ class State(ABC):
         """At a chance point: every outcome with its probability (they sum to 1)."""
 
     # --- acting -----------------------------------------------------------------------
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply an action object or its canonical text.
+    def apply(self, action: Action | str, seat: int | None = None) -> bool:
+        """Apply an action object or its canonical text; returns whether it revealed anything.
 
         Text needs `seat` when several seats may act now. Raises `IllegalAction(reason, rule)` and
-        leaves the state untouched when the action is not legal now.
+        leaves the state untouched when the action is not legal now, whatever was passed (a foreign
+        object, a wrong type, a seat out of range). The result (also left in `revealed`) is True for
+        every chance outcome and for any action that showed hidden information.
         """
         act = self._coerce(action, seat)
         self._check_legal(act)
         if act.seat == CHANCE:
             self.rng_state = advance(self.rng_state)
+            self.revealed = True
+        else:
+            self.revealed = False
         self._apply(act)
+        return self.revealed
 
     def _coerce(self, action: Action | str, seat: int | None) -> Action:
+        """The action object meant by `action` (an object of this game, or text) for `seat`."""
+        if seat is not None:
+            check_seat(seat, self.seat_count(), chance=True)
         if isinstance(action, Action):
+            kind = self.game.action_type
+            if type(action) is not kind:
+                raise IllegalAction(f"{type(action).__name__} is not an action of {self.game.name} "
+                                    f"(its actions are {kind.__name__} objects or their texts)")
+            check_seat(action.seat, self.seat_count(), chance=True)
             if seat is not None and seat != action.seat:
                 raise IllegalAction(f"the action belongs to seat {action.seat}, not seat {seat}")
             return action
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is an action object or its text, not {shown(action)}")
+        if len(action) > MAX_ACTION_TEXT:
+            raise IllegalAction(f"cannot read an action text of {len(action)} characters "
+                                f"(at most {MAX_ACTION_TEXT})")
         movers = self.to_move()
         if seat is None:
             if len(movers) != 1:
@@ -217,6 +263,8 @@ class Game(ABC):
     """A frozen game definition and the factory of its states."""
 
     name: ClassVar[str]
+    action_type: ClassVar[type[Action]]
+    """The class of this game's action objects: `apply` refuses any other (another game's, a bare `Action`)."""
     title: ClassVar[str]
     rules_version: ClassVar[str]
     players: ClassVar[tuple[int, ...]]
@@ -316,8 +364,12 @@ class Game(ABC):
         """A short text naming the current decision of `seat` and its rule §."""
         return ""
 
-    def render(self, state: State, seat: int | None) -> Any:
-        """A rich renderable of what `seat` sees (used by the terminal)."""
+    def render(self, state: State, seat: int | None, *, full: bool = False) -> Any:
+        """A rich renderable of what `seat` sees (used by the terminal).
+
+        The default layout fits a 50-line terminal; `full` asks for everything, however long.
+        """
+        del full
         return json.dumps(state.observe(seat), indent=1)
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalAction, OutlastError, SaveError
+from .errors import IllegalAction, OutlastError, SaveError, shown
 from .game import CHANCE, Action, Game, State
+from .options import resolve_seed
 from .registry import load_game
 
 MATCH_FORMAT = "outlast-match"
@@ -29,6 +30,27 @@ class Entry:
     seat: int
     text: str
     reveal: bool
+
+
+def parse_document(text: str, what: str) -> Any:
+    """JSON text parsed into plain data, or `SaveError` naming `what` and the fault.
+
+    Refused: invalid JSON, nesting too deep for the parser, numbers that Python cannot read back
+    (more than 4,300 digits), and the non-standard `NaN`/`Infinity` constants.
+    """
+    def no_constant(name: str) -> Any:
+        raise SaveError(f"{what} holds {name}, which is not a number JSON allows")
+
+    try:
+        return json.loads(text, parse_constant=no_constant)
+    except SaveError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{what} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise SaveError(f"{what} nests lists or objects too deeply to be a save") from None
+    except ValueError as exc:  # e.g. an integer too long to convert
+        raise SaveError(f"{what} cannot be read: {exc}") from None
 
 
 def state_digest(state: State) -> str:
@@ -49,18 +71,29 @@ class Match:
 
     @classmethod
     def new(cls, game: Game | str, seed: int = 0, **options: Any) -> Match:
-        """Start a match; chance at the very start is not resolved until `resolve_chance`."""
+        """Start a match; chance at the very start is not resolved until `resolve_chance`.
+
+        A bad seed or option raises `OptionError` (see `OptionSchema.resolve` and `resolve_seed`).
+        """
+        return cls.start(game, seed, options)
+
+    @classmethod
+    def start(cls, game: Game | str, seed: object, options: Mapping[str, Any]) -> Match:
+        """`new` with the options as one mapping, so an option may be called anything (even `seed`)."""
         g = load_game(game) if isinstance(game, str) else game
+        checked = resolve_seed(seed)
         resolved = g.options.resolve(options)
-        return cls(g, resolved, seed, g.new_game(seed=seed, **resolved))
+        return cls(g, resolved, checked, g.new_game(seed=checked, **resolved))
 
     # --- playing ------------------------------------------------------------------------
     def play(self, action: Action | str, seat: int | None = None) -> Action:
-        """Apply and record one action (object or text); returns the applied action object."""
+        """Apply and record one action (object or text); returns the applied action object.
+
+        Whether the action revealed anything comes from the state (`State.apply`'s result), which the
+        game reports for every card looked at or drawn and every screen lowered, not only for chance.
+        """
         act = self.state._coerce(action, seat)
-        before = len(self.state.events)
-        self.state.apply(act)
-        reveal = act.seat == CHANCE or any(e.kind == "reveal" for e in self.state.events[before:])
+        reveal = self.state.apply(act)
         self.history.append(Entry(act.seat, str(act), reveal))
         return act
 
@@ -93,7 +126,7 @@ class Match:
         if reason:
             raise IllegalAction(reason, "architecture §4")
         tail = self.history[:-1]
-        fresh = Match.new(self.game, self.seed, **self.options)
+        fresh = Match.start(self.game, self.seed, self.options)
         for e in tail:
             fresh.state.apply(e.text, e.seat)
         popped = self.history[-1]
@@ -103,7 +136,7 @@ class Match:
 
     def replay(self) -> Iterator[tuple[Entry | None, State]]:
         """The start state, then the state after each recorded action (each a fresh object)."""
-        fresh = Match.new(self.game, self.seed, **self.options)
+        fresh = Match.start(self.game, self.seed, self.options)
         yield None, fresh.state.clone()
         for e in self.history:
             fresh.state.apply(e.text, e.seat)
@@ -129,36 +162,50 @@ class Match:
 
     @classmethod
     def from_json(cls, doc: Any) -> Match:
-        """Rebuild a match by replaying a save document; every fault is a `SaveError`."""
+        """Rebuild a match by replaying a save document; every fault is a `SaveError`.
+
+        Every field is checked before anything is replayed: the format and its version, the game and its
+        rules version, the options (as the game's schema allows them), the seed, each recorded action
+        (`[seat, text, revealed]`) and the digest of the final state, which must be present and must match,
+        so a file with actions removed or altered is refused rather than loaded as another game.
+        """
         if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             raise SaveError("not an outlast save file (no 'format: outlast-match')")
         if doc.get("version") != MATCH_VERSION:
-            raise SaveError(f"save format version {doc.get('version')!r} is not {MATCH_VERSION}")
-        for key, kind in (("game", str), ("rules_version", str), ("options", dict), ("seed", int), ("actions", list)):
+            raise SaveError(f"save format version {shown(doc.get('version'))} is not {MATCH_VERSION}")
+        for key, kind, what in (("game", str, "a text"), ("rules_version", str, "a text"),
+                                ("options", dict, "an object"), ("actions", list, "a list"),
+                                ("digest", str, "a text")):
             if not isinstance(doc.get(key), kind):
-                raise SaveError(f"save file field {key!r} is missing or not a {kind.__name__}")
+                raise SaveError(f"save file field {key!r} is missing or not {what}")
+        if type(doc.get("seed")) is not int:
+            raise SaveError("save file field 'seed' is missing or not a whole number")
         try:
             game = load_game(doc["game"])
         except OutlastError as exc:
             raise SaveError(f"save file names an unknown game: {exc}") from None
         if doc["rules_version"] != game.rules_version:
             raise SaveError(
-                f"save file was made with {game.name} rules {doc['rules_version']}, "
+                f"save file was made with {game.name} rules {shown(doc['rules_version'])}, "
                 f"this engine has {game.rules_version}"
             )
         try:
-            match = cls.new(game, doc["seed"], **doc["options"])
+            match = cls.start(game, doc.get("seed"), doc["options"])
         except OutlastError as exc:
             raise SaveError(f"save file options are invalid: {exc}") from None
+        seats = match.state.seat_count()
         for i, row in enumerate(doc["actions"]):
-            ok = isinstance(row, list) and len(row) == 3 and isinstance(row[0], int)
+            ok = isinstance(row, list) and len(row) == 3 and type(row[0]) is int
             if not ok or not isinstance(row[1], str) or not isinstance(row[2], bool):
-                raise SaveError(f"action #{i + 1} is malformed: {row!r}")
+                raise SaveError(f"action #{i + 1} is malformed: {shown(row)}")
+            if not (row[0] == CHANCE or 0 <= row[0] < seats):
+                raise SaveError(f"action #{i + 1} names seat {shown(row[0])}; this game has seats 0 to {seats - 1}")
             try:
                 match.play(row[1], row[0])
             except OutlastError as exc:
-                raise SaveError(f"action #{i + 1} ({row[1]!r} by seat {row[0]}) cannot be replayed: {exc}") from None
-        if "digest" in doc and doc["digest"] != state_digest(match.state):
+                raise SaveError(f"action #{i + 1} ({shown(row[1])} by seat {row[0]}) cannot be replayed: {exc}"
+                                ) from None
+        if doc["digest"] != state_digest(match.state):
             raise SaveError("save file digest does not match its replayed game; the file was altered")
         return match
 
@@ -168,13 +215,10 @@ class Match:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise SaveError(f"cannot read save file {path}: {exc.strerror}") from None
+            raise SaveError(f"cannot read save file {path}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
             raise SaveError(f"save file {path} is not text") from None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"save file {path} is not valid JSON: {exc}") from None
+        return parse_document(text, f"save file {path}")
 
     @classmethod
     def load(cls, path: str | Path) -> Match:

@@ -12,6 +12,47 @@ from typing import Any
 
 from .errors import OptionError
 
+MAX_DIGITS = 20
+"""Longest number text read from a user (an option, a seed): enough for any 64-bit value."""
+
+SEED_RANGE = (-(1 << 63), 1 << 63)
+"""Seeds are 64-bit signed integers: every one maps to its own generator state and fits any save format."""
+
+
+def whole_number(value: object) -> int | None:
+    """`value` as an int if it is one (an `int` that is not a bool, or text of ASCII digits), else None.
+
+    Floats are refused even when whole (`2.0`), so `players=2.5` can never become 2 by truncation;
+    text must be plain ASCII digits with an optional sign (`"²"` and `"٣"` are digits to Python, not to us)
+    and at most `MAX_DIGITS` long.
+
+    >>> whole_number("12"), whole_number(3), whole_number(2.5), whole_number("²"), whole_number(True)
+    (12, 3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        body = text[1:] if text[:1] in "+-" else text
+        if body and len(body) <= MAX_DIGITS and body.isascii() and body.isdigit():
+            return int(text)
+    return None
+
+
+def resolve_seed(seed: object) -> int:
+    """A game seed checked: None means 0; otherwise a whole number in the 64-bit signed range.
+
+    Raises `OptionError` naming `seed` for anything else (text that is not a number, a float, NaN, a list).
+    """
+    if seed is None:
+        return 0
+    value = whole_number(seed)
+    if value is None or not SEED_RANGE[0] <= value < SEED_RANGE[1]:
+        raise OptionError("seed", seed, "a whole number from -2**63 to 2**63 - 1")
+    return value
+
 
 @dataclass(frozen=True)
 class Option:
@@ -38,26 +79,24 @@ class Option:
     def coerce(self, value: Any) -> Any:
         """Turn `value` (possibly text) into this option's type, or raise `OptionError`."""
         if self.kind == "int":
-            if isinstance(value, bool):
-                raise OptionError(self.name, value, self.allowed())
-            try:
-                v = int(value)
-            except (TypeError, ValueError):
-                raise OptionError(self.name, value, self.allowed()) from None
-            if self.choices and v not in self.choices:
+            v = whole_number(value)
+            if v is None or (self.choices and v not in self.choices):
                 raise OptionError(self.name, value, self.allowed())
             return v
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            text = str(value).strip().lower()
+            text = value.strip().lower() if isinstance(value, str) else repr(value)
             if text in ("1", "true", "yes", "on"):
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
             raise OptionError(self.name, value, self.allowed())
         if self.kind == "choice":
-            text = str(value).strip().lower()
+            number = whole_number(value) if isinstance(value, int) else None
+            if not isinstance(value, str) and number is None:
+                raise OptionError(self.name, value, self.allowed())
+            text = str(number) if number is not None else value.strip().lower()
             if text not in self.choices:
                 raise OptionError(self.name, value, self.allowed())
             return text
@@ -65,8 +104,8 @@ class Option:
             items: Sequence[Any]
             if isinstance(value, str):
                 items = [t.strip().lower() for t in value.split(",") if t.strip()]
-            elif isinstance(value, list | tuple):
-                items = [str(t).strip().lower() for t in value]
+            elif isinstance(value, list | tuple) and all(isinstance(t, str) for t in value):
+                items = [t.strip().lower() for t in value]
             else:
                 raise OptionError(self.name, value, self.allowed())
             if self.choices and any(t not in self.choices for t in items):
@@ -103,8 +142,12 @@ class OptionSchema:
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults overlaid with `given`, coerced and checked."""
+        if not isinstance(given, Mapping):
+            raise OptionError("options", given, "a mapping of option names to values")
         out = self.defaults()
         for name, value in given.items():
+            if not isinstance(name, str):
+                raise OptionError(repr(name), name, ", ".join(self.names()), f"option names are text, not {name!r}")
             out[name] = self.get(name).coerce(value)
         if self.check is not None:
             self.check(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, Game, OptionSchema, Rng, SaveError
+from outlast.core import ContentError, Game, OptionSchema, Rng, SaveError, resolve_seed
 
 from .actions import FujiAction, parse_action
 from .content import content, load_content
@@ -18,6 +18,7 @@ class FujiGame(Game):
 
     name = "fuji"
     title = "Fuji"
+    action_type = FujiAction
     rules_version = "fuji-2026.11-1"
     players = (2, 3, 4)
     rules_file = "fuji.md"
@@ -33,7 +34,7 @@ class FujiGame(Game):
 
     def new_game(self, seed: int | None = None, **options: Any) -> FujiState:
         opts = self.options.resolve(options)
-        seed = 0 if seed is None else int(seed)
+        seed = resolve_seed(seed)
         if opts["scenario"] == "random":
             opts["scenario"] = str(Rng(seed ^ 0x5CE4A).randrange(7) + 1)
         state = FujiState.blank(self, build_table(opts), seed)

@@ -289,7 +289,9 @@ class FujiState(State):
 
     # ------------------------------------------------------------------ small queries
     def _log(self, kind: str, text: str, visible: int | None = None, **data: Any) -> None:
-        """Append an event; `visible` is a seat bitmask (None: everyone)."""
+        """Append an event; `visible` is a seat bitmask (None: everyone). A `reveal` marks the action as revealing."""
+        if kind == "reveal":
+            self.revealed = True
         vis = None
         if visible is not None and visible != self.t.all_seats:
             vis = frozenset(s for s in range(self.t.seats) if (visible >> s) & 1)
@@ -353,6 +355,9 @@ class FujiState(State):
         return [e for e in range(self.t.explorers) if self.t.ctrl[e] == seat]
 
     # ------------------------------------------------------------------ whose turn
+    def seat_count(self) -> int:
+        return self.t.seats
+
     def to_move(self) -> list[int]:
         """Seats that may act now (cached until the next `apply`; do not mutate the list)."""
         tm = self._tm

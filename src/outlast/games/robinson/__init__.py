@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, Game, OptionSchema, SaveError
+from outlast.core import ContentError, Game, OptionSchema, SaveError, resolve_seed
 
 from .actions import RobinsonAction, parse_action
 from .content import content, load_content
@@ -18,6 +18,7 @@ class RobinsonGame(Game):
 
     name = "robinson"
     title = "Robinson Crusoe: Adventures on the Cursed Island"
+    action_type = RobinsonAction
     rules_version = "robinson-2026.11-2"
     players = (1, 2, 3, 4)
     rules_file = "robinson-crusoe.md"
@@ -33,7 +34,7 @@ class RobinsonGame(Game):
 
     def new_game(self, seed: int | None = None, **options: Any) -> RobinsonState:
         opts = self.options.resolve(options)
-        seed = 0 if seed is None else int(seed)
+        seed = resolve_seed(seed)
         state = RobinsonState.blank(self, build_table(opts, seed), seed)
         state.start()
         return state

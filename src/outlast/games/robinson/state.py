@@ -822,6 +822,9 @@ class RobinsonState(State):
         return True
 
     # ------------------------------------------------------------------ whose turn
+    def seat_count(self) -> int:
+        return self.n
+
     def to_move(self) -> list[int]:
         """Seats that may act now (cached until the next `apply`; do not mutate the list)."""
         tm = self._tm
