@@ -15,6 +15,7 @@ from .core import (
     Match,
     OptionError,
     Outcome,
+    OutlastError,
     SaveError,
     State,
     list_games,
@@ -22,7 +23,7 @@ from .core import (
 )
 
 __all__ = [
-    "CHANCE", "Action", "ContentError", "Event", "Game", "IllegalAction", "Match", "OptionError", "Outcome",
+    "CHANCE", "Action", "ContentError", "Event", "Game", "IllegalAction", "Match", "OptionError", "Outcome", "OutlastError",
     "SaveError", "State", "list_games", "load_game",
 ]
 __version__ = "0.1.0"
