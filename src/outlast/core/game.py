@@ -41,6 +41,21 @@ class Action:
         raise NotImplementedError
 
 
+def _plain(value: Any, depth: int = 0) -> bool:
+    """Whether `value` is JSON data a state may hold: text, a finite number, a bool, null, lists and objects."""
+    if value is None or isinstance(value, str | bool | int):
+        return True
+    if isinstance(value, float):
+        return value == value and value not in (float("inf"), float("-inf"))
+    if depth > 8:
+        return False
+    if isinstance(value, list):
+        return all(_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
 def check_seat(seat: object, players: int, *, chance: bool = False) -> int:
     """`seat` if it names a seat of a `players`-seat game (or `CHANCE` when `chance`), else `IllegalAction`.
 
@@ -79,10 +94,28 @@ class Event(NamedTuple):
         }
 
     @staticmethod
-    def from_json(doc: dict[str, Any]) -> Event:
-        """Inverse of `to_json`."""
-        vis = doc["visible_to"]
-        return Event(doc["kind"], doc["text"], None if vis is None else frozenset(vis), dict(doc["data"]))
+    def from_json(doc: Any, seats: int | None = None) -> Event:
+        """Inverse of `to_json`; a malformed event raises `SaveError` naming the fault.
+
+        `seats`, when given, bounds the seat numbers of `visible_to`. Data values must be JSON-safe
+        (text, whole numbers, booleans, null, and lists or objects of them; no NaN or infinity).
+        """
+        fields = ("kind", "text", "visible_to", "data")
+        if not isinstance(doc, dict):
+            raise SaveError(f"an event must be an object with {', '.join(fields)}, not {shown(doc)}")
+        missing = [f for f in fields if f not in doc]
+        if missing or len(doc) != len(fields):
+            raise SaveError(f"an event lacks field {missing[0]!r}" if missing else
+                            f"an event has fields other than {', '.join(fields)}: {shown(sorted(doc))}")
+        kind, text, vis, data = doc["kind"], doc["text"], doc["visible_to"], doc["data"]
+        if not isinstance(kind, str) or not isinstance(text, str):
+            raise SaveError(f"an event's kind and text must be texts: {shown(doc)}")
+        if vis is not None and (not isinstance(vis, list) or any(
+                type(v) is not int or v < 0 or (seats is not None and v >= seats) for v in vis)):
+            raise SaveError(f"an event's visible_to must be null or a list of seats: {shown(vis)}")
+        if not isinstance(data, dict) or not _plain(data):
+            raise SaveError(f"an event's data must be an object of plain JSON values: {shown(data)}")
+        return Event(kind, text, None if vis is None else frozenset(vis), dict(data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +184,13 @@ class State(ABC):
         every chance outcome and for any action that showed hidden information.
         """
         act = self._coerce(action, seat)
-        self._check_legal(act)
+        try:
+            self._check_legal(act)
+        except OutlastError:
+            raise
+        except Exception as exc:  # a hand-made object with fields of the wrong type: the check is pure
+            raise IllegalAction(f"{shown(act)} is not a well-formed {self.game.name} action "
+                                f"({type(exc).__name__}: {shown(str(exc), 80)})") from None
         if act.seat == CHANCE:
             self.rng_state = advance(self.rng_state)
             self.revealed = True
