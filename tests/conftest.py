@@ -7,7 +7,39 @@ example takes as long as the game.
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("outlast", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("outlast")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_STARTED] = time.time()
+
+
+_STARTED = pytest.StashKey[float]()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Print what each game's conformance check did in this session (test_conformance.py stores it)."""
+    if hasattr(config, "workerinput"):
+        return
+    started = config.stash.get(_STARTED, 0.0)
+    import outlast
+
+    lines = []
+    for name in outlast.list_games():
+        rec = config.cache.get(f"outlast/conformance/{name}", None)
+        if rec and rec.get("at", 0) >= started:
+            lines.append(f"{name}: {rec['games']} games, {rec['actions']} actions, {rec['positions']} positions, "
+                         f"{rec['bad_inputs']} bad inputs, {rec['documents']} corrupted documents, "
+                         f"{rec['match_files']} corrupted save files, {len(rec['failures'])} failures "
+                         f"({rec['seconds']:.0f} s)")
+    if lines:
+        terminalreporter.write_sep("-", "conformance check (outlast.testing.check_game)")
+        for line in lines:
+            terminalreporter.write_line(line)
