@@ -65,10 +65,11 @@ def test_rules_prints_a_section(section: str, heading: str) -> None:
     assert heading in done.stdout
 
 
-def test_rules_whole_reference_and_unknown_section() -> None:
+def test_rules_whole_guide_and_unknown_section() -> None:
     whole = outlast_cmd("rules", "fuji")
     assert whole.returncode == 0 and "§18" in whole.stdout and "§1 Overview" in whole.stdout
-    for bad in ("§99", "7.99", "seven"):
+    assert whole.stdout.startswith("# Fuji — players' rules guide")
+    for bad in ("§99", "7.99", "seven", "§"):
         done = outlast_cmd("rules", "fuji", bad)
         assert done.returncode == 2, bad
         assert "error" in done.stderr and done.stdout == ""
@@ -155,7 +156,7 @@ def test_help_rules_log_menu_and_chat_commands(tmp_path: Path) -> None:
     assert "undo" in out and "say TEXT" in out and "quit" in out
     assert "## §7 Phase 2" in out
     assert "§7.6 Communication rule" in out
-    assert "fuji.md has no section §99" in out
+    assert "the Fuji rules guide has no section §99" in out
     assert "hint fit poor" in out and "hint fit great" in out
     assert "not said: numbers are not allowed in chat: 'three' is a number word (§7.6)" in out
     assert "seat 0 says: my roll is poor for my destination" in out

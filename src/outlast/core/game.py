@@ -358,10 +358,19 @@ class Game(ABC):
         del state, seat, text
 
     def rules_section(self, section: str | None = None) -> str:
-        """Text of the rules reference, or of one `§N` section of it."""
+        """The players' rules guide (`rules_file`, shipped in the game's own package), or one section of it.
+
+        `section` is a text such as `§7`, `7` or `7.3`; a §N.M that is only a label inside its parent
+        gives the parent. None (or a blank text) gives the whole guide. A section that is not a text,
+        not a section number, or not in the guide raises `OutlastError`.
+        """
+        import importlib
+
         from .rules import read_rules
 
-        return read_rules(self.rules_file, section)
+        module = importlib.import_module(type(self).__module__)
+        package = module.__package__ or module.__name__
+        return read_rules(package, self.rules_file, section, f"the {self.title} rules guide")
 
     def agents(self) -> dict[str, Any]:
         """Game-specific agent factories (heuristic bots): name → callable(**params) → Agent."""

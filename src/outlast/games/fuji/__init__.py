@@ -21,7 +21,7 @@ class FujiGame(Game):
     action_type = FujiAction
     rules_version = "fuji-2026.11-1"
     players = (2, 3, 4)
-    rules_file = "fuji.md"
+    rules_file = "rules.md"
 
     def __init__(self) -> None:
         self._schema: OptionSchema | None = None

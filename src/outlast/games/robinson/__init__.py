@@ -21,7 +21,7 @@ class RobinsonGame(Game):
     action_type = RobinsonAction
     rules_version = "robinson-2026.11-2"
     players = (1, 2, 3, 4)
-    rules_file = "robinson-crusoe.md"
+    rules_file = "rules.md"
 
     def __init__(self) -> None:
         self._schema: OptionSchema | None = None
