@@ -6,9 +6,7 @@ Needs the `rl` extra (pettingzoo, gymnasium, numpy); skipped without it.
 from __future__ import annotations
 
 import random
-import re
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,7 +33,6 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"players": 4, "level": 3},
     {"players": 3, "scenario": "random", "extra_thrill": True},
 ]
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
 
 
 def random_game(options: dict[str, Any], seed: int) -> Any:
@@ -257,12 +254,3 @@ def test_render_ansi_shows_the_table() -> None:
     g.reset(seed=0)
     text = g.render()
     assert isinstance(text, str) and text.strip()
-
-
-# --- the example in docs/rl.md runs --------------------------------------------------------------------
-def test_docs_rl_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
-    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
-    assert blocks
-    for code in blocks:
-        exec(compile(code, str(DOCS), "exec"), {"__name__": "docs_rl"})
-    assert capsys.readouterr().out
