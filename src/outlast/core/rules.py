@@ -37,8 +37,6 @@ def section_number(section: object) -> str:
         raise OutlastError(f"a rules section is a text such as §7 or §7.3, not {type(section).__name__} "
                            f"{section!r}")
     sec = section.strip().removeprefix("§").strip().lower()
-    if sec.endswith(".") and not sec.endswith(".."):
-        sec = sec[:-1]  # "9." as a reference heading writes it
     if not NUMBER.fullmatch(sec):
         raise OutlastError(f"{section!r} is not a section number such as §7 or §7.3")
     return sec
