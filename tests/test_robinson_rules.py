@@ -48,7 +48,7 @@ def test_action_below_its_minimum_cannot_be_confirmed_s8_1_3() -> None:
     for seat in (COOK,):
         t.act(seat, "ready")
     err = illegal(t, CARPENTER, "confirm")
-    assert err.rule == "§26.1"
+    assert err.rule == "§8.1.3" and "hunt" in err.reason and "needs 2 pawns" in err.reason
 
 
 def _churn(t: Table, seat: int, times: int) -> None:

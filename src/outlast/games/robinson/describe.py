@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from outlast.core import CHANCE
+from outlast.core import CHANCE, check_seat
 
 from .state import (
     CHANGE_LIMIT,
@@ -140,6 +140,7 @@ def describe(state: RobinsonState, seat: int) -> str:
     >>> describe(m.state, 1)
     'Round 1, action: planning: waiting for Explorer (seat 0)'
     """
+    check_seat(seat, state.n)
     if state.is_over():
         return "The game is over (§11): " + state.reason
     movers = state.to_move()

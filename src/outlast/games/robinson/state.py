@@ -11,11 +11,12 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State
+from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State, check_seat
+from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 from outlast.core.rng import RandomLike, seed_state
 
-from .actions import RobinsonAction
+from .actions import RobinsonAction, well_formed
 from .content import Content
 from .program import CHOOSE, SEQ, Program, program
 from .table import Table
@@ -2699,49 +2700,70 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ any-time effects (§13.2, §18.3, §19, §26.3)
     def _node_usable(self, node: int, seat: int, timing_action: bool = False) -> bool:
+        """Whether using an effect now would do something (its refusal text is `_node_problem`)."""
+        return self._node_problem(node, seat, timing_action) is None
+
+    def _node_problem(self, node: int, seat: int, timing_action: bool = False) -> str | None:
+        """Why using an effect now would do nothing, or None if it would act (§12.3, §13.2, §26.3).
+
+        A choice is usable when one branch is, a sequence when every part is. `timing_action`: a skill used
+        just before an Action, which helps only its owner's own Action (Frenzy, §16.9).
+        """
         kind, v, prm, kids = self.p.nodes[node]
         if kind == CHOOSE:
-            return any(self._node_usable(k, seat, timing_action) for k in kids)
+            problems = [self._node_problem(k, seat, timing_action) for k in kids]
+            return None if any(x is None for x in problems) else " and ".join(x for x in problems if x)
         if kind == SEQ:
-            return all(self._node_usable(k, seat, timing_action) for k in kids)
+            return next((x for x in (self._node_problem(k, seat, timing_action) for k in kids) if x), None)
         cur = self.groups[self.cur] if 0 <= self.cur < len(self.groups) else None
         if v == "pay":
-            return all(self.free(FOOD if r == NONPER else r) >= prm.get(name, 0) for r, name in enumerate(RES_NAMES))
+            short = [name for r, name in enumerate(RES_NAMES) if self.free(FOOD if r == NONPER else r) < prm.get(name, 0)]
+            return f"it costs more {' and '.join(short)} than is free" if short else None
         if v in ("heal", "heal_split"):
-            return any(self.wounds[p] for p in range(self.n))
+            return None if any(self.wounds[p] for p in range(self.n)) else "nobody is wounded"
         if v == "temp_weapon":
-            return cur is not None and cur[0] == T_HUNT and (not timing_action or cur[3] == seat)
+            if cur is None or cur[0] != T_HUNT:
+                return "it helps only in a fight: a Hunt about to be resolved"
+            return None if not timing_action or cur[3] == seat else "it helps only its owner's own Action"
         if v == "arrange_bonus":
-            return cur is not None and cur[0] == T_ARRANGE and not self.bible
+            if cur is None or cur[0] != T_ARRANGE:
+                return "it works only on an Arranging the Camp Action about to be resolved"
+            return "it is in use for this Action already" if self.bible else None
         if v == "ignore_cloud":
-            return self.phase == WEATHER and self.clouds[0 if prm["cloud"] == "rain" else 1] > 0
+            cloud = 0 if prm["cloud"] == "rain" else 1
+            return None if self.phase == WEATHER and self.clouds[cloud] > 0 else f"no {prm['cloud']} cloud is rolled now"
         if v == "convert_cloud":
-            return self.phase == WEATHER and self.clouds[1] > 0
+            return None if self.phase == WEATHER and self.clouds[1] > 0 else "no winter cloud is rolled now"
         if v == "track":
-            if prm["by"] > 0 and prm["track"] != "weapon":
-                return self.has_shelter()
-            return True
+            if prm["by"] > 0 and prm["track"] != "weapon" and not self.has_shelter():
+                return f"a {prm['track'].capitalize()} needs a Shelter (§8.8.4)"
+            return None
         if v == "morale":
-            return prm["by"] < 0 or self.morale < self.c.morale[-1][0]
+            return None if prm["by"] < 0 or self.morale < self.c.morale[-1][0] else "Morale is at the top already"
         if v == "draw_mystery":
-            return bool(self.count_in(Z_MYST_DECK) or self.count_in(Z_MYST_DISCARD))
+            return None if self.count_in(Z_MYST_DECK) or self.count_in(Z_MYST_DISCARD) else "no Mystery card is left"
         if v == "new_idea":
-            return bool(self.count_in(Z_INV_DECK) or self.count_in(Z_INV_DISCARD))
+            return None if self.count_in(Z_INV_DECK) or self.count_in(Z_INV_DISCARD) else "no Invention card is left"
         if v == "reconnaissance":
-            return TILE_STACK in self.tile_at
+            return None if TILE_STACK in self.tile_at else "no Island tile is left"
         if v == "scouting":
-            return TOK_BAG in self.tok
+            return None if TOK_BAG in self.tok else "no Discovery token is left"
         if v == "tracking":
-            return bool(self.count_in(Z_HUNT_DECK))
+            return None if self.count_in(Z_HUNT_DECK) else "the Hunting deck is empty"
         if v == "beast_to_hunt":
-            return bool(self.count_in(Z_BEAST_DECK))
+            return None if self.count_in(Z_BEAST_DECK) else "the Beast deck is empty"
         if v == "build_free":
-            return not self.built(prm["item"])
+            return f"the {prm['item'].replace('_', ' ').title()} is built already" if self.built(prm["item"]) else None
         if v == "pile_wood":
-            return any(self.pile[i] < need for i, need in enumerate(self.t.scenario.pile))
+            done = all(self.pile[i] >= need for i, need in enumerate(self.t.scenario.pile))
+            return "the wood pile is complete" if done else None
         if v == "if_weapon":
-            return bool(self.weapon >= prm["min"])
-        return v not in ("extra_pawn", "reroll_die")
+            return None if self.weapon >= prm["min"] else f"it needs Weapon {prm['min']}; it is {self.weapon}"
+        if v == "extra_pawn":
+            return "an additional pawn is placed with `join` while planning, not used"
+        if v == "reroll_die":
+            return "a reroll is made right after a roll (`reroll DIE`)"
+        return None
 
     def _use_options(self, seat: int, point: int) -> list[tuple[str, int, int]]:
         """(text, kind, ref) of what `seat` may use now at an interrupt point."""
@@ -2890,8 +2912,13 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[RobinsonAction]:  # type: ignore[override]
-        """Every legal action of `seat` now; cached until the next `apply` (do not mutate the list)."""
-        if seat not in self.to_move() or seat == CHANCE:
+        """Every legal action of `seat` now; cached until the next `apply` (do not mutate the list).
+
+        A seat that is no seat of this game (a bool, a float, text, out of range) raises `IllegalAction`.
+        """
+        if type(seat) is not int or not 0 <= seat < self.n:
+            check_seat(seat, self.n)
+        if seat not in self.to_move():
             return []
         return self.legal_actions_raw(seat)
 
@@ -2985,83 +3012,53 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ applying
     def _check_legal(self, act: Any) -> None:
+        """Refuse `act` unless it is legal now, with the reason and rule (`refusals.why`); nothing changes.
+
+        A hand-made object is checked first: a foreign class, a seat that is no seat, or words that are not
+        texts are refused before any rule reads them.
+        """
+        problem = well_formed(act)
+        if problem:
+            raise IllegalAction(problem)
+        check_seat(act.seat, self.n, chance=True)
         if act.seat == CHANCE:
             outcomes = self.chance_outcomes()
-            if not outcomes:
-                raise IllegalAction("no dice or cards are pending now", "§26.4")
             if not any(o is act for o, _ in outcomes) and all(o != act for o, _ in outcomes):
-                raise IllegalAction(f"{act} is not a possible outcome now", "§26.4")
+                from .refusals import chance_refusal
+
+                raise IllegalAction(*chance_refusal(self, act))
             return
         if self.over:
-            raise IllegalAction("the game is over", "§11")
-        if act.seat not in self.to_move():
-            who = ", ".join(self.char_name(s) for s in self.to_move() if s != CHANCE) or "nobody (dice or cards are pending)"
-            raise IllegalAction(f"seat {act.seat} may not act now; waiting for {who}", "§26.1")
+            raise IllegalAction(f"the game is over ({self.reason})", "§11")
+        movers = self.to_move()
+        if act.seat not in movers:
+            raise IllegalAction(*self._not_your_turn(act.seat, movers))
         if act in self.legal_actions(act.seat):
             return
-        reason, rule = self._why(act)
-        raise IllegalAction(reason, rule)
+        from .actions import parse_action
+        from .refusals import why
 
-    def _why(self, act: RobinsonAction) -> tuple[str, str]:
-        """A precise reason and rule for an illegal action."""
-        if self.frames and self.frames[-1][0] != F_WINDOW:
-            f = self.frames[-1]
-            options = ", ".join(str(a) for a in self._frame_actions(act.seat, f)[:12])
-            return f"{act} does not answer the pending decision; choose one of: {options}", FRAME_RULES[f[0]]
-        if (not self.frames and self.phase == PLAN and 0 <= act.seat < self.n
-                and self.changes[act.seat] >= CHANGE_LIMIT and self._settle_refuses(act)):
-            return (f"you have taken back pawns or taken over Actions {self.changes[act.seat]} times in this "
-                    "planning: now only Rest, ready, uses and taking back a pawn whose Action cannot go ahead "
-                    "remain (an engine limit, so planning ends)"), "§26.1"
-        if act.verb == "place" and len(act.args) == 2:
-            if self._pawn_by_text(act.seat, act.args[0]) < 0:
-                return f"you have no pawn called {act.args[0]!r}", "§8.1.6"
-            pid = self._pawn_by_text(act.seat, act.args[0])
-            if self.where(pid) >= 0:
-                return "that pawn is already placed; remove it first", "§8.1"
-            if pid > self.friday_pawn:
-                return "an additional pawn may only support: join an Action that has a player's pawn", "§8.1.6"
-            for typ, tg, alt in self._candidates():
-                if self.target_text(typ, tg, alt) == act.args[1]:
-                    problem = self._target_problem(typ, tg, alt) or self._lead_problem(typ, tg, self.pawn_char(pid))
-                    if problem:
-                        return problem.rsplit(" (", 1)[0], problem.rsplit("(", 1)[-1].rstrip(")")
-            if act.args[1].startswith(f"gather:s{self.camp + 1}:"):
-                return "Gathering never targets the Camp tile; it produces in the Production phase", "§8.1.7"
-            return f"{act.args[1]!r} is no Action target now", "§8.1.2"
-        if act.verb == "join" and len(act.args) == 2:
-            pid = self._pawn_by_text(act.seat, act.args[0])
-            if pid < 0:
-                return f"you have no pawn called {act.args[0]!r}", "§8.1.6"
-            if not act.args[1].isdigit() or not 0 < int(act.args[1]) <= len(self.groups):
-                return f"there is no planned Action {act.args[1]}", "§8.1"
-            gi = int(act.args[1]) - 1
-            if not self.pawn_mask(pid) >> self.groups[gi][0] & 1:
-                return "that pawn may not take this kind of Action", "§8.1.6"
-            return "that Action already has all the pawns it can use", "§8.1.3"
-        if act.verb == "confirm":
-            if act.seat != self.fp:
-                return "only the first player confirms the plan", "§26.1"
-            return (self._plan_problem() or "every seat says ready first, the first player too; then the first "
-                    "player confirms"), "§26.1"
-        if act.verb == "ready":
-            if self.ready[act.seat]:
-                return "you are ready already; the others are still planning", "§26.1"
-            return "place both pawns on Actions that have their minimum first", "§8.1.1"
-        if act.verb == "use":
-            return f"{' '.join(act.args)} cannot be used now (timing, cost, once per round or nothing to do)", "§26.3"
-        return f"{act} is not legal now", "§26"
+        text = str(act)
+        if parse_action(act.seat, text) != act:  # a hand-made object whose words are not the game's writing
+            raise IllegalAction(f"{shown(act)} is not written as the game writes its actions: "
+                                f"`{parse_action(act.seat, text)}`")
+        raise IllegalAction(*why(self, act))
 
-    def _settle_refuses(self, act: RobinsonAction) -> bool:
-        """Whether `act` is one of the planning moves a settling seat (`CHANGE_LIMIT`) gives up (§26.1, decision 0009)."""
-        if act.verb in ("join", "lead"):
-            return True
-        if act.verb == "place" and len(act.args) == 2:
-            return act.args[1] != TYPE_NAMES[T_REST]
-        if act.verb == "remove" and len(act.args) == 1:
-            gi = self.where(self._pawn_by_text(act.seat, act.args[0]))
-            return gi >= 0 and not self._blocks(gi)
-        return False
+    def _not_your_turn(self, seat: int, movers: list[int]) -> tuple[str, str]:
+        """Why `seat` may not act now: who the table waits for, and for what."""
+        if movers == [CHANCE]:
+            return "dice are rolling or a card is being drawn: wait for the outcome", "§26.4"
+        who = ", ".join(f"{self.char_name(s)} (seat {s})" for s in movers)
+        if self.phase == PLAN and not self.frames and self.ready[seat]:
+            return f"you said ready, which is final; waiting for {who}", "§26.1"
+        if self.frames and self.frames[-1][0] == F_WINDOW:
+            if self.frames[-1][3] >> seat & 1:
+                return f"you passed this window of any-time effects; waiting for {who}", "§26.3"
+            return f"you have nothing to use in this window of any-time effects; waiting for {who}", "§26.3"
+        if self.frames:
+            text, rule = self.decision_parts()
+            return f"waiting for {who}: {text.split(': ', 1)[-1]}", rule
+        return f"waiting for {who}", "§26.1"
 
     def _apply(self, action: Any) -> None:
         act: RobinsonAction = action
@@ -3253,7 +3250,12 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ views (only observe leaves the engine)
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """Everything public (a cooperative game hides only deck orders and an unseen Hunting card, §26.4)."""
+        """Everything public (a cooperative game hides only deck orders and an unseen Hunting card, §26.4).
+
+        `seat` None is the public view; any other value that is no seat raises `IllegalAction`.
+        """
+        if seat is not None:
+            check_seat(seat, self.n)
         c = self.c
         cards = c.cards
 
@@ -3341,10 +3343,15 @@ class RobinsonState(State):
 
     def decision_text(self) -> str:
         """What the table is waiting for, with its rule."""
+        text, rule = self.decision_parts()
+        return f"{text} ({rule})" if rule else text
+
+    def decision_parts(self) -> tuple[str, str]:
+        """What the table is waiting for, and the rule behind it ('' when nothing is pending)."""
         if self.over:
-            return ""
+            return "", ""
         if self.chance:
-            return "dice or cards are pending"
+            return "dice or cards are pending", ""
         if self.frames:
             f = self.frames[-1]
             window = WINDOW_NAMES[f[2]] if f[0] == F_WINDOW else ""  # f[2] is a window only in F_WINDOW
@@ -3360,15 +3367,23 @@ class RobinsonState(State):
                      F_PILE: "how much wood goes onto the pile", F_CORRAL: "where the Corral covers a food source",
                      F_SHORTCUT: "where the Shortcut token goes", F_COVER: "which source is covered",
                      F_LOSE_TILE: "which tile is lost", F_TILE_TOKEN: "which tile gets the token"}
-            return f"{self.char_name(f[1]) if f[0] != F_WINDOW else 'players'}: {texts[f[0]]} ({FRAME_RULES[f[0]]})"
+            return f"{self.char_name(f[1]) if f[0] != F_WINDOW else 'players'}: {texts[f[0]]}", FRAME_RULES[f[0]]
         if self.phase == PLAN:
-            return "plan the Actions: place pawns, then ready / the first player confirms (§8.1, §26.1)"
-        return ""
+            return "plan the Actions: place pawns, then ready / the first player confirms", "§8.1, §26.1"
+        return "", ""
 
     # ------------------------------------------------------------------ copies and saves
     def resample(self, seat: int, rng: RandomLike) -> RobinsonState:
-        """A copy where what nobody has seen is drawn again: an unseen Hunting card (decks are bags already)."""
+        """A copy where what nobody has seen is drawn again: an unseen Hunting card (decks are bags already).
+
+        The copy's own random generator is drawn from `rng` too, so its `sample_chance()` foresees nothing
+        of the real game's next draw or roll.
+        """
+        check_seat(seat, self.n)
+        if not callable(getattr(rng, "randrange", None)):
+            raise IllegalAction(f"resample needs a random source with randrange(), not {shown(rng)}")
         s = self.clone()
+        s.rng_state = rng.randrange(1 << 64)
         for k, seen in enumerate(s.hunt_seen):
             if not seen:
                 pool = [x for x in s.deck_bag(Z_HUNT_DECK)] + [s.hunt_top[k]]

@@ -1,0 +1,391 @@
+"""Robinson Crusoe against hostile and careless input (issue #10): every case here failed at commit 08d2674.
+
+- Action texts: a text that cannot be read (a typo, Unicode digits, a 5,000-digit number, control characters)
+  is refused as unreadable, with a Robinson example and no rule §; a readable but illegal action is refused
+  with its reason — which pawn, Action, card or amount is at fault — and its §.
+- Wrong types through the API (lists, bytes, floats, bools, seats out of range, junk action objects) are
+  refused with an `OutlastError`, and the state stays byte-identical.
+- State documents: every field is checked before a state is built; a corrupted document raises `SaveError`
+  naming the field, or loads into a state that round-trips and plays on.
+- Hidden information: resampled states draw fresh randomness; no action shows a card without reporting it
+  (so `Match.undo` ends there).
+- Texts shown to players carry every condition of the effect they describe.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from outlast import Match
+from outlast.core import CHANCE, OutlastError
+from outlast.games.robinson.actions import RobinsonAction
+from robinson_helpers import (
+    CARPENTER,
+    COOK,
+    GAME,
+    SOLDIER,
+    C,
+    IllegalAction,
+    Table,
+    planning,
+    rest,
+)
+
+
+def blob(state: Any) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def refused(t: Table, seat: int | None, text: str) -> IllegalAction:
+    """Apply `text` for `seat`; it must be refused with an IllegalAction and change nothing."""
+    before = blob(t.state)
+    with pytest.raises(IllegalAction) as err:
+        t.state.apply(text, seat)
+    assert blob(t.state) == before, f"refusing {text!r} changed the state"
+    return err.value
+
+
+# ============================================================================ 1. action texts
+UNREADABLE = [
+    "join 1 ²", "join 1 ٣", "lead ²", "pile ٣", "choose ¹", "next 𝟚", "join 1 " + "9" * 150, "choose " + "9" * 60,
+    "plaec 1 rest", "place 1", "place 1 build shelter", "place 1 gather:s7", "place 1 build:shelter/stone",
+    "join dog", "remove", "ready now", "camp s", "cover s9", "reroll pants", "morale happiness", "heal cook!",
+    "use", "place 1 rest\x00", "ready\x07", "\x1b[31mready", "pla\u200bce 1 rest", "place １ rest", "",
+]
+
+
+@pytest.mark.parametrize("text", UNREADABLE)
+def test_an_unreadable_text_says_so_with_an_example_and_no_rule(text: str) -> None:
+    """A typo breaks no rule: no §, a Robinson example of how actions are written (§26)."""
+    t = planning()
+    err = refused(t, CARPENTER, text)
+    assert err.rule == ""
+    assert "cannot read" in err.reason or "empty text" in err.reason
+    assert re.search(r"`(place|join|remove|lead|ready|use|choose|camp|cover|reroll|morale|heal|pile|next)\b",
+                     err.reason), err.reason
+
+
+def test_parse_action_refuses_a_5000_digit_number_and_any_long_text() -> None:
+    for text in ("join 1 " + "9" * 5000, "lead " + "1" * 5000, "ready " * 1000):
+        with pytest.raises(IllegalAction) as err:
+            GAME.parse_action(0, text)
+        assert "cannot read" in err.value.reason and err.value.rule == ""
+
+
+WORDS = ["place", "join", "remove", "lead", "ready", "confirm", "use", "pass", "reroll", "choose", "heal", "give",
+         "pick", "camp", "pile", "next", "cover", "draw", "roll", "tile", "token", "1", "2", "dog", "friday",
+         "rest", "hunt", "build:shelter/wood", "gather:s7:wood", "explore:s4", "s4", "s9:1", "²", "٣", "߃", "𝟡",
+         "9" * 25, "9" * 5000, "cook", "stone_soup", "\x00", "\x7f", "\u202e", "-1", "+2", "0x1f", "1e9", "NaN"]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=12)), max_size=6),
+       st.sampled_from([" ", "  ", "\t", "\n", "\x0b"]))
+@example(["join", "1", "²"], " ")
+@example(["lead", "٣"], " ")
+@example(["place", "1", "rest\x00"], " ")
+def test_parse_action_fuzz_only_reads_plain_actions_or_refuses(words: list[str], sep: str) -> None:
+    """Any text: either a plain-ASCII action whose canonical text reads back to it, or IllegalAction."""
+    text = sep.join(words)
+    for seat in (0, 2, CHANCE):
+        try:
+            act = GAME.parse_action(seat, text)
+        except IllegalAction as exc:
+            assert exc.reason
+            continue
+        assert isinstance(act, RobinsonAction)
+        canonical = str(act)
+        assert canonical.isascii() and canonical.isprintable() and len(canonical) <= 200, canonical
+        assert GAME.parse_action(seat, canonical) == act
+
+
+_FUZZ_STATES: list[Any] = []
+
+
+def _fuzz_states() -> list[Any]:
+    """A few positions of every kind: setup chance, planning, windows, decisions, the end."""
+    if not _FUZZ_STATES:
+        rng = random.Random(5)
+        for seed in range(6):
+            s = GAME.new_game(seed=seed, players=1 + seed % 4)
+            steps = 0
+            while not s.is_over() and steps < 400:
+                steps += 1
+                if steps % 37 == 0:
+                    _FUZZ_STATES.append(s.clone())
+                movers = s.to_move()
+                if movers == [CHANCE]:
+                    s.apply(s.sample_chance())
+                else:
+                    seat = rng.choice(movers)
+                    s.apply(rng.choice(s.legal_actions(seat)))
+            _FUZZ_STATES.append(s.clone())
+    return _FUZZ_STATES
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=10)), max_size=5))
+@example(["join", "1", "²"])
+@example(["join", "friday", "٣"])
+@example(["lead", "٣"])
+@example(["choose", "9" * 60])
+@example(["next", "9" * 4400])
+def test_applying_fuzzed_text_only_refuses_and_changes_nothing(words: list[str]) -> None:
+    """At positions of every kind and for every seat, a text applies or is refused; nothing else escapes."""
+    text = " ".join(words)
+    for state in _fuzz_states():
+        s = state.clone()
+        before = blob(s)
+        for seat in range(-1, s.n):
+            try:
+                s.apply(text, seat)
+            except IllegalAction as exc:
+                assert exc.reason
+                assert blob(s) == before
+            else:  # a fuzzed text may happen to be legal (`pass`, `ready`): it applied; start again
+                s = state.clone()
+                before = blob(s)
+
+
+FORMS: dict[str, list[list[str]]] = {
+    "place": [["pawn", "target"]], "join": [["pawn", "number"]], "remove": [["pawn"]], "lead": [["number"]],
+    "ready": [[]], "confirm": [[]], "use": [["id"], ["id", "number"]], "pass": [[]],
+    "reroll": [["die"], ["die", "friday"]], "choose": [["number"]], "discard": [["id"]], "put": [["id"]],
+    "flip": [["id"]], "pick": [["id"]], "top": [[]], "bottom": [[]], "continue": [[]], "stop": [[]],
+    "hungry": [["id"]], "camp": [["camp"]], "morale": [["morale"]], "arrange": [["arrange"]], "next": [["number"]],
+    "pile": [["number"]], "corral": [["corral"]], "shortcut": [["space"]], "cover": [["source"]],
+    "lose": [["space"]], "mark": [["space"]], "heal": [["who"], ["who", "who"]], "give": [["who", "who", "who"]],
+    "draw": [["id"]], "tile": [["number"]], "token": [["id"]], "weather": [["weather"]], "pit": [["pit"]],
+    "roll": [["face"], ["wound", "success", "adventure"]],
+}
+"""Every verb with the forms of its words (docs/robinson.md): texts built from these are all readable."""
+
+
+def _grammar_texts(rng: random.Random, k: int) -> list[str]:
+    """Readable texts of every verb with plausible and implausible arguments."""
+    words = {
+        "pawn": ["1", "2", "friday", "dog", "hammer", "handyman", "candles_token", "belts", "x"],
+        "number": ["0", "1", "2", "3", "7", "99999999999999999999"],
+        "id": [c.id for c in C.cards[::7]] + [k.id for k in C.token_kinds[::3]] + ["cook", "soldier", "zz", "7"]
+        + [sk.id for ch in C.characters for sk in ch.skills],
+        "target": ["threat:l", "threat:r/2", "hunt", "rest", "arrange", "build:shelter/wood", "build:roof/fur",
+                   "build:weapon", "build:knife", "build:fire/2", "build:zz", "gather:s1:wood", "gather:s99:food",
+                   "explore:s3", "explore:s10", "explore:s0"] + [f"gather:s{i}:food" for i in range(1, 12)],
+        "space": ["s0", "s1", "s4", "s10", "s12"], "source": ["s1:1", "s9:2", "s10:3"],
+        "die": ["wound", "success", "adventure"], "friday": ["friday"], "camp": ["stay", "s4", "s10"],
+        "corral": ["skip", "s5"], "morale": ["heal", "determination"], "arrange": ["morale", "determination"],
+        "who": ["cook", "carpenter", "soldier", "friday", "zz"], "weather": ["rain2", "fight"],
+        "pit": ["wound", "blank"], "face": ["success", "blank"], "wound": ["wound", "blank"],
+        "success": ["success", "question"], "adventure": ["adventure", "blank"],
+    }
+    out = []
+    verbs = sorted(FORMS)
+    for _ in range(k):
+        verb = rng.choice(verbs)
+        form = rng.choice(FORMS[verb])
+        out.append(" ".join([verb, *(rng.choice(words[kind]) for kind in form)]))
+    return out
+
+
+GENERIC = re.compile(r"is not legal now|not allowed now|cannot do that|invalid action", re.IGNORECASE)
+
+
+def test_every_refusal_of_a_readable_action_says_why() -> None:
+    """§26: a refusal names what is at fault; a bare "X is not legal now (§26)" is not a reason."""
+    rng = random.Random(11)
+    tried = 0
+    for s in _fuzz_states():
+        for seat in range(s.n):
+            for text in _grammar_texts(rng, 25):
+                s2 = s.clone()
+                before = blob(s2)
+                try:
+                    s2.apply(text, seat)
+                except IllegalAction as exc:
+                    tried += 1
+                    assert blob(s2) == before
+                    assert exc.reason and not GENERIC.search(exc.reason), f"{text!r}: {exc}"
+                    assert "cannot read" not in exc.reason, f"{text!r} is readable: {exc}"
+                    assert exc.rule.startswith("§") or exc.rule == "", exc
+    assert tried > 1000
+
+
+def test_remove_says_which_pawn_is_where_and_who_counts_on_it__s26_1() -> None:
+    t = planning(res=[5, 0, 0, 0])
+    err = refused(t, CARPENTER, "remove 1")
+    assert "pawn 1 is on no Action" in err.reason and err.rule == "§8.1"
+    t.act(CARPENTER, "place 1 build:shelter/wood")
+    t.act(COOK, "join 1 1")
+    t.act(COOK, "place 2 rest")
+    t.act(COOK, "ready")
+    err = refused(t, CARPENTER, "remove 1")
+    assert "Action 1 (build:shelter/wood" in err.reason and "Cook" in err.reason and "ready" in err.reason
+    assert err.rule == "§26.1"
+
+
+def test_join_says_how_full_the_action_is__s8_1_3() -> None:
+    t = planning(players=1, characters="carpenter", dog="yes", res=[3, 0, 0, 0])
+    t.act(0, "place 1 build:shelter/wood")
+    t.act(0, "join 2 1")  # one more than the minimum: the most a Building takes
+    err = refused(t, 0, "join dog 1")
+    assert "may only join" in err.reason or "already has 2 pawns" in err.reason
+    err = refused(t, 0, "join friday 7")
+    assert "no planned Action 7" in err.reason and "1 to 1" in err.reason
+
+
+def test_ready_says_what_is_missing__s8_1_1() -> None:
+    t = planning()
+    t.act(SOLDIER, "place 1 rest")
+    err = refused(t, SOLDIER, "ready")
+    assert "pawn 2 is not placed" in err.reason
+    assert err.rule.startswith("§8.1.1")
+
+
+def test_pawns_are_alike_so_pawn_2_waits_for_pawn_1__s8_1() -> None:
+    t = planning()
+    err = refused(t, COOK, "place 2 rest")
+    assert "alike" in err.reason and "pawn 1" in err.reason
+
+
+def test_a_skill_refusal_names_its_cost_and_what_the_owner_has__s13_2() -> None:
+    t = planning(det=[0, 0, 0, 0])
+    err = refused(t, COOK, "use stone_soup")
+    assert "Stone soup costs 3 Determination; Cook has 0" in err.reason and err.rule == "§13.2"
+    err = refused(t, CARPENTER, "use stone_soup")
+    assert "skill of Cook" in err.reason
+
+
+def test_a_target_refusal_names_the_space_and_what_is_wrong__s8_9() -> None:
+    t = planning()
+    err = refused(t, COOK, "place 1 gather:s4:wood")
+    assert "s4 is not explored" in err.reason
+    err = refused(t, COOK, "place 1 gather:s99:wood")
+    assert "no space s99" in err.reason and err.rule == ""
+    err = refused(t, COOK, "place 1 build:zz")
+    assert "'zz' is no Invention" in err.reason and err.rule == ""
+
+
+def test_a_wrong_answer_to_a_decision_lists_the_answers__s26_2() -> None:
+    m = Match.new("robinson", 1, players=2)
+    m.resolve_chance()
+    s = m.state
+    assert s.decision_text().startswith("Explorer: how much wood goes onto the pile")
+    before = blob(s)
+    for text, fragment in (("place 1 rest", "`place 1 rest` does not answer it"), ("pile 9", "`pile 9` is not one")):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(text, 0)
+        assert fragment in err.value.reason and "pile 0, pile 1" in err.value.reason, err.value
+        assert err.value.rule == "§25.1" and blob(s) == before
+
+
+def test_not_your_turn_says_who_the_table_waits_for__s26_1() -> None:
+    t = planning()
+    t.plan(*rest(COOK), confirm=False)
+    t.act(COOK, "ready")
+    err = refused(t, COOK, "place 1 hunt")
+    assert "you said ready" in err.reason and "Carpenter" in err.reason
+
+
+# ============================================================================ 2. wrong types through the API
+WRONG_SEATS: list[Any] = [[0], b"0", 0.0, 1.0, -1, -2, 10**20, -(10**20), True, False, "0", math.nan, (0,), {0: 0}]
+
+
+def test_a_wrong_seat_is_refused_everywhere_and_changes_nothing() -> None:
+    t = planning()
+    s = t.state
+    before = blob(s)
+    for seat in WRONG_SEATS:
+        for name in ("legal_actions", "observe", "resample", "apply", "describe_decision"):
+            try:
+                if name == "resample":
+                    s.resample(seat, random.Random(1))
+                elif name == "apply":
+                    s.apply("ready", seat)
+                elif name == "describe_decision":
+                    GAME.describe_decision(s, seat)
+                else:
+                    getattr(s, name)(seat)
+            except OutlastError:
+                pass
+            else:
+                raise AssertionError(f"{name}({seat!r}) was accepted")
+            assert blob(s) == before, f"{name}({seat!r}) changed the state"
+    assert s.observe(None)["seat"] is None  # the public view stays open
+
+
+JUNK = [
+    RobinsonAction(0, ["place"], ()),  # type: ignore[arg-type]
+    RobinsonAction(0, "place", ["1", "rest"]),  # type: ignore[arg-type]
+    RobinsonAction(0, "place", (1, "rest")),  # type: ignore[arg-type]
+    RobinsonAction(0, b"ready"),  # type: ignore[arg-type]
+    RobinsonAction(0, "place", (b"1", "rest")),  # type: ignore[arg-type]
+    RobinsonAction(0, None),  # type: ignore[arg-type]
+    RobinsonAction(0, "ready", None),  # type: ignore[arg-type]
+    RobinsonAction(10**20, "ready"),
+    RobinsonAction(-5, "ready"),
+    RobinsonAction(-(10**20), "draw", ("storm",)),
+    RobinsonAction("0", "ready"),  # type: ignore[arg-type]
+    RobinsonAction(0.0, "ready"),  # type: ignore[arg-type]
+    RobinsonAction(True, "ready"),
+    RobinsonAction(0, "x" * 10_000),
+    RobinsonAction(0, "join", ("1", "9" * 5000)),
+    RobinsonAction(0, "lead", ("²",)),
+    RobinsonAction(0, "remove", ("1", "2", "3")),
+    RobinsonAction(0, "place", ()),
+    RobinsonAction(CHANCE, "draw", ()),
+    RobinsonAction(CHANCE, "roll", ("9" * 5000,)),
+]
+
+
+def test_a_junk_action_object_is_refused_by_the_legality_check() -> None:
+    t = planning()
+    s = t.state
+    before = blob(s)
+    for act in JUNK:
+        for direct in (True, False):
+            try:
+                if direct:
+                    s._check_legal(act)
+                else:
+                    s.apply(act)
+            except IllegalAction:
+                pass
+            except Exception as exc:
+                raise AssertionError(f"{act!r:.80} raised {type(exc).__name__}: {exc}") from None
+            else:
+                raise AssertionError(f"{act!r:.80} was accepted")
+        assert blob(s) == before
+
+
+def test_a_junk_action_is_refused_at_a_chance_point_and_in_a_decision() -> None:
+    m = Match.new("robinson", 1, players=2)
+    at_chance = m.state.clone()
+    m.resolve_chance()
+    assert m.state.frames, "the wood-pile decision is pending"
+    for s in (at_chance, m.state):
+        before = blob(s)
+        for act in [*JUNK, RobinsonAction(0, "pile", (1,)), RobinsonAction(0, "pile", ("9" * 5000,))]:  # type: ignore[arg-type]
+            try:
+                s.apply(act)
+            except IllegalAction:
+                pass
+            except Exception as exc:
+                raise AssertionError(f"{act!r:.80} raised {type(exc).__name__}: {exc}") from None
+            else:
+                raise AssertionError(f"{act!r:.80} was accepted")
+            assert blob(s) == before, repr(act)[:80]
+
+
+def test_resample_refuses_a_random_source_without_randrange() -> None:
+    s = planning().state
+    with pytest.raises(OutlastError):
+        s.resample(0, "not a generator")  # type: ignore[arg-type]
+
