@@ -389,3 +389,113 @@ def test_resample_refuses_a_random_source_without_randrange() -> None:
     with pytest.raises(OutlastError):
         s.resample(0, "not a generator")  # type: ignore[arg-type]
 
+
+
+# ============================================================================ 5. what you read is what the engine does
+WHEN_WORDS = {"any": "at any time", "night": "at night", "weather": "before the weather", "planning": "while planning",
+              "action": "before an action", "production": "in production"}
+
+
+def _title(item_id: str) -> str:
+    return item_id.replace("_", " ").title()
+
+
+def _effect_conditions(effect: Any) -> list[str]:
+    """The conditions written in an effect tree's data, as words its text must carry."""
+    out: list[str] = []
+    if isinstance(effect, list):
+        return [w for part in effect for w in _effect_conditions(part)]
+    (verb, params), = effect.items()
+    if verb in ("choose", "all"):
+        return [w for part in params for w in _effect_conditions(part)]
+    params = params or {}
+    if verb == "unless_built":
+        out.append(f"unless the {_title(params['item'])}")
+    if verb == "if_weapon":
+        out.append(f"weapon is at least {params['min']}")
+    if verb == "special_wound":
+        out.append(_title(params["until"]))
+    if params.get("if_possible"):
+        out.append("if possible")
+    if verb == "extra_pawn" and params.get("uses"):
+        out.append(f"{params['uses']} use")
+    if verb == "gain" and params.get("to"):
+        out.append({"available": "into available", "future": "into future"}[params["to"]])
+    if "effect" in params:
+        out += _effect_conditions(params["effect"])
+    return out
+
+
+def _use_conditions(use: dict[str, Any], effect: Any) -> list[str]:
+    first = next(iter(effect[0] if isinstance(effect, list) else effect))
+    out = ["right after a roll" if first == "reroll_die" else WHEN_WORDS[use["when"]]]
+    if use.get("needs_item"):
+        out.append(f"with the {_title(use['needs_item'])} built")
+    if use.get("needs_weapon"):
+        out.append(f"weapon at least {use['needs_weapon']}")
+    return out
+
+
+def _card_conditions(kind: str, d: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for key in ("event", "threat_effect", "threat_effect_alt", "one", "two", "action", "extra", "on_build", "passive",
+                "effect"):
+        if d.get(key):
+            out += _effect_conditions(d[key])
+    if kind == "event":
+        out.append(f"{d['threat']['pawns']} pawn")
+        out += _effect_conditions(d["threat"]["reward"])
+        for alt in d["threat"].get("needs") or []:
+            if alt.get("item"):
+                out.append(_title(alt["item"]))
+            if alt.get("weapon"):
+                out.append(f"weapon {alt['weapon']}")
+        if d.get("threat_effect_alt"):
+            out.append("alternative threat")
+    if kind == "invention":
+        out += [t.capitalize() for t in d.get("terrain") or []] + [_title(i) for i in d.get("items") or []]
+        if d.get("owner"):
+            out.append(f"only the {d['owner']}")
+    if kind == "start_item":
+        out += [f"{d['uses']} uses", *_use_conditions(d["use"], d["effect"])]
+    if kind == "mystery" and d.get("keep"):
+        keep = d["keep"]
+        out += _effect_conditions(keep["effect"])
+        if keep.get("when"):
+            out += _use_conditions(keep, keep["effect"])
+        if keep.get("uses"):
+            out.append(f"{keep['uses']} use")
+    return out
+
+
+def test_every_text_shown_to_players_carries_the_conditions_of_its_effect__s19_s17() -> None:
+    """Architecture §3: a token that needs the Pot or a Weapon says so; so does every card, skill and Item."""
+    missing = []
+    for c in C.cards:
+        for phrase in _card_conditions(c.kind, c.data):
+            if phrase.lower() not in c.text.lower():
+                missing.append(f"card {c.id}: {phrase!r} not in {c.text!r}")
+    for k in C.token_kinds:
+        use = {"when": k.when, "needs_item": k.needs_item, "needs_weapon": k.needs_weapon}
+        for phrase in _use_conditions(use, k.effect) + _effect_conditions(k.effect):
+            if phrase.lower() not in k.text.lower():
+                missing.append(f"token {k.id}: {phrase!r} not in {k.text!r}")
+    for ch in C.characters:
+        for sk in ch.skills:
+            for phrase in _use_conditions({"when": sk.when}, sk.effect) + _effect_conditions(sk.effect):
+                if phrase.lower() not in sk.text.lower():
+                    missing.append(f"skill {sk.id}: {phrase!r} not in {sk.text!r}")
+    assert not missing, "\n".join(missing)
+
+
+def test_the_goat_and_the_pot_tokens_say_what_they_need__s19_2() -> None:
+    text = {k.id: k.text for k in C.token_kinds}
+    assert "Weapon at least 1" in text["goat"]
+    for pot in ("poison", "vegetables", "healing_herbs", "herbs_pot"):
+        assert "with the Pot built" in text[pot], text[pot]
+    assert text["vegetables"].startswith("At Night")
+
+
+def test_no_two_discovery_tokens_share_a_name__s19() -> None:
+    names = [k.name.lower() for k in C.token_kinds]
+    assert len(set(names)) == len(names), sorted(n for n in names if names.count(n) > 1)

@@ -22,6 +22,9 @@ ACTION_TYPES = ("threat", "hunt", "build", "gather", "explore", "arrange", "rest
 DICE_TYPES = ("build", "gather", "explore")
 TERRAINS = ("beach", "hills", "mountains", "river", "plains")
 WHEN = ("any", "night", "weather", "planning", "action", "production")
+WHEN_TEXT = {"any": "At any time", "night": "At Night", "weather": "Before the Weather is resolved",
+             "planning": "While planning", "action": "Just before an Action resolves", "production": "In Production"}
+"""When a skill, Item, kept card or token may be used (content `use.when`), as its text begins."""
 WHO = "enum(acting|fp|all)"
 FIELD = "enum(hunt|build|gather|explore)"
 
@@ -53,7 +56,8 @@ def make_verbs() -> VerbRegistry:
     r = {"wood": "int?", "food": "int?", "nonperishable": "int?", "fur": "int?"}
     # resources and tracks (§8.3, §12.2, §12.3)
     v.register("gain", {**r, "per_player": "bool?", "to": "enum(available|future)?"},
-               lambda p: f"Gain {_res(p)}" + (" straight into Available." if p.get("to") == "available" else "."),
+               lambda p: f"Gain {_res(p)}" + {"available": " straight into Available.",
+                                               "future": " into Future."}.get(p.get("to") or "", "."),
                "Resources: into Future during the Action phase, otherwise into Available (§8.3.1).")
     v.register("pay", {**r, "if_possible": "bool?", "who": f"{WHO}?"},
                lambda p: ("If possible, discard " if p.get("if_possible") else "Discard ") + _res(p)
@@ -80,7 +84,8 @@ def make_verbs() -> VerbRegistry:
                + (f", Weapon -{p['weapon_loss']}" if p.get("weapon_loss") else "")
                + (f", Palisade -{p['palisade_loss']}" if p.get("palisade_loss") else "")
                + (f"; gain {_res(p)}" if p.get("food") or p.get("fur") else "") + ".")
-    v.register("temp_weapon", {"by": "int"}, lambda p: f"Weapon +{p['by']} for one Action only (the track does not move).")
+    v.register("temp_weapon", {"by": "int"},
+               lambda p: f"Weapon +{p['by']} for the Hunt about to be resolved only (the track does not move).")
     # tokens (§12.6, §20)
     v.register("weather_token", {"token": "enum(rain|winter|storm)"},
                lambda p: {"rain": "Put a Rainy Cloud token", "winter": "Put a Winter Cloud token",
@@ -327,6 +332,33 @@ CARD_FILES = (("events.yaml", "event"), ("wreckage.yaml", "wreckage"), ("adventu
               ("starting_items.yaml", "start_item"))
 
 
+def use_text(when: str, effect: Any, needs_item: str = "", needs_weapon: int = 0, uses: int = 0,
+             own: bool = False) -> str:
+    """The text of something used by choice: how many uses, when, what it needs, then its effect.
+
+    >>> use_text("any", {"morale": {"by": 1}}, needs_item="pot")
+    'At any time, with the Pot built: Morale +1.'
+    """
+    verbs = [v for v, _ in VERBS.verbs_in(effect)]
+    if verbs and verbs[0] == "reroll_die":
+        head = "Right after a roll"
+    elif own and when == "action":
+        head = "Just before an Action of your own resolves"
+    else:
+        head = WHEN_TEXT[when]
+    if needs_item:
+        head += f", with the {needs_item.replace('_', ' ').title()} built"
+    if needs_weapon:
+        head += f", with Weapon at least {needs_weapon}"
+    first = effect[0] if isinstance(effect, list) and effect else None
+    if isinstance(first, dict) and "pay" in first and not (first["pay"] or {}).get("if_possible"):
+        # a cost: the use is offered only when it can be paid from free resources (§13.2)
+        text = f"{head}, for {_res(first['pay'])}: " + VERBS.render(effect[1:])
+    else:
+        text = f"{head}: {VERBS.render(effect)}"
+    return f"{_n(uses, 'use')}. {text}" if uses else text
+
+
 def _threat_text(t: dict[str, Any]) -> str:
     needs = " or ".join(_req_text(n) for n in t.get("needs") or []) or "nothing more"
     return f"Threat Action {t['name']}: {_n(t['pawns'], 'pawn')}, needs {needs}. Reward: {VERBS.render(t['reward'])}"
@@ -343,14 +375,18 @@ def _req_text(req: dict[str, Any]) -> str:
 
 def _card_text(kind: str, rec: dict[str, Any]) -> str:
     if kind == "event":
+        alt = (f" With the alternative Threat effects: {VERBS.render(rec['threat_effect_alt'])}"
+               if rec.get("threat_effect_alt") else "")
         return (f"Event: {VERBS.render(rec['event'])} {_threat_text(rec['threat'])} "
-                f"If pushed off: {VERBS.render(rec['threat_effect'])}")
+                f"If pushed off: {VERBS.render(rec['threat_effect'])}{alt}")
     if kind == "wreckage":
         return f"{rec['threat_name']}: 1 pawn: {VERBS.render(rec['one'])} 2 pawns: {VERBS.render(rec['two'])}"
     if kind in ("adventure", "mystery"):
         text = f"{VERBS.render(rec['action'])}"
-        if rec.get("keep"):
-            text += f" Keep it: {VERBS.render(rec['keep']['effect'])}"
+        keep = rec.get("keep")
+        if keep:
+            text += (f" Keep it: {use_text(keep['when'], keep['effect'], uses=keep.get('uses', 0))}" if keep.get("when")
+                     else f" Keep it; while kept: {VERBS.render(keep['effect'])}")
         if rec.get("event"):
             text += f" / Event half ({rec.get('event_name', '')}): {VERBS.render(rec['event'])}"
         return text
@@ -363,9 +399,11 @@ def _card_text(kind: str, rec: dict[str, Any]) -> str:
         cost = " or ".join(_req_text(c) for c in rec.get("cost") or [])
         need = ", ".join(reqs + ([cost] if cost else [])) or "nothing"
         effects = [VERBS.render(rec[k]) for k in ("on_build", "passive") if rec.get(k)]
-        return f"Needs {need}. " + (" ".join(effects) if effects else "A requirement for other Items.")
+        owner = f" Only the {rec['owner'].capitalize()} may build it." if rec.get("owner") else ""
+        return f"Needs {need}.{owner} " + (" ".join(effects) if effects else "A requirement for other Items.")
     if kind == "start_item":
-        return f"{_n(rec['uses'], 'use')}: {VERBS.render(rec['effect'])}"
+        u = rec["use"]
+        return use_text(u["when"], rec["effect"], u.get("needs_item", ""), u.get("needs_weapon", 0), rec["uses"])
     raise AssertionError(kind)
 
 
@@ -453,7 +491,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         u = rec["use"]
         kinds.append(TokenKind(tid, rec["name"], u["when"], u.get("needs_item", ""), u.get("needs_weapon", 0),
                                rec["effect"], bool(rec.get("immediate")), bool(rec.get("scenario")),
-                               VERBS.render(rec["effect"])))
+                               use_text(u["when"], rec["effect"], u.get("needs_item", ""), u.get("needs_weapon", 0))))
         tokens += [len(kinds) - 1] * rec["count"]
 
     # characters (§13, §25.9)
@@ -471,7 +509,8 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
             item = f"{cid}/{s.get('id', '?') if isinstance(s, dict) else '?'}"
             check_record(f, item, s, SCHEMAS["skill"], VERBS)
             _check_use(f, item, s["use"])
-            skills.append(Skill(s["id"], s["name"], s["cost"], s["use"]["when"], s["effect"], VERBS.render(s["effect"])))
+            skills.append(Skill(s["id"], s["name"], s["cost"], s["use"]["when"], s["effect"],
+                                use_text(s["use"]["when"], s["effect"], own=True)))
         if len(skills) != 4:
             raise ContentError(f, cid, "skills", "a character has four skills (§13.2)")
         chars.append(Character(cid, rec["name"], rec["death_at"], tuple(rec["arrows"]), rec["personal"],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from outlast.core import CHANCE
 
 from .actions import CHANCE_VERBS, RobinsonAction
+from .content import WHEN_TEXT
 from .state import (
     BUILD_WORDS,
     CHANGE_LIMIT,
@@ -42,8 +43,7 @@ from .state import (
 if TYPE_CHECKING:
     from .state import RobinsonState
 
-WHEN_WORDS = {"any": "at any time", "night": "at Night", "weather": "before the Weather is resolved",
-              "planning": "while planning", "action": "just before an Action resolves", "production": "in Production"}
+WHEN_WORDS = {when: text[0].lower() + text[1:] for when, text in WHEN_TEXT.items()}
 """When a skill, Item, card or token may be used, in players' words (content `use.when`)."""
 
 
