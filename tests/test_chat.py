@@ -135,3 +135,61 @@ def test_game_hook_uses_the_phase__s8_3() -> None:
     with pytest.raises(ChatRefused) as err:
         game.check_chat(state, 0, "good luck")
     assert err.value.rule == "§8.3"
+
+
+def test_numbers_are_fine_in_phase_5_when_every_die_is_visible__s7_6() -> None:
+    """§7.6 forbids numbers in phases 2 and 4 only; in phase 5 the screens are down (§10.1)."""
+    check_message("I have 2 sixes", phase=5)
+    check_message("three blues and a pair of fives, more than average", phase=5)
+    game = load_game("fuji")
+    match = Match.new(game, 4, players=3)
+    state = match.state
+    while state.observe(None)["phase"] != 5:
+        match.resolve_chance()
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        match.play(next((a for a in legal if str(a) in ("ready", "stop")), legal[0]))
+    game.check_chat(state, 0, "I have 2 sixes")
+    game.check_chat(state, 1, "my total is 14 against your 9")
+
+
+@pytest.mark.parametrize("phase", [0, 1, 6])
+def test_numbers_are_fine_outside_the_screened_phases__s7_6(phase: int) -> None:
+    """Setup, the roll itself and the eruption are not phases 2 or 4: the no-numbers rule does not apply."""
+    check_message("I drew 2 cards", phase=phase)
+
+
+@pytest.mark.parametrize("phase", [2, 4])
+def test_numbers_are_refused_in_phases_2_and_4__s7_6(phase: int) -> None:
+    with pytest.raises(ChatRefused) as err:
+        check_message("I have 2 sixes", phase=phase)
+    assert err.value.rule == "§7.6"
+
+
+def test_no_talk_at_all_in_phase_3__s7_6() -> None:
+    """§7.6 and §8.3: phase 3 is silent, numbers or not."""
+    for text in ("good luck", "I have 2 sixes", "..."):
+        with pytest.raises(ChatRefused) as err:
+            check_message(text, phase=3)
+        assert err.value.rule == "§8.3"
+
+
+def test_anything_goes_once_the_game_is_over__s7_6() -> None:
+    game = load_game("fuji")
+    state = game.new_game(seed=2, players=3)
+    while not state.is_over():
+        movers = state.to_move()
+        state.apply(state.sample_chance() if movers == [-1] else state.legal_actions(movers[-1])[-1])
+    game.check_chat(state, 0, "we lasted 3 rounds")
+
+
+@pytest.mark.parametrize("text", [None, 5, b"hi", ["hi"], "x" * 5000, "", "   "])
+def test_chat_that_is_not_a_message_is_refused(text: object) -> None:
+    """Whatever a door passes, the hook answers with ChatRefused (an OutlastError), never TypeError."""
+    game = load_game("fuji")
+    state = game.new_game(seed=1, players=3)
+    for phase in (None, 2, 5):
+        with pytest.raises(ChatRefused):
+            check_message(text, phase=phase)  # type: ignore[arg-type]
+    with pytest.raises(OutlastError):
+        game.check_chat(state, 0, text)  # type: ignore[arg-type]

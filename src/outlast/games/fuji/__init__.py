@@ -5,7 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, Game, OptionSchema, Rng, SaveError, resolve_seed
+from outlast.core import (
+    ContentError,
+    Game,
+    OptionSchema,
+    OutlastError,
+    Rng,
+    SaveError,
+    check_seat,
+    resolve_seed,
+)
+from outlast.core.errors import shown
+from outlast.core.game import STATE_FORMAT
 
 from .actions import FujiAction, parse_action
 from .content import content, load_content
@@ -45,6 +56,14 @@ class FujiGame(Game):
         return parse_action(seat, text)
 
     def load_state(self, doc: dict[str, Any]) -> FujiState:
+        """A state from `FujiState.to_json()`; every field is checked first (`document.py`), else `SaveError`."""
+        if not isinstance(doc, dict):
+            raise SaveError(f"a state document is a JSON object, not {shown(doc)}")
+        for key, want in (("game", str), ("format", int), ("rules_version", str)):
+            if type(doc.get(key)) is not want:  # exact: 1.0 is no format, True no 1, and huge ints are not shown
+                raise SaveError(f"state document field {key!r} must be {want.__name__}, not {shown(doc.get(key))}")
+        if doc["format"] != STATE_FORMAT:
+            raise SaveError(f"state format {shown(doc['format'])} is not {STATE_FORMAT}")
         self.check_doc_header(doc)
         opts = doc.get("options")
         if not isinstance(opts, dict):
@@ -53,6 +72,8 @@ class FujiGame(Game):
             resolved = self.options.resolve(opts)
         except Exception as exc:
             raise SaveError(f"state document has bad options: {exc}") from None
+        if resolved["scenario"] == "random":
+            raise SaveError("state document has bad options: a game in progress names its scenario (1-7), not random")
         return FujiState.from_json(self, build_table(resolved), doc)
 
     def lint(self, content_dir: Path | None = None) -> list[str]:
@@ -79,17 +100,27 @@ class FujiGame(Game):
     def evaluate(self, state: Any, seat: int) -> float:
         from .evaluate import evaluate
 
-        return evaluate(state, seat)
+        return evaluate(self._state(state, seat), seat)
 
     def check_chat(self, state: Any, seat: int, text: str) -> None:
-        from .chat import check_message
+        """Refuse a chat line the communication rule forbids now (§7.6; §8.3 in phase 3): `ChatRefused`."""
+        from .chat import AFTER_GAME, check_message
 
-        check_message(text, state.phase)
+        fuji = self._state(state, seat)
+        check_message(text, AFTER_GAME if fuji.is_over() else fuji.phase)
 
     def describe_decision(self, state: Any, seat: int) -> str:
         from .describe import describe
 
-        return describe(state, seat)
+        return describe(self._state(state, seat), seat)
+
+    @staticmethod
+    def _state(state: Any, seat: object) -> FujiState:
+        """`state` if it is a Fuji state and `seat` one of its seats, else `OutlastError`/`IllegalAction`."""
+        if not isinstance(state, FujiState):
+            raise OutlastError(f"a Fuji state is needed, not {shown(state)}")
+        check_seat(seat, state.t.seats)
+        return state
 
     def render(self, state: Any, seat: int | None) -> Any:
         from .render import render

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from outlast.core import CHANCE, Action, IllegalAction
+from outlast.core import CHANCE, Action, IllegalAction, whole_number
+from outlast.core.errors import shown
+from outlast.core.game import MAX_ACTION_TEXT
 
 from .board import cell_code, cell_name
 from .content import content
@@ -20,6 +22,10 @@ HINT_LEVELS = (
     ("help", "card"),
 )
 INJURY_IDS = ("leg", "arm", "amnesia", "eye")
+PLAYER_VERBS = frozenset(("ready", "stop", "collect", "skip", "refuse", "keep", "leave", "aside", "lend", "lose",
+                          "starts", "mark", "go", "hint", "give", "use", "reroll", "bars", "path", "injury"))
+CHANCE_VERBS = frozenset(("roll", "skill", "character", "place", "draw"))
+"""The verbs of player actions and of chance outcomes."""
 # params of each effect verb when a card is used: d = die, D = dice list, c = cell, e = explorer, f = face
 USE_PARAMS = {
     "swap_terrain": "cc",
@@ -47,16 +53,18 @@ def die_label(seat: int, die: int) -> str:
 def parse_die(seat: int, token: str) -> int:
     """Inverse of `die_label`."""
     e_text, colon, k_text = token.partition(":")
-    try:
-        if colon:
-            e, k = int(e_text), int(k_text)
-        else:
-            e, k = seat, int(e_text)
-    except ValueError:
-        raise ValueError(f"{token!r} is not a die (write 3 for your die 3, or 2:3 for explorer 2's die 3)") from None
+    if colon:
+        e, k = _digit(e_text), _digit(k_text)
+    else:
+        e, k = seat, _digit(e_text)
     if not (0 <= e < 5 and 1 <= k <= 6):
-        raise ValueError(f"{token!r} is not a die")
+        raise ValueError(f"{token[:24]!r} is not a die (write 3 for your die 3, or 2:3 for meeple 2's die 3)")
     return e * 6 + k - 1
+
+
+def _digit(text: str) -> int:
+    """A one-digit number in ASCII, else -1 (`"²"` and `"٣"` are digits to Python, not to us)."""
+    return int(text) if len(text) == 1 and "0" <= text <= "9" else -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +77,27 @@ class FujiAction(Action):
     def __str__(self) -> str:
         try:
             return format_action(self)
-        except (IndexError, KeyError, TypeError, AssertionError):  # ids outside the content: never legal
-            return " ".join([self.verb, *map(str, self.args)])
+        except Exception:  # ids outside the content or fields of the wrong type: never legal, shown safely
+            return f"{shown(self.verb)} {shown(self.args)}"
+
+
+MAX_ARG = 4095
+"""No id, cell code, die slot or count of Fuji comes near this; larger numbers are refused unread."""
+
+
+def malformed(act: FujiAction) -> str | None:
+    """What makes `act` no Fuji action at all (a verb of no kind, arguments that are not small whole
+    numbers), or None. Cheap and safe for any field values: the legality check runs it before it reads them."""
+    verb, args = act.verb, act.args
+    chance = act.seat == CHANCE
+    if type(verb) is not str or verb not in (CHANCE_VERBS if chance else PLAYER_VERBS):
+        return f"{shown(verb)} is no Fuji {'chance outcome' if chance else 'action'}"
+    if type(args) is not tuple or len(args) > 40:
+        return f"its arguments are a tuple of whole numbers, not {shown(args)}"
+    for x in args:
+        if type(x) is not int or not -1 <= x <= MAX_ARG:
+            return f"{shown(x)} is no id, cell or count of this game"
+    return None
 
 
 def _card_id(i: int) -> str:
@@ -149,136 +176,225 @@ def format_action(a: FujiAction) -> str:
     raise AssertionError(f"no text form for {v}")
 
 
-def _card_index(token: str) -> int:
+class Unreadable(ValueError):
+    """Text that is no action at all (a typo, not a rule breach): `problem` says what, `example` how to write it."""
+
+    def __init__(self, problem: str, example: str = "") -> None:
+        self.problem = problem
+        self.example = example
+        super().__init__(problem)
+
+
+EXAMPLES = {
+    "ready": "`ready`", "stop": "`stop`", "collect": "`collect`", "skip": "`skip`", "refuse": "`refuse`",
+    "keep": "`keep map rope` (the ids of the cards you keep)",
+    "leave": "`leave 6` (your die 6)", "aside": "`aside 3` (your die 3)", "lend": "`lend 3` (your die 3)",
+    "lose": "`lose 3` (your die 3)",
+    "starts": "`starts 0 2` (the two meeples that start on the white card)",
+    "mark": "`mark C3`, or `mark C3 meeple 2` for another meeple you move",
+    "go": "`go`, or `go meeple 2` for another meeple you move",
+    "hint": "`hint threat 1 some`, `hint fit good` or `hint intent help`",
+    "give": "`give map 1` (a card id, then the meeple who gets it)",
+    "use": "`use rope D2`, `use map 3 to 1` or `use radio`",
+    "reroll": "`reroll 1 4 5` (your dice 1, 4 and 5; `2:3` is meeple 2's die 3)",
+    "bars": "`bars 2`", "path": "`path D1 E1 E2`", "injury": "`injury leg` (leg, arm, amnesia or eye)",
+    "roll": "`roll 0:3 5` (meeple 0's die 3 shows 5)", "deal": "`deal skill 0 scout` or `deal character 0 li`",
+    "place": "`place C3 L07`", "draw": "`draw 1 map`",
+}
+"""How each verb is written, shown when a text cannot be read (docs/api.md lists every action)."""
+GENERAL_EXAMPLE = "`mark C3`, `reroll 1 4`, `use rope D2`, `go` or `ready` (docs/api.md lists every action)"
+CHANCE_EXAMPLE = "`roll 0:3 5`, `place C3 L07`, `draw 1 map` or `deal skill 0 scout`"
+MAX_SEATS = 4
+"""Fuji seats at most (§1.1): `parse_action` refuses any other seat before reading the text."""
+_USE_EXAMPLE = {"cc": "A2 B3", "e": "to 1", "de": "3 to 1", "D": "1 4", "df": "3 face 6", "c": "D2", "": ""}
+_SEPARATORS = frozenset(" \t\r\n")
+
+
+def _number(token: str, what: str, example: str) -> int:
+    """A whole number written in ASCII digits (at most 20), else `Unreadable`."""
+    n = whole_number(token) if token.isdigit() else None
+    if n is None:
+        raise Unreadable(f"{token[:24]!r} is not a {what}", example)
+    return n
+
+
+def _one_of(token: str, words: tuple[str, ...], what: str, example: str, shown_words: tuple[str, ...] = ()) -> int:
+    if token not in words:
+        article = "an" if what[0] in "aeiou" else "a"
+        raise Unreadable(f"{token[:24]!r} is not {article} {what} ({', '.join(shown_words or words)})", example)
+    return words.index(token)
+
+
+def _die(seat: int, token: str, example: str) -> int:
+    try:
+        return parse_die(seat, token)
+    except ValueError as exc:
+        raise Unreadable(str(exc), example) from None
+
+
+def _cell(token: str, example: str) -> int:
+    try:
+        return cell_code(token)
+    except ValueError as exc:
+        raise Unreadable(str(exc), example) from None
+
+
+def _card_index(token: str, example: str) -> int:
     for i, c in enumerate(content().equipment):
         if c.id == token:
             return i
-    raise ValueError(f"no equipment card {token!r}; cards: {', '.join(c.id for c in content().equipment)}")
-
-
-def _int(token: str, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise ValueError(f"{token!r} is not a {what}") from None
+    raise Unreadable(f"no equipment card {token[:24]!r}; cards: {', '.join(c.id for c in content().equipment)}",
+                     example)
 
 
 def _parse_use(seat: int, words: list[str]) -> tuple[int, ...]:
     eq = content().equipment
     if not words:
-        raise ValueError("use which card?")
-    card = _card_index(words[0])
+        raise Unreadable("use which card?", EXAMPLES["use"])
+    card = _card_index(words[0], EXAMPLES["use"])
     rest = words[1:]
     copied = -1
     if eq[card].branches[0][0] == "copy_card":
         if not rest:
-            raise ValueError(f"{eq[card].id} copies another card: say which")
-        copied = _card_index(rest[0])
+            raise Unreadable(f"{eq[card].id} copies another card: say which", f"`use {eq[card].id} map 3 to 1`")
+        copied = _card_index(rest[0], f"`use {eq[card].id} map 3 to 1`")
         rest = rest[1:]
     src = eq[copied] if copied >= 0 else eq[card]
+    lead = f"use {eq[card].id}" + (f" {src.id}" if copied >= 0 else "")
     branch = 0
     if len(src.branches) > 1:
         names = [b[0] for b in src.branches]
         if not rest or rest[0] not in names:
-            raise ValueError(f"{src.id} needs a choice: {' or '.join(names)}")
+            raise Unreadable(f"{src.id} needs a choice: {' or '.join(names)}",
+                             " or ".join(f"`{lead} {n}`" for n in names))
         branch = names.index(rest[0])
+        lead += f" {rest[0]}"
         rest = rest[1:]
     verb = src.branches[branch][0]
     form = USE_PARAMS.get(verb)
     if form is None:
-        raise ValueError(f"{src.id} cannot be used that way")
+        raise Unreadable(f"{src.id} cannot be used that way", EXAMPLES["use"])
+    word = "from" if verb == "borrow_die" else "to"
+    example = f"`{lead} {_USE_EXAMPLE[form].replace('to', word)}`".replace(" `", "`").strip()
     params: list[int] = []
     if form == "cc" and len(rest) == 2:
-        params = [cell_code(rest[0]), cell_code(rest[1])]
-    elif form == "e" and len(rest) == 2 and rest[0] in ("from", "to"):
-        params = [_int(rest[1], "seat")]
+        params = [_cell(rest[0], example), _cell(rest[1], example)]
+    elif form == "e" and len(rest) == 2 and rest[0] == word:
+        params = [_number(rest[1], "meeple", example)]
     elif form == "de" and len(rest) == 3 and rest[1] == "to":
-        params = [parse_die(seat, rest[0]), _int(rest[2], "explorer")]
+        params = [_die(seat, rest[0], example), _number(rest[2], "meeple", example)]
     elif form == "D" and rest:
-        params = sorted(parse_die(seat, t) for t in rest)  # a set of dice (§15): any order reads the same
+        params = sorted(_die(seat, t, example) for t in rest)  # a set of dice (§15): any order reads the same
     elif form == "df" and len(rest) == 3 and rest[1] == "face":
-        params = [parse_die(seat, rest[0]), _int(rest[2], "face")]
+        params = [_die(seat, rest[0], example), _number(rest[2], "face", example)]
     elif form == "c" and len(rest) == 1:
-        params = [cell_code(rest[0])]
+        params = [_cell(rest[0], example)]
     elif form == "" and not rest:
         params = []
     else:
-        raise ValueError(f"wrong words after 'use {src.id}': {' '.join(rest) or '(none)'}")
+        raise Unreadable(f"wrong words after '{lead}': {' '.join(rest)[:40] or '(none)'}", example)
     return (card, copied, branch, *params)
+
+
+def _parse_chance(v: str, rest: list[str]) -> tuple[str, tuple[int, ...]]:
+    """A chance outcome's text (tests and the physical-dice mode supply them): `roll 0:3 5`, `place C3 L07`…"""
+    c = content()
+    example = EXAMPLES.get(v, CHANCE_EXAMPLE)
+    if v == "roll" and len(rest) == 2:
+        return v, (_die(-9, rest[0], example), _number(rest[1], "face", example))
+    if v == "deal" and len(rest) == 3 and rest[0] in ("skill", "character"):
+        ids = tuple(s.id for s in c.skills) if rest[0] == "skill" else tuple(ch["id"] for ch in c.characters)
+        return rest[0], (_number(rest[1], "meeple", example), _one_of(rest[2], ids, rest[0], example))
+    if v == "place" and len(rest) == 2:
+        ids = tuple(t.id.lower() for t in c.terrain)
+        return v, (_cell(rest[0], example),
+                   _one_of(rest[1], ids, "terrain card", example, tuple(t.id for t in c.terrain)))
+    if v == "draw" and len(rest) == 2:
+        return v, (_number(rest[0], "meeple", example), _card_index(rest[1], example))
+    if v in ("roll", "deal", "place", "draw"):
+        raise Unreadable(f"wrong words after {v!r}", example)
+    raise Unreadable(f"{v[:24]!r} is no chance outcome", CHANCE_EXAMPLE)
+
+
+def _parse_words(seat: int, v: str, rest: list[str]) -> tuple[int, ...]:
+    """The int arguments of player verb `v` from its words; `Unreadable` if they are not its form."""
+    example = EXAMPLES.get(v, GENERAL_EXAMPLE)
+    if v in ("ready", "stop", "collect", "skip", "refuse") and not rest:
+        return ()
+    if v == "keep" and rest:
+        return tuple(sorted(_card_index(t, example) for t in rest))  # a set of cards (§3.2): any order reads the same
+    if v in ("leave", "aside", "lend", "lose") and len(rest) == 1:
+        return (_die(seat, rest[0], example),)
+    if v == "starts" and len(rest) == 2:
+        return (_number(rest[0], "meeple", example), _number(rest[1], "meeple", example))
+    if v == "mark" and len(rest) in (1, 3) and (len(rest) == 1 or rest[1] == "meeple"):
+        who = seat if len(rest) == 1 else _number(rest[2], "meeple", example)
+        return (who, _cell(rest[0], example))
+    if v == "go" and (not rest or (len(rest) == 2 and rest[0] == "meeple")):
+        return (seat if not rest else _number(rest[1], "meeple", example),)
+    if v == "hint" and rest and rest[0] in HINT_KINDS:
+        kind = HINT_KINDS.index(rest[0])
+        if kind == 0 and len(rest) == 3:
+            return (0, _number(rest[1], "seat", example), _one_of(rest[2], HINT_LEVELS[0], "threat level", example))
+        if kind > 0 and len(rest) == 2:
+            return (kind, -1, _one_of(rest[1], HINT_LEVELS[kind], f"{rest[0]} level", example))
+    if v == "give" and len(rest) == 2:
+        return (_card_index(rest[0], example), _number(rest[1], "meeple", example))
+    if v == "use":
+        return _parse_use(seat, rest)
+    if v == "reroll" and rest:
+        return tuple(sorted(_die(seat, t, example) for t in rest))
+    if v == "bars" and len(rest) == 1:
+        return (_number(rest[0], "number of bars", example),)
+    if v == "path" and rest:
+        return tuple(_cell(t, example) for t in rest)
+    if v == "injury" and len(rest) == 1:
+        return (_one_of(rest[0], INJURY_IDS, "injury", example),)
+    if v in PLAYER_VERBS:
+        raise Unreadable(f"wrong words after {v!r}", example)
+    raise Unreadable(f"{v[:24]!r} is no action", GENERAL_EXAMPLE)
 
 
 def parse_action(seat: int, text: str) -> FujiAction:
     """Read canonical text (whitespace and case are free) into an action for `seat`.
 
+    Text that is no action at all (a typo, an unknown word, a number written in other digits, a control
+    character) raises `IllegalAction` saying it cannot be read and how such an action is written, with no
+    rule §: a typo breaks no rule. Text that reads as an action is returned even if it is illegal now;
+    `apply` then refuses it with its reason and §.
+
     >>> str(parse_action(0, "  REROLL 1  4 "))
     'reroll 1 4'
+    >>> parse_action(0, "blah blah")
+    Traceback (most recent call last):
+    ...
+    outlast.core.errors.IllegalAction: cannot read 'blah blah': 'blah' is no action; write it like `mark C3`, \
+`reroll 1 4`, `use rope D2`, `go` or `ready` (docs/api.md lists every action)
     """
-    words = text.strip().lower().split()
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is text such as `ready`, not {shown(text)}")
+    if type(seat) is not int or not (seat == CHANCE or 0 <= seat < MAX_SEATS):
+        raise IllegalAction(f"a seat is a whole number from 0 to {MAX_SEATS - 1}, not {shown(seat)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise IllegalAction(f"cannot read an action text of {len(text)} characters (at most {MAX_ACTION_TEXT})")
+    odd = next((ch for ch in text if not (ch.isascii() and ch.isprintable()) and ch not in _SEPARATORS), None)
+    if odd is not None:
+        raise IllegalAction(f"cannot read {shown(text.strip())}: actions are written in plain letters and digits, "
+                            f"and {odd!r} is not one; write it like {GENERAL_EXAMPLE}")
+    words = text.lower().split()
     if not words:
-        raise IllegalAction("empty action text", "§18")
+        raise IllegalAction(f"an empty text is no action; write it like {GENERAL_EXAMPLE}")
     v, rest = words[0], words[1:]
     try:
-        args: tuple[int, ...]
-        if seat == CHANCE and v in ("roll", "deal", "place", "draw"):
-            if v == "roll" and len(rest) == 2:
-                args = (parse_die(-9, rest[0]), _int(rest[1], "face"))
-            elif v == "deal" and len(rest) == 3 and rest[0] == "skill":
-                ids = [s.id for s in content().skills]
-                args = (_int(rest[1], "explorer"), ids.index(rest[2]))
-                v = "skill"
-            elif v == "deal" and len(rest) == 3 and rest[0] == "character":
-                ids = [c["id"] for c in content().characters]
-                args = (_int(rest[1], "explorer"), ids.index(rest[2]))
-                v = "character"
-            elif v == "place" and len(rest) == 2:
-                args = (cell_code(rest[0]), content().terrain_index(rest[1].upper()))
-            elif v == "draw" and len(rest) == 2:
-                args = (_int(rest[0], "explorer"), _card_index(rest[1]))
-            else:
-                raise ValueError(f"cannot read chance outcome {text!r}")
-            return FujiAction(seat, v, args)
-        if v in ("ready", "stop", "collect", "skip", "refuse") and not rest:
-            args = ()
-        elif v == "keep" and rest:
-            args = tuple(sorted(_card_index(t) for t in rest))  # a set of cards (§3.2): any order reads the same
-        elif v in ("leave", "aside", "lend", "lose") and len(rest) == 1:
-            args = (parse_die(seat, rest[0]),)
-        elif v == "starts" and len(rest) == 2:
-            args = (_int(rest[0], "seat"), _int(rest[1], "seat"))
-        elif v == "mark" and len(rest) in (1, 3):
-            who = seat if len(rest) == 1 else _int(rest[2], "meeple")
-            if len(rest) == 3 and rest[1] != "meeple":
-                raise ValueError("write 'mark C3' or 'mark C3 meeple 2'")
-            args = (who, cell_code(rest[0]))
-        elif v == "go" and len(rest) in (0, 2):
-            if rest and rest[0] != "meeple":
-                raise ValueError("write 'go' or 'go meeple 2'")
-            args = (seat if not rest else _int(rest[1], "meeple"),)
-        elif v == "hint" and rest and rest[0] in HINT_KINDS:
-            kind = HINT_KINDS.index(rest[0])
-            if kind == 0 and len(rest) == 3:
-                args = (0, _int(rest[1], "seat"), HINT_LEVELS[0].index(rest[2]))
-            elif kind > 0 and len(rest) == 2:
-                args = (kind, -1, HINT_LEVELS[kind].index(rest[1]))
-            else:
-                raise ValueError("write 'hint threat SEAT LEVEL', 'hint fit LEVEL' or 'hint intent help|card'")
-        elif v == "give" and len(rest) == 2:
-            args = (_card_index(rest[0]), _int(rest[1], "explorer"))
-        elif v == "use":
-            args = _parse_use(seat, rest)
-        elif v == "reroll" and rest:
-            args = tuple(sorted(parse_die(seat, t) for t in rest))
-        elif v == "bars" and len(rest) == 1:
-            args = (_int(rest[0], "number of bars"),)
-        elif v == "path" and rest:
-            args = tuple(cell_code(t) for t in rest)
-        elif v == "injury" and len(rest) == 1:
-            args = (INJURY_IDS.index(rest[0]),)
-        else:
-            raise ValueError(f"cannot read {text.strip()!r}")
-    except ValueError as exc:
-        msg = str(exc)
-        if "is not in" in msg or "not in tuple" in msg or "not in list" in msg:
-            msg = f"cannot read {text.strip()!r}: an unknown word"
-        raise IllegalAction(msg, "§18") from None
+        if seat == CHANCE:
+            verb, args = _parse_chance(v, rest)
+            return FujiAction(seat, verb, args)
+        if v in ("roll", "deal", "place", "draw"):
+            _parse_chance(v, rest)  # readable as an outcome: then it is a rule matter, not a typo
+            raise IllegalAction("dice are rolled, and cards dealt, placed and drawn, by chance: no seat sets them "
+                                "(a card effect may change a die, §9)", "§6")
+        args = _parse_words(seat, v, rest)
+    except Unreadable as exc:
+        raise IllegalAction(f"cannot read {shown(' '.join(text.split()))}: {exc.problem}; "
+                            f"write it like {exc.example or GENERAL_EXAMPLE}") from None
     return FujiAction(seat, v, args)

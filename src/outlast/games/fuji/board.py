@@ -26,11 +26,15 @@ def cell_name(code: int) -> str:
 
 
 def cell_code(name: str) -> int:
-    """Inverse of `cell_name`; raises ValueError on a malformed name."""
+    """Inverse of `cell_name`; raises ValueError on a malformed name.
+
+    The row is plain ASCII digits, 1 to 99 (`"C²"` and `"C٣"` are digits to Python, not cells).
+    """
     name = name.strip().upper()
-    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit() or int(name[1:]) < 1:
-        raise ValueError(f"{name!r} is not a card position such as C3")
-    return (int(name[1:]) - 1) * WIDTH + LETTERS.index(name[0])
+    row = name[1:]
+    if not (2 <= len(name) <= 3 and name[0] in LETTERS and row.isascii() and row.isdigit() and int(row) >= 1):
+        raise ValueError(f"{name[:12]!r} is not a card position such as C3")
+    return (int(row) - 1) * WIDTH + LETTERS.index(name[0])
 
 
 @dataclass(frozen=True)

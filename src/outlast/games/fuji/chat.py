@@ -1,9 +1,11 @@
 """The no-numbers rule for free chat (fuji.md §7.6, §18).
 
 In phases 2 and 4 the explorers may talk, but nothing they say may carry a number or point at the
-average, directly or indirectly; in phase 3 nobody talks at all (§8.3). `check_message` is the
-filter every door runs before a chat line reaches the table: it raises `ChatRefused` naming what
-gave the number away, and the door hands the message back to its writer (it never rewrites it).
+average, directly or indirectly; in phase 3 nobody talks at all (§7.6, §8.3). In phase 5 the screens
+are down and every die is visible (§10.1), so "I have 2 sixes" is fine then, as at setup, in phases 1
+and 6 and once the game is over. `check_message` is the filter every door runs before a chat line
+reaches the table: it raises `ChatRefused` naming what gave the number away, and the door hands the
+message back to its writer (it never rewrites it).
 
 The filter is deliberately strict: a qualitative line ("lots of my dice came up high") passes, but a
 word that can count ("one", "both", "pair", "most") is refused even where it was meant loosely.
@@ -23,9 +25,16 @@ import unicodedata
 from dataclasses import dataclass
 
 from outlast.core import OutlastError
+from outlast.core.errors import shown
 
 REROLL_PHASE = 3
-"""Phase 3 (§8.3) is played in silence."""
+"""Phase 3 (§7.6, §8.3) is played in silence."""
+NUMBERLESS_PHASES = frozenset((2, 4))
+"""Phases 2 and 4: talk, but no numbers (§7.6)."""
+AFTER_GAME = -1
+"""The `phase` to give `check_message` once the game is over: anything may be said."""
+MAX_MESSAGE = 1000
+"""Longest chat line read; a longer one is handed back unread."""
 
 
 class ChatRefused(OutlastError):
@@ -140,11 +149,14 @@ def _normal(text: str) -> str:
 def check_message(text: str, phase: int | None = None) -> None:
     """Refuse a chat line that breaks the communication rule (§7.6, §8.3, §18).
 
-    Raises `ChatRefused` when `phase` is 3 (no talking while rerolling), or when `text` holds a
-    digit or other numeric character, a number word of any supported language (zero to twenty and
-    beyond, ordinals, once/twice, none, pair, half, both, most, average…), a Roman numeral written
-    as a word, or a counting phrase ("more than", "not a single", "no … at all"). Returns None
-    when the message may be said.
+    `phase` is the phase now (0 at setup, `AFTER_GAME` once it is over); None applies the no-numbers
+    rule alone, as in phases 2 and 4. Raises `ChatRefused` when `phase` is 3 (no talking while
+    rerolling), when the line is empty, not text or over `MAX_MESSAGE` characters, or, in phases 2
+    and 4, when `text` holds a digit or other numeric character, a number word of any supported
+    language (zero to twenty and beyond, ordinals, once/twice, none, pair, half, both, most,
+    average…), a Roman numeral written as a word, or a counting phrase ("more than", "not a single",
+    "no … at all"). In the other phases every die is visible or none is rolled yet, and numbers may
+    be said. Returns None when the message may be said.
 
     >>> check_message("I'm not a threat to you for even dice")
     >>> check_message("slightly more pink than average")
@@ -154,8 +166,14 @@ def check_message(text: str, phase: int | None = None) -> None:
     """
     if phase == REROLL_PHASE:
         raise ChatRefused("no talking while the dice are being rerolled", "§8.3")
+    if not isinstance(text, str):
+        raise ChatRefused(f"a chat message is text, not {shown(text)}", "§18")
+    if len(text) > MAX_MESSAGE:
+        raise ChatRefused(f"a chat message is at most {MAX_MESSAGE} characters, not {len(text)}", "§18")
     if not text.strip():
         raise ChatRefused("an empty message says nothing", "§18")
+    if phase is not None and phase not in NUMBERLESS_PHASES:
+        return
     for ch in text:
         if ch.isnumeric():
             raise ChatRefused(f"numbers are not allowed in chat: {ch!r} is a numeral")
@@ -174,4 +192,5 @@ def check_message(text: str, phase: int | None = None) -> None:
             raise ChatRefused(f"numbers are not allowed in chat: {phrase!r} counts dice or values")
 
 
-__all__ = ["ENGLISH", "LANGUAGES", "ROMAN_NUMERALS", "ChatLanguage", "ChatRefused", "check_message"]
+__all__ = ["AFTER_GAME", "ENGLISH", "LANGUAGES", "NUMBERLESS_PHASES", "ROMAN_NUMERALS", "ChatLanguage", "ChatRefused",
+           "check_message"]

@@ -157,7 +157,11 @@ class Content:
     scenarios: tuple[Scenario, ...]
 
     def terrain_index(self, card_id: str) -> int:
-        return next(i for i, c in enumerate(self.terrain) if c.id == card_id)
+        """Index of terrain card `card_id` (`L07`, `H3`); ValueError if there is none."""
+        for i, c in enumerate(self.terrain):
+            if c.id == card_id:
+                return i
+        raise ValueError(f"no terrain card {card_id!r}")
 
 
 def load_content(directory: Path = CONTENT_DIR) -> Content:

@@ -10,12 +10,22 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State
-from outlast.core.game import STATE_FORMAT
+from outlast.core import (
+    CHANCE,
+    Event,
+    IllegalAction,
+    Outcome,
+    OutlastError,
+    SeatResult,
+    State,
+    check_seat,
+)
+from outlast.core.errors import shown
 from outlast.core.rng import RandomLike, peek_below, seed_state
 
 from . import board as geo
-from .actions import HINT_KINDS, HINT_LEVELS, INJURY_IDS, FujiAction, die_label
+from . import document
+from .actions import HINT_KINDS, HINT_LEVELS, INJURY_IDS, FujiAction, die_label, malformed
 from .board import cell_name
 from .table import Table
 
@@ -409,7 +419,12 @@ class FujiState(State):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[FujiAction]:  # type: ignore[override]
-        """Every legal action of `seat` now; the list is cached until the next `apply` (do not mutate it)."""
+        """Every legal action of `seat` now; the list is cached until the next `apply` (do not mutate it).
+
+        `seat` is a seat number or `CHANCE` (which has none); anything else raises `IllegalAction`.
+        """
+        if type(seat) is not int or not CHANCE <= seat < self.t.seats:
+            check_seat(seat, self.t.seats, chance=True)
         lc = self._lc
         if lc is not None and lc[0] == seat:
             return lc[1]
@@ -631,8 +646,11 @@ class FujiState(State):
 
     # ------------------------------------------------------------------ legality
     def _check_legal(self, act: Any) -> None:
+        """Refuse `act` unless it is legal now. Any field values are safe here: a `FujiAction` the kernel
+        let through may still hold junk (a verb of no kind, text or huge numbers for ids), and
+        `malformed` refuses that before anything reads them."""
         if not isinstance(act, FujiAction):
-            raise IllegalAction(f"{act!r} is not a Fuji action", "§18")
+            raise IllegalAction(f"{shown(act)} is not a Fuji action")
         if self.over:
             raise IllegalAction("the game is over", "§12")
         if act.seat == CHANCE:
@@ -640,16 +658,20 @@ class FujiState(State):
                 raise IllegalAction("no dice or cards are pending now", "§18")
             kind, arg = self.chance[0]
             verb, args = act.verb, act.args
-            if kind == C_ROLL and verb == "roll" and len(args) == 2 and args[0] == arg and 1 <= args[1] <= 6:
-                return
-            if kind == C_PLACE and verb == "place" and len(args) == 2 and args[0] == arg \
-                    and 0 <= args[1] < len(self.t.content.terrain) and args[1] not in self.card_at \
-                    and self.t.content.terrain[args[1]].kind == ("village" if self.t.board.is_village(arg)
-                                                                 else "landscape"):
-                return
-            if kind == C_DRAW and verb == "draw" and len(args) == 2 and args[0] == arg \
-                    and 0 <= args[1] < len(self.cloc) and self.cloc[args[1]] == BAG:
-                return
+            if type(args) is tuple and len(args) == 2 and type(args[0]) is int and type(args[1]) is int:
+                if kind == C_ROLL and verb == "roll" and args[0] == arg and 1 <= args[1] <= 6:
+                    return
+                if kind == C_PLACE and verb == "place" and args[0] == arg \
+                        and 0 <= args[1] < len(self.t.content.terrain) and args[1] not in self.card_at \
+                        and self.t.content.terrain[args[1]].kind == ("village" if self.t.board.is_village(arg)
+                                                                     else "landscape"):
+                    return
+                if kind == C_DRAW and verb == "draw" and args[0] == arg \
+                        and 0 <= args[1] < len(self.cloc) and self.cloc[args[1]] == BAG:
+                    return
+            problem = malformed(act)
+            if problem:
+                raise IllegalAction(f"not a chance outcome of Fuji: {problem}")
             if all(o != act for o, _ in self.chance_outcomes()):
                 raise IllegalAction(f"{act} is not a possible outcome now", "§18")
             return
@@ -662,6 +684,9 @@ class FujiState(State):
         for x in legal:  # agents hand back the very objects they were offered: identity first
             if x is act:
                 return
+        problem = malformed(act)
+        if problem:
+            raise IllegalAction(f"not an action of Fuji: {problem}")
         if act not in legal:
             try:
                 reason = self._explain(act)
@@ -1354,13 +1379,18 @@ class FujiState(State):
 
     # ------------------------------------------------------------------ views
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (§18): own dice, public dice, board, tracks, cards, hints."""
+        """What `seat` may know (§18): own dice, public dice, board, tracks, cards, hints; None: the public."""
         from .view import observe
 
+        if seat is not None:
+            check_seat(seat, self.t.seats)
         return observe(self, seat)
 
     def resample(self, seat: int, rng: RandomLike) -> FujiState:
         """A copy where every die face and card `seat` has not seen is drawn again (§18)."""
+        check_seat(seat, self.t.seats)
+        if not callable(getattr(rng, "randrange", None)):
+            raise OutlastError(f"resample needs a random source with randrange(stop), not {shown(rng)}")
         c = self.clone()
         c._lc = None  # faces change below: cached legal actions may depend on them
         c.events = [ev for ev in c.events if ev.visible(seat)]  # other seats' private lines hold true faces
@@ -1397,72 +1427,12 @@ class FujiState(State):
         return c
 
     # ------------------------------------------------------------------ documents
-    LIST_FIELDS = ("chance", "frames", "card_at", "skill", "char", "pos", "marker", "stamina", "injuries", "bars",
-                   "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom", "ready", "hinted", "rr_left",
-                   "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio", "roped", "moved", "leg",
-                   "starts")
-    INT_FIELDS = ("rng_state", "phase", "round", "over", "sstep", "scur", "lava", "eqtok", "etok1", "etok2",
-                  "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due")
-
     def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {
-            "game": self.game.name, "format": STATE_FORMAT, "rules_version": self.game.rules_version,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.t.options.items()},
-            "reason": self.reason,
-            "events": [e.to_json() for e in self.events],
-        }
-        for f in self.INT_FIELDS:
-            doc[f] = getattr(self, f)
-        for f in self.LIST_FIELDS:
-            val = getattr(self, f)
-            doc[f] = [list(x) if isinstance(x, tuple) else x for x in val]
-        return doc
+        """The whole state as a JSON-safe document, RNG included (`document.py` lists its fields)."""
+        return document.to_json(self)
 
     @classmethod
     def from_json(cls, game: Any, table: Table, doc: dict[str, Any]) -> FujiState:
-        s = cls.blank(game, table, 0)
-        try:
-            for f in cls.INT_FIELDS:
-                v = doc[f]
-                if not isinstance(v, int) or isinstance(v, bool):
-                    raise SaveError(f"state field {f!r} must be an integer")
-                setattr(s, f, v)
-            for f in cls.LIST_FIELDS:
-                v = doc[f]
-                if not isinstance(v, list):
-                    raise SaveError(f"state field {f!r} must be a list")
-                ref = getattr(s, f)
-                if f not in ("chance", "frames", "bottom", "hinted") and len(v) != len(ref):
-                    raise SaveError(f"state field {f!r} has {len(v)} entries, expected {len(ref)}")
-                if f in ("chance", "frames"):
-                    v = [tuple(int(x) for x in item) for item in v]
-                elif any(not isinstance(x, int) or isinstance(x, bool) for x in v):
-                    raise SaveError(f"state field {f!r} must hold integers")
-                setattr(s, f, list(v))
-            if not isinstance(doc["reason"], str):
-                raise SaveError("state field 'reason' must be text")
-            s.reason = doc["reason"]
-            s.events = [Event.from_json(e) for e in doc["events"]]
-        except KeyError as exc:
-            raise SaveError(f"state document lacks field {exc.args[0]!r}") from None
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise SaveError(f"state document is malformed: {exc}") from None
-        if not 0 <= s.phase <= ERUPT or s.over not in (0, 1, 2):
-            raise SaveError("state document has an impossible phase or result")
-        if any(not (-1 <= p < table.board.size) for p in s.pos + s.marker):
-            raise SaveError("state document puts a meeple or marker off the board")
-        if any(not 0 <= v <= 6 for v in s.dv):
-            raise SaveError("state document has a die face outside 1-6")
-        c, n = table.content, table.explorers
-        locs = {BAG, DISCARD, BOTTOM, *range(n), *(KEEPING - e for e in range(n))}
-        for f, lo, hi in (("skill", -1, len(c.skills)), ("char", -1, len(c.characters)),
-                          ("card_at", -1, len(c.terrain)), ("dh", -1, table.dice // 6), ("injuries", 0, 16),
-                          ("stamina", 0, c.stamina_spaces), ("cusable", 0, 1 << 30)):
-            if any(not lo <= x < hi for x in getattr(s, f)):
-                raise SaveError(f"state field {f!r} holds a value outside {lo}..{hi - 1}")
-        if any(x not in locs for x in s.cloc):
-            raise SaveError("state field 'cloc' puts a card in no known place")
-        if any(len(f) != 5 or not F_KEEP <= f[0] <= F_LOSE for f in s.frames) or \
-                any(len(x) != 2 or not C_SKILL <= x[0] <= C_ROLL for x in s.chance):
-            raise SaveError("state document has a malformed pending decision or chance item")
-        return s
+        """A state read from a document whose header and options were checked; every field is checked
+        (type, range, length, references, consistency) before the state exists: else `SaveError`."""
+        return document.from_json(game, table, doc)

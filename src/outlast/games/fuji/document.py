@@ -1,0 +1,585 @@
+"""Fuji state documents: `to_json` and the checked reader behind `FujiGame.load_state` (architecture §2).
+
+A document names every field of a `FujiState` (`FIELDS`). Reading one checks each field in turn — its
+type, its range, its length, what it refers to (a cell of this scenario, a card, a die, a seat) — and
+then the fields against each other and against the rules (a pending draw needs a card left to draw, a
+pending decision needs a seat that can answer it, a Gatherer holds at most 3 bars). Any fault raises
+`SaveError` naming the field, so a hand-edited or hostile document is refused before a state exists,
+and an accepted one is a position the rules can reach the next step from: someone can act, every
+chance point has outcomes, and nothing in it is large enough to hang a loop.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from outlast.core import CHANCE, Event, SaveError
+from outlast.core.errors import shown
+from outlast.core.game import STATE_FORMAT
+
+from . import board as geo
+from .actions import HINT_KINDS, HINT_LEVELS
+
+if TYPE_CHECKING:
+    from .state import FujiState
+    from .table import Table
+
+MAX_ROUND = 500
+"""No game lasts this long: lava reaches every start within a few rounds (§11)."""
+MAX_EVENTS = 1_000_000
+MAX_TEXT = 2_000
+MAX_PENDING = 100
+"""Chance items or decisions pending at once (setup queues about 40)."""
+MAX_DEPTH = 8
+"""Nesting of an event's data."""
+MAX_VALUE = 100
+"""Movement values, their margin and spent bars stay far below (six dice of 6, plus bonuses)."""
+MAX_REROLLS = 9
+"""Phase-3 rerolls of one hand stay far below (2 + symbol + Survivalist, §8.1–§8.2)."""
+
+INT_FIELDS = ("rng_state", "phase", "round", "over", "sstep", "scur", "lava", "eqtok", "etok1", "etok2",
+              "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due")
+LIST_FIELDS = ("chance", "frames", "card_at", "skill", "char", "pos", "marker", "stamina", "injuries", "bars",
+               "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom", "ready", "hinted", "rr_left",
+               "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio", "roped", "moved", "leg",
+               "starts")
+HEADER = ("game", "format", "rules_version", "options")
+FIELDS = (*HEADER, "reason", "events", *INT_FIELDS, *LIST_FIELDS)
+"""Every key of a Fuji state document, in the order `to_json` writes them."""
+
+
+def to_json(s: FujiState) -> dict[str, Any]:
+    """The whole state as a JSON-safe document (the RNG included)."""
+    doc: dict[str, Any] = {
+        "game": s.game.name, "format": STATE_FORMAT, "rules_version": s.game.rules_version,
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in s.t.options.items()},
+        "reason": s.reason,
+        "events": [e.to_json() for e in s.events],
+    }
+    for f in INT_FIELDS:
+        doc[f] = getattr(s, f)
+    for f in LIST_FIELDS:
+        doc[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, f)]
+    return doc
+
+
+def _fail(field: str, problem: str) -> SaveError:
+    return SaveError(f"state field {field!r}: {problem}")
+
+
+def _is_int(x: object) -> bool:
+    return type(x) is int
+
+
+def _int(doc: dict[str, Any], field: str, lo: int, hi: int, what: str = "") -> int:
+    """Field `field`: a whole number in lo..hi (`what` names such a value in the message)."""
+    v = doc[field]
+    if not _is_int(v):
+        raise _fail(field, f"must be a whole number, not {shown(v)}")
+    if not lo <= v <= hi:
+        raise _fail(field, f"{shown(v)} is {what or 'outside'} {lo}..{hi}")
+    return int(v)
+
+
+def _ints(doc: dict[str, Any], field: str, length: int | None, lo: int, hi: int, max_length: int = 0,
+          what: str = "") -> list[int]:
+    """Field `field`: a list of `length` (or at most `max_length`) whole numbers in lo..hi."""
+    v = doc[field]
+    if not isinstance(v, list):
+        raise _fail(field, f"must be a list, not {shown(v)}")
+    if length is not None and len(v) != length:
+        raise _fail(field, f"has {len(v)} entries, not {length}")
+    if length is None and len(v) > max_length:
+        raise _fail(field, f"has {len(v)} entries, more than {max_length}")
+    for i, x in enumerate(v):
+        if not _is_int(x):
+            raise _fail(field, f"entry {i} must be a whole number, not {shown(x)}")
+        if not lo <= x <= hi:
+            raise _fail(field, f"entry {i}: {shown(x)} is {what or 'outside'} {lo}..{hi}")
+    return [int(x) for x in v]
+
+
+def _rows(doc: dict[str, Any], field: str, width: int, lo: int, hi: int, what: str) -> list[tuple[int, ...]]:
+    """Field `field`: a list of at most `MAX_PENDING` lists (each a `what`) of `width` whole numbers in lo..hi."""
+    v = doc[field]
+    if not isinstance(v, list):
+        raise _fail(field, f"must be a list, not {shown(v)}")
+    if len(v) > MAX_PENDING:
+        raise _fail(field, f"has {len(v)} entries, more than {MAX_PENDING}")
+    out = []
+    for i, row in enumerate(v):
+        if not isinstance(row, list) or len(row) != width:
+            raise _fail(field, f"entry {i} is a malformed {what}: a list of {width} whole numbers, not {shown(row)}")
+        for x in row:
+            if not _is_int(x) or not lo <= x <= hi:
+                raise _fail(field, f"entry {i} is a malformed {what}: {shown(x)} is not a whole number in {lo}..{hi}")
+        out.append(tuple(int(x) for x in row))
+    return out
+
+
+def _json_value(field: str, value: object, depth: int = 0) -> None:
+    """`value` is plain JSON (text, whole numbers, finite floats, lists, objects with text keys), not too deep.
+
+    Leaves are checked inline (an event log holds thousands of them): only containers recurse.
+    """
+    if depth > MAX_DEPTH:
+        raise _fail(field, "is nested too deeply")
+    kind = type(value)
+    if kind is dict:
+        items: Any = value.items()  # type: ignore[attr-defined]
+    elif kind is list:
+        items = ((None, x) for x in value)  # type: ignore[attr-defined]
+    else:
+        items = ((None, value),)
+    for key, x in items:
+        if key is not None and type(key) is not str:
+            raise _fail(field, f"holds a key {shown(key)} that is not text")
+        tx = type(x)
+        if tx is str or tx is bool or x is None or (tx is int and -_BIG < x < _BIG):
+            continue
+        if tx is float and math.isfinite(x):
+            continue
+        if (tx is dict or tx is list) and (kind is dict or kind is list):
+            _json_value(field, x, depth + 1)
+            continue
+        raise _fail(field, f"holds {shown(x)}, which is not a JSON value (text, a number below 2**63, a list "
+                           "or an object)")
+
+
+_BIG = 1 << 63
+
+
+def _events(doc: dict[str, Any], seats: int) -> list[Event]:
+    """The event log: kind, text, who may read it, and data (the shapes bots and views read, checked)."""
+    v = doc["events"]
+    if not isinstance(v, list):
+        raise _fail("events", f"must be a list, not {shown(v)}")
+    if len(v) > MAX_EVENTS:
+        raise _fail("events", f"has {len(v)} entries, more than {MAX_EVENTS}")
+    out = []
+    shape = {"kind", "text", "visible_to", "data"}
+    for e in v:
+        if type(e) is not dict or e.keys() != shape:
+            missing = sorted(shape - set(e)) if type(e) is dict else []
+            raise _event_fault(v, e, f"lacks field {missing[0]!r}" if missing else
+                               "must be an object with kind, text, visible_to and data, and nothing else")
+        kind, text, vis, data = e["kind"], e["text"], e["visible_to"], e["data"]
+        if type(kind) is not str or not 0 < len(kind) <= 40 or type(text) is not str or len(text) > MAX_TEXT:
+            raise _event_fault(v, e, "kind and text must be short text")
+        if vis is not None:
+            if type(vis) is not list or len(vis) > seats or any(type(x) is not int or not 0 <= x < seats
+                                                                  for x in vis) or len(set(vis)) != len(vis):
+                raise _event_fault(v, e, f"visible_to must be null or a list of different seats 0..{seats - 1}")
+            vis = frozenset(vis)
+        if type(data) is not dict:
+            raise _event_fault(v, e, "data must be an object")
+        if data:
+            try:
+                _json_value("data", data)
+                if kind == "hint":
+                    _hint_data(data, seats)
+                elif kind == "mark" and not (type(data.get("explorer")) is int and 0 <= data["explorer"] < 4):
+                    raise _fail("data", "a mark event names its meeple (explorer 0..3)")
+            except SaveError as exc:
+                raise _event_fault(v, e, str(exc).removeprefix("state field 'data': ")) from None
+        out.append(Event(kind, text, vis, data))
+    return out
+
+
+def _event_fault(events: list[Any], event: object, problem: str) -> SaveError:
+    """The error for one bad event, naming its place in the log (found only when there is a fault)."""
+    where = next(i for i, e in enumerate(events) if e is event)
+    return _fail(f"events[{where}]", problem)
+
+
+def _hint_data(data: dict[str, Any], seats: int) -> None:
+    """A hint event's data, which bots and views read (§18): seat, hint kind, subject, level, round."""
+    kind = data.get("hint")
+    ok = (type(data.get("seat")) is int and 0 <= data["seat"] < seats and kind in HINT_KINDS
+          and type(data.get("subject")) is int and -1 <= data["subject"] < 4 and type(data.get("round")) is int
+          and data.get("level") in HINT_LEVELS[HINT_KINDS.index(kind)])
+    if not ok:
+        raise _fail("data", "a hint names its seat, kind (threat, fit, intent), subject, level and round")
+
+
+def _mask(field: str, value: int, allowed: int, what: str) -> None:
+    if value & ~allowed:
+        raise _fail(field, f"marks cards that are not {what}")
+
+
+def from_json(game: Any, table: Table, doc: dict[str, Any]) -> FujiState:
+    """A state read from `doc` (header already checked) after every field passed its checks; else `SaveError`."""
+    missing = [f for f in FIELDS if f not in doc]
+    if missing:
+        raise SaveError(f"state document lacks field {missing[0]!r}")
+    extra = sorted(str(k)[:40] for k in doc if k not in FIELDS)
+    if extra:
+        raise SaveError(f"state document has unknown field {extra[0]!r}")
+    values = _read_fields(table, doc)
+    from .state import FujiState
+
+    s = FujiState.blank(game, table, 0)
+    for name, value in values.items():
+        setattr(s, name, value)
+    _check_together(s)
+    _check_live(s)
+    return s
+
+
+def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
+    """Each field on its own: type, range, length and references."""
+    c, b = t.content, t.board
+    n, seats, dice, ncards = t.explorers, t.seats, t.dice, len(t.content.equipment)
+    top = b.size - 1
+    v: dict[str, Any] = {}
+    reason = doc["reason"]
+    if not isinstance(reason, str) or len(reason) > MAX_TEXT:
+        raise _fail("reason", "must be text")
+    v["reason"] = reason
+    v["events"] = _events(doc, seats)
+    v["rng_state"] = _int(doc, "rng_state", 0, (1 << 64) - 1)
+    v["phase"] = _int(doc, "phase", 0, 6, "an impossible phase or result, not in")
+    v["round"] = _int(doc, "round", 0, MAX_ROUND)
+    v["over"] = _int(doc, "over", 0, 2, "an impossible phase or result, not in")
+    v["sstep"] = _int(doc, "sstep", 0, 5)
+    v["scur"] = _int(doc, "scur", 0, n)
+    for f in ("lava", "eqtok", "etok1", "etok2"):
+        v[f] = _int(doc, f, 0, (1 << b.size) - 1)
+    v["mover"] = _int(doc, "mover", -1, n - 1)
+    v["tstep"] = _int(doc, "tstep", 0, 4)
+    v["turn_d"] = _int(doc, "turn_d", 0, MAX_VALUE)
+    v["turn_ok"] = _int(doc, "turn_ok", 0, 1)
+    v["spent"] = _int(doc, "spent", 0, MAX_VALUE)
+    v["erupt_due"] = _int(doc, "erupt_due", 0, 2 * len(b.eruption_tokens))
+    _mask("lava", v["lava"], sum(1 << x for x in b.cells if b.mark[x] in "VRLSGEX"), "volcano, rubble or landscape")
+    if not v["lava"] >> b.volcano & 1:
+        raise _fail("lava", "the volcano is lava from the start (§2.3)")
+    _mask("eqtok", v["eqtok"], sum(1 << x for x in b.equipment_tokens), "equipment token cards of this scenario")
+    _mask("etok1", v["etok1"], sum(1 << x for x in b.eruption_tokens), "eruption token cards of this scenario")
+    _mask("etok2", v["etok2"], 1 << b.thrill, "the Extra thrill token's card (§11.4)")
+
+    v["chance"] = [(kind, arg) for kind, arg in _rows(doc, "chance", 2, -1, top, "chance item")]
+    v["frames"] = _rows(doc, "frames", 5, -1, top, "pending decision")
+    v["card_at"] = _ints(doc, "card_at", b.size, -1, len(c.terrain) - 1)
+    v["skill"] = _ints(doc, "skill", n, -1, len(c.skills) - 1)
+    v["char"] = _ints(doc, "char", n, -1, len(c.characters) - 1)
+    v["pos"] = _ints(doc, "pos", n, 0, top, what="off the board, not in")
+    v["marker"] = _ints(doc, "marker", n, -1, top, what="off the board, not in")
+    v["stamina"] = _ints(doc, "stamina", n, 0, c.exhaustion)
+    v["injuries"] = _ints(doc, "injuries", n, 0, (1 << len(c.injuries)) - 1)
+    cap = max([s.abilities["power_bars"]["max"] for s in c.skills if "power_bars" in s.abilities] or [0])
+    v["bars"] = _ints(doc, "bars", n, 0, cap)
+    v["dv"] = _ints(doc, "dv", dice, 0, 6, what="no die face (0 for none), not in")
+    v["dh"] = _ints(doc, "dh", dice, -1, dice // 6 - 1)
+    v["dk"] = _ints(doc, "dk", dice, 0, t.all_seats)
+    v["dalive"] = _ints(doc, "dalive", dice, 0, 1)
+    from .state import BAG, BOTTOM, DISCARD, KEEPING
+
+    v["cloc"] = _ints(doc, "cloc", ncards, KEEPING - (n - 1), n - 1)
+    if any(x < 0 and x not in (BAG, DISCARD, BOTTOM) and x > KEEPING for x in v["cloc"]):
+        raise _fail("cloc", f"puts a card in no known place (a meeple 0..{n - 1}, -1 bag, -2 discard, "
+                            "-3 under the pile, or -10 - e while meeple e keeps)")
+    v["cusable"] = _ints(doc, "cusable", ncards, 0, MAX_ROUND + 1)
+    v["ctap"] = _ints(doc, "ctap", ncards, 0, 1)
+    v["bottom"] = _ints(doc, "bottom", None, 0, ncards * 8 - 1, ncards)
+    v["ready"] = _ints(doc, "ready", seats, 0, 1)
+    v["hinted"] = _ints(doc, "hinted", None, 0, seats * 64 - 1, seats * 3 * (n + 1))
+    hands = len(t.hands)
+    v["rr_left"] = _ints(doc, "rr_left", hands, 0, MAX_REROLLS)
+    v["rr_ent"] = _ints(doc, "rr_ent", hands, 0, MAX_REROLLS)
+    v["rr_sub"] = _ints(doc, "rr_sub", hands, -2, (1 << dice) - 1)
+    v["rr_done"] = _ints(doc, "rr_done", hands, 0, 1)
+    for f in ("buddy", "first_aid", "roped", "moved"):
+        v[f] = _ints(doc, f, n, 0, 1)
+    bonus = max([p.get("amount", 0) for e in c.equipment for verb, p in e.branches if verb == "movement_bonus"]
+                or [0])
+    v["flare"] = _ints(doc, "flare", n, 0, bonus)
+    v["radio"] = _ints(doc, "radio", n, 0, 4)
+    v["leg"] = _ints(doc, "leg", n, -1, dice - 1)
+    v["starts"] = _ints(doc, "starts", 2, 0, 3)
+    return v
+
+
+def _check_together(s: FujiState) -> None:
+    """The fields against each other and the rules: what a game can reach, and what the next step needs.
+
+    A finished game is only checked for what its outcome and views read (it never moves again).
+    """
+    from .state import (
+        BAG,
+        BOTTOM,
+        C_CHAR,
+        C_DRAW,
+        C_PLACE,
+        C_ROLL,
+        C_SKILL,
+        EQUIP,
+        ERUPT,
+        F_BARS,
+        F_CARAB,
+        F_COLLECT,
+        F_GRANT,
+        F_INJURY,
+        F_KEEP,
+        F_LEAVE,
+        F_LEND,
+        F_LOSE,
+        F_PATH,
+        F_REROLL,
+        F_STARTS,
+        KEEPING,
+        LEG,
+        MOVE,
+        PLAN,
+        REROLL,
+        ROLL,
+        SETUP,
+        T_COMPARE,
+        T_END,
+        T_NONE,
+        T_STAMINA,
+    )
+
+    t = s.t
+    c, b = t.content, t.board
+    n = t.explorers
+    ph = s.phase
+    live = not s.over
+
+    def need(ok: object, field: str, problem: str) -> None:
+        if not ok:
+            raise _fail(field, problem)
+
+    # --- the round and the end (§5, §12)
+    need((ph == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
+    need(s.sstep >= 1 and (ph == SETUP or s.sstep == 5), "sstep", "setup steps run from 1 to 5")
+    need((s.over == 0) == (s.reason == ""), "reason", "a finished game, and only one, says why it ended")
+    need(not live or all(x < c.exhaustion for x in s.stamina), "stamina",
+         "a tracker on the last space ends the game (§10.7)")
+    need(not live or ph != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
+    need(s.erupt_due == 0 or s.frames or s.chance or not live, "erupt_due",
+         "an eruption waits only for a pending decision or chance to resolve (§17.6 item 6)")
+
+    # --- skills, characters and options (§3.1, §13.2)
+    for name, field, ids in (("skills", "skill", [x.id for x in c.skills]),
+                             ("characters", "char", [x["id"] for x in c.characters])):
+        kind = C_SKILL if field == "skill" else C_CHAR
+        values = getattr(s, field)
+        dealt = [x for x in values if x >= 0]
+        need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
+        pending = [arg for k, arg in s.chance if k == kind]
+        need(len(set(pending)) == len(pending) and all(0 <= e < n and values[e] < 0 for e in pending), "chance",
+             f"deals a {field} only once, to a meeple without one")
+        undealt = [e for e in range(n) if values[e] < 0]
+        need(set(undealt) <= set(pending), field, "a meeple without one must have one being dealt")
+        chosen = t.options[name]
+        need(not chosen or all(values[e] == ids.index(chosen[e]) for e in range(n)), field,
+             f"differs from the {name} option")
+    if t.options["variant"] == "b" and s.skill[2] >= 0:
+        need(c.skills[s.skill[2]].dice == 6, "skill", "the third meeple has a 6-die skill (§13.2)")
+
+    # --- terrain and tokens (§3.4, §11, §17.4)
+    placed = [x for x in s.card_at if x >= 0]
+    need(len(set(placed)) == len(placed), "card_at", "lays each terrain card once")
+    pending_cells = [arg for k, arg in s.chance if k == C_PLACE]
+    need(len(set(pending_cells)) == len(pending_cells), "chance", "places a card on each cell once")
+    for cell in range(b.size):
+        card = s.card_at[cell]
+        mark = b.mark[cell]
+        want = "village" if mark in "Hh" else "landscape" if mark in "LSGEX" else ""
+        if card >= 0:
+            need(c.terrain[card].kind == want, "card_at", f"puts a {c.terrain[card].kind} card on "
+                 f"{geo.cell_name(cell)}, a {want or 'volcano, rubble or empty'} place")
+        elif want:
+            need(ph == SETUP and (s.sstep < 2 or cell in pending_cells), "card_at",
+                 f"leaves {geo.cell_name(cell)} without its card")
+        if cell in pending_cells:
+            need(want != "" and card < 0, "chance", f"places a card on {geo.cell_name(cell)}, which is "
+                 "taken or no place for one")
+    need(not s.lava & (s.eqtok | s.etok1 | s.etok2), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
+    need(not s.etok1 & s.etok2, "etok2", "a token lies on one side")
+    need(s.etok2 == 0 or t.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
+
+    # --- meeples and markers (§7, §10)
+    for e in range(n):
+        need(b.mark[s.pos[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.pos[e])}, where no "
+             "meeple can stand")
+        need(not live or not s.lava >> s.pos[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
+        m = s.marker[e]
+        need(m < 0 or b.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
+             "meeple can go")
+    marked = [s.marker[e] >= 0 for e in range(n)]
+    if live and ph in (SETUP, ROLL):
+        need(not any(marked), "marker", "markers wait on the character cards until phase 2")
+    elif live and ph in (REROLL, EQUIP):
+        need(all(marked), "marker", "every marker is placed once phase 3 starts (§7.3)")
+    elif live and ph == PLAN:
+        for e in range(n):
+            for o in t.neighbours[e]:
+                need(not marked[e] or o >= n or s.marker[o] != s.marker[e], "marker",
+                     "neighbours may not share a destination (§7.3)")
+    elif live and ph == MOVE:
+        for e in range(n):
+            done = bool(s.moved[e]) or (e == s.mover and s.tstep == T_END)
+            need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
+    need(ph in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
+    need(ph == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
+    need((s.mover < 0) == (s.tstep == T_NONE), "tstep", "a turn step goes with a mover")
+    need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
+    need(s.spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
+
+    # --- stamina, injuries, skills (§10.5-§10.7, §14, §17.3)
+    for e in range(n):
+        passed = sum(1 for x in c.injury_spaces if x <= s.stamina[e])
+        need(bin(s.injuries[e]).count("1") <= passed, "injuries", f"meeple {e} has more injuries than the "
+             "injury spaces its tracker passed (§10.6)")
+        abilities = c.skills[s.skill[e]].abilities if s.skill[e] >= 0 else {}
+        cap = abilities["power_bars"]["max"] if "power_bars" in abilities else 0
+        need(s.bars[e] <= cap, "bars", f"meeple {e} holds {s.bars[e]} power bars; its skill holds at most {cap}")
+        need(not s.buddy[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
+        need(s.radio[e] in (0, PLAN, EQUIP) and s.radio[e] <= max(ph, PLAN), "radio",
+             "a screen is lowered in phase 2 or 4, and not ahead of time (§15)")
+    in_round = ph in (REROLL, EQUIP, MOVE, ERUPT)
+    need(ph != SETUP and ph != ROLL or not any(s.radio), "radio", "screens are up at the start of a round")
+    need(in_round or not any(s.buddy), "buddy", "a die set aside returns at the end of the round (§11.5)")
+    need(in_round or not any(s.roped) and not any(s.first_aid) and not any(s.flare), "roped",
+         "phase-4 card effects end with the round (§11.5)")
+
+    # --- dice (§6, §10.6, §13, §17.1)
+    rolling = {arg for k, arg in s.chance if k == C_ROLL}
+    for d in range(t.dice):
+        owner = d // 6
+        need(s.dalive[d] or s.dv[d] == 0, "dv", f"die {d} is out of the game and shows no face")
+        if owner == t.extra:
+            need(s.dh[d] == owner and s.dalive[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
+            hidden_half = d % 6 < 3 and ph in (PLAN, REROLL, EQUIP)
+            need(not live or ph in (SETUP, ROLL, MOVE) or (s.dv[d] == 0) == hidden_half, "dv",
+                 "the virtual set shows its open half only until phase 5 (§13.1)")
+            continue
+        need(s.dh[d] in (-1, owner) or (0 <= s.dh[d] < n and in_round), "dh", f"die {d} is with no meeple")
+        need(s.dh[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
+        need(s.dalive[d] or s.dh[d] == owner, "dh", f"die {d} is out of the game")
+        need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.dalive[d] or s.dv[d] or d in rolling,
+             "dv", f"die {d} is in play and shows no face")
+    for e in range(n):
+        alive = sum(s.dalive[e * 6:e * 6 + 6])
+        sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
+        in_play = 6
+        if sk is not None and (ph != SETUP or s.sstep >= 2):
+            lost = s.injuries[e] >> LEG & 1 and s.leg[e] < 0 and not any(
+                f[0] == F_LOSE and f[2] == e for f in s.frames)
+            in_play = sk.dice - int(bool(lost))
+        need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
+        leg = s.leg[e]
+        need(leg < 0 or (leg // 6 == e and s.dalive[leg] and s.injuries[e] >> LEG & 1 and ph in (MOVE, ERUPT)),
+             "leg", f"meeple {e}'s lost die is one of its own, after a leg injury, until phase 5 ends (§10.8)")
+    for d in rolling:
+        need(0 <= d < t.dice and s.dalive[d] and ph != SETUP, "chance", f"rolls die {d}, which is not in play")
+
+    # --- equipment (§3.2, §9, §17.6 item 10)
+    bottom_cards = [x // 8 for x in s.bottom]
+    need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
+    need(all(x % 8 < t.seats for x in s.bottom), "bottom", "names the seat that put each card there")
+    for card, loc in enumerate(s.cloc):
+        need((loc == BOTTOM) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
+        need(loc > KEEPING or ph == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
+        need(not s.ctap[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
+        need(s.cusable[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
+    for e in range(n):
+        keeping = sum(1 for loc in s.cloc if loc == KEEPING - e)
+        choice = [f for f in s.frames if f[0] == F_KEEP and f[2] == e]
+        drawing = any(k == C_DRAW and arg == e for k, arg in s.chance)
+        need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
+        need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
+    for x in s.hinted:
+        seat, kind, subject = x // 64, x % 64 // 8, x % 8 - 1
+        ok = seat < t.seats and kind < len(HINT_KINDS) and (subject == -1 if kind else 0 <= subject < n != seat)
+        need(ok and (kind or subject != seat), "hinted", "names a hint no seat can give (§18)")
+    need(len(set(s.hinted)) == len(s.hinted), "hinted", "holds each hint once")
+    need(ph != SETUP or not s.hinted, "hinted", "no hints are given at setup")
+    need(s.starts[0] < s.starts[1], "starts", "names two different meeples, in order")
+
+    # --- phase 3 (§8)
+    for h in range(len(t.hands)):
+        need(s.rr_left[h] <= s.rr_ent[h], "rr_left", "a hand has no more rerolls left than it was given")
+        sub = s.rr_sub[h]
+        e, slots, _seat = t.hands[h]
+        if sub >= 0:
+            dice = [d for d in range(t.dice) if sub >> d & 1]
+            need(ph == REROLL and not s.rr_done[h] and s.rr_left[h] > 0 and dice and all(
+                s.dalive[d] and (d // 6 != e or d % 6 in slots) for d in dice), "rr_sub",
+                 "a reroll choice waits only in phase 3, for a hand with rerolls, naming dice it may reroll")
+        elif sub == -1:
+            need(ph == REROLL and not s.rr_done[h], "rr_sub", "a stop waits only in phase 3")
+        need(ph == REROLL or s.rr_done[h], "rr_done", "every hand is done outside phase 3")
+
+    # --- chance items (§6, §10.3, §18)
+    draws = 0
+    for kind, arg in s.chance:
+        if kind in (C_SKILL, C_CHAR, C_PLACE):
+            need(ph == SETUP, "chance", "deals and places cards only at setup")
+        elif kind == C_DRAW:
+            need(0 <= arg < n and ph in (SETUP, PLAN, EQUIP, MOVE), "chance", "draws a card for a meeple")
+            need(ph != SETUP or s.skill[arg] >= 0, "chance", "a meeple draws its starting cards after its skill")
+            draws += 1
+        elif kind != C_ROLL:
+            raise _fail("chance", f"holds a chance item of kind {kind}")
+    left = sum(1 for x in s.cloc if x in (BAG, BOTTOM))
+    need(draws <= left, "chance", f"draws {draws} cards from a pile of {left}")
+
+    # --- pending decisions (architecture §2)
+    counted = {F_KEEP, F_REROLL, F_LEND, F_BARS, F_CARAB}
+    for kind, seat, e, a, extra in s.frames:
+        need(0 <= kind <= F_LOSE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
+        need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
+        if kind == F_STARTS:
+            need(ph == SETUP and n == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
+                 "at setup with four meeples (§17.6 item 9)")
+            continue
+        need(0 <= e < n, "frames", f"a decision names meeple {e}")
+        if kind == F_CARAB and a > 0:
+            need(1 <= a <= len(t.hands) and t.hands[a - 1][0] == e and t.hands[a - 1][2] == seat, "frames",
+                 "a Carabiner half-choice is the third meeple's, by the seat holding that half (§17.6 item 17)")
+        else:
+            need(seat == t.ctrl[e], "frames", f"meeple {e}'s decision is for seat {t.ctrl[e]}, not {seat}")
+        phases = {F_KEEP: (SETUP,), F_LEAVE: (SETUP,), F_REROLL: (PLAN, EQUIP), F_GRANT: (PLAN, EQUIP),
+                  F_LEND: (PLAN, EQUIP), F_CARAB: (PLAN, EQUIP), F_COLLECT: (PLAN, EQUIP, MOVE),
+                  F_BARS: (MOVE,), F_PATH: (MOVE,), F_INJURY: (MOVE,), F_LOSE: (MOVE,)}[kind]
+        need(ph in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {ph}")
+        sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
+        if kind == F_KEEP:
+            need(sk is not None and a == sk.keep, "frames", "a keep choice keeps the skill's number of cards")
+        elif kind == F_LEAVE:
+            need(sk is not None and sk.dice == 5, "frames", "only a 5-die skill leaves a die out (§17.1)")
+        elif kind == F_REROLL:
+            need(1 <= a <= MAX_REROLLS, "frames", "an equipment reroll has rerolls left (§15)")
+        elif kind == F_LEND:
+            need(0 <= a < n and a != e, "frames", "a die is lent to another meeple (§15)")
+        elif kind == F_BARS:
+            need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.tstep == T_COMPARE,
+                 "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
+        elif kind in (F_PATH, F_INJURY, F_LOSE):
+            need(e == s.mover and s.tstep in (T_STAMINA, T_END), "frames",
+                 "paths and injuries belong to this turn's mover")
+
+
+def _check_live(s: FujiState) -> None:
+    """The next step exists: someone can act (or chance can), unless the game is over."""
+    if s.over:
+        return
+    movers = s.to_move()
+    if not movers:
+        raise _fail("phase", "nobody can act in this position and the game is not over")
+    if movers == [CHANCE]:
+        outcomes = s.chance_outcomes()
+        if not outcomes or abs(sum(p for _, p in outcomes) - 1) > 1e-9:
+            raise _fail("chance", "the pending chance point has no outcomes")
+        return
+    for seat in movers:
+        if not s.legal_actions(seat):
+            raise _fail("frames" if s.frames else "phase", f"seat {seat} must act but has no legal action")
+    s._lc = None
+
+
+__all__ = ["FIELDS", "INT_FIELDS", "LIST_FIELDS", "from_json", "to_json"]
