@@ -17,9 +17,10 @@ from outlast.games.fuji.render import render, requirement_shorthand
 GAME = load_game("fuji")
 
 
-def text_of(state: State, seat: int | None) -> str:
+def text_of(state: State, seat: int | None, full: bool = True) -> str:
+    """The table as `seat` sees it: the whole of it (`view full`), or with `full=False` the compact screen."""
     buffer = io.StringIO()
-    Console(file=buffer, width=140, color_system=None).print(GAME.render(state, seat))
+    Console(file=buffer, width=140, color_system=None).print(GAME.render(state, seat, full=full))
     return buffer.getvalue()
 
 
@@ -51,6 +52,7 @@ def test_render_uses_only_what_the_seat_may_know__s18(ph: int) -> None:
         other = state.resample(0, random.Random(seed + 99))
         redrawn += other.observe(1)["explorers"][1]["dice"] != state.observe(1)["explorers"][1]["dice"]
         assert text_of(other, 0) == text_of(state, 0)
+        assert text_of(other, 0, full=False) == text_of(state, 0, full=False)
     assert redrawn, "the resampled states never differed, so the test proved nothing"
 
 
@@ -147,3 +149,19 @@ def test_game_hooks_delegate_to_render_and_describe() -> None:
     seat = state.to_move()[0]
     assert GAME.describe_decision(state, seat) == describe(state, seat)
     assert type(GAME.render(state, seat)) is type(render(state, seat))
+
+
+def test_compact_screen_tags_own_dice_and_hides_the_others__s18() -> None:
+    """The compact layout (the default screen): own dice as actions name them, others' as `??`, a cell
+    requirement in short, and no card ids (those are in `view full`)."""
+    state = play_until(Match.new(GAME, 5, skills="buddy,gatherer,scout"), phase(2))
+    out = text_of(state, 0, full=False)
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("●") and " stamina " in line}
+    assert set(rows) == {"●0", "●1", "●2"}
+    assert "(you)" in rows["●0"] and all(f"{n}=" in rows["●0"] for n in range(1, 7)) and "??" not in rows["●0"]
+    assert rows["●1"].count("??") == 6 and "(you)" not in rows["●1"]
+    assert "Scenario 1 — Foothills" in out and "VOLC" in out and "L06" not in out and "L06" in text_of(state, 0)
+    assert len(out.splitlines()) < len(text_of(state, 0).splitlines())
+    shared = play_until(Match.new(GAME, 8, players=2, variant="b"), phase(2))
+    line = next(x for x in text_of(shared, 1, full=False).splitlines() if x.startswith("Your dice:"))
+    assert "meeple 2" in line and "2:4=" in line and "2:1=" not in line

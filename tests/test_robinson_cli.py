@@ -28,9 +28,9 @@ GAME = load_game("robinson")
 START = ["--seed", "1", "--players", "2", "--bots", "random"]
 
 
-def text_of(state: State, seat: int | None, width: int = 120) -> str:
+def text_of(state: State, seat: int | None, width: int = 120, full: bool = False) -> str:
     buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None).print(GAME.render(state, seat))
+    Console(file=buffer, width=width, color_system=None).print(GAME.render(state, seat, full=full))
     return buffer.getvalue()
 
 
@@ -82,22 +82,28 @@ def test_games_lists_robinson_and_its_options() -> None:
 def test_play_shows_the_whole_table_then_quit_resume_and_replay(tmp_path: Path) -> None:
     save = tmp_path / "rc.json"
     first = outlast_cmd("play", "robinson", *START, "--save", str(save),
-                        stdin="help\nrules\npile 1\nplace 1 rest\nmenu place\nquit\n")
+                        stdin="help\nrules\nview full\npile 1\nplace 1 rest\nmenu place\nquit\n")
     assert first.returncode == 0, first.stderr
     out = first.stdout
+    compact = out.split("seat 0> help")[0]
+    for words in ("s10 #8 beach", "⌂CAMP", "dist 1", "unexplored", "morale 0", "wood pile 1:0/1", "Food crates",
+                  "buildable", "starting items", "Explorer (seat 0, you, first player)", "Child of fortune (2)",
+                  "Cook (seat 1)", "Friday", "☠", "Legal actions"):
+        assert words in compact, words
+    full = out.split("seat 0> view full")[1]
     for words in ("The island — Castaways", "s10", "#8 beach", "⌂ CAMP", "distance 1", "unexplored",
                   "Morale", "[0]", "Shelter", "Roof", "Palisade", "Weapon", "Available", "Future",
                   "Wood pile", "1:0/1", "Goal", "Threat Action field", "Food crates", "Invention", "buildable",
                   "Personal", "Shortcut (Explorer)", "Scenario", "Mast", "Starting item", "●●", "Characters",
                   "Explorer", "Cook", "Friday", "☠", "Child of fortune (2)", "seat 0 (you)", "first player",
                   "Log", "Legal actions"):
-        assert words in out, words
+        assert words in full, words
     # help names the decision and its rule; `rules` prints that rule
     assert "decides how much wood goes onto stage 1 of the wood pile (`pile K`, §25.1)" in out
-    assert "25.1 **Scenario 1" in out
+    assert "Scenario 1" in out.split("seat 0> rules")[1]
     assert "seat 0: pile 1" in out and "1:1/1" in out
     assert "seat 0: place 1 rest" in out
-    assert "The plan (§8.1" in out and "Explorer 1" in out
+    assert "plan #1 rest: Explorer 1" in out
     assert "plan the Actions (§8.1)" in out and "`confirm`" in out
     assert f"Resume with: outlast resume {save}" in out
     doc = json.loads(save.read_text(encoding="utf-8"))
@@ -105,7 +111,7 @@ def test_play_shows_the_whole_table_then_quit_resume_and_replay(tmp_path: Path) 
     before = len(doc["actions"])
     assert [0, "place 1 rest", False] in doc["actions"]
 
-    again = outlast_cmd("resume", str(save), stdin="view\nquit\n")
+    again = outlast_cmd("resume", str(save), stdin="view full\nquit\n")
     assert again.returncode == 0, again.stderr
     assert "resumed from" in again.stdout and f"after {before} actions" in again.stdout
     assert "The plan (§8.1" in again.stdout and "rest" in again.stdout
@@ -188,20 +194,27 @@ def test_menu_groups_by_verb_and_pawn() -> None:
 
 
 def test_long_planning_menu_is_grouped_by_pawn(monkeypatch: pytest.MonkeyPatch) -> None:
-    import outlast.cli.session as session
+    import outlast.cli.menu as menu
 
-    monkeypatch.setattr(session, "MENU_FULL", 5)
     match = Match.new(GAME, 1, players=2)
     match.resolve_chance()
     match.play("pile 0", 0)
     match.resolve_chance()
     buffer = io.StringIO()
     term = Terminal(console=Console(file=buffer, width=120, color_system=None), stdin=io.StringIO(""))
-    PlaySession(match, SeatPlan(("human", "random")), term, None)._menu(0, None)
+    session = PlaySession(match, SeatPlan(("human", "random")), term, None)
+    session._menu(0, None)
+    screen = buffer.getvalue().splitlines()
+    assert 1 < len(screen) <= menu.MENU_LINES + 1  # the screen's menu keeps to its budget
+    buffer.truncate(0)
+    buffer.seek(0)
+    monkeypatch.setattr(menu, "MENU_LINES", 2)
+    session._menu(0, None, budget=None)  # the `menu` command lists every action, grouped when many
     lines = buffer.getvalue().splitlines()
     legal = [str(a) for a in match.state.legal_actions(0)]
     assert lines[0].startswith(f"Legal actions ({len(legal)})")
-    by_line = [{w for w in line.split() if w in ("1", "friday")} for line in lines[1:] if "place" in line]
+    by_line = [{w.rstrip(":") for w in line.split() if w.rstrip(":") in ("1", "friday")} for line in lines[1:]
+               if "place" in line]
     assert all(len(words) == 1 for words in by_line)  # each line holds one pawn's placements
     for n, text in enumerate(legal, 1):
         assert f"{n}) {text}" in buffer.getvalue()
@@ -216,7 +229,8 @@ def test_render_is_made_from_the_view_alone__s26_4() -> None:
     twin = state.resample(0, Rng(9))
     assert text_of(twin, 0) == text_of(state, 0)
     view = state.observe(0)
-    out = text_of(state, 0)
+    out = text_of(state, 0, full=True)
+    assert text_of(twin, 0, full=True) == out
     for inv in view["inventions"]:
         assert inv["name"] in out
     for item in view["starting_items"]:
@@ -227,7 +241,7 @@ def test_render_is_made_from_the_view_alone__s26_4() -> None:
             assert sk["name"] in out
     assert "the Dog" in out and "Friday" not in out.split("Characters")[1].split("Log")[0]
     # the public view is the same table, without "(you)"
-    assert "(you)" not in text_of(state, None)
+    assert "(you)" not in text_of(state, None) and "(you)" not in text_of(state, None, full=True)
 
 
 def test_life_track_marks_wounds_arrows_and_death__s13_1() -> None:
@@ -245,8 +259,12 @@ def test_outcome_and_exhausted_sources_are_drawn() -> None:
     view["plan"] = [{"number": 1, "action": "gather:s7:wood", "acting": "Cook", "pawns": ["Cook 1"], "needs": 2,
                      "committed": {"wood": 0, "food": 0, "fur": 0}, "done": False}]
     buffer = io.StringIO()
-    Console(file=buffer, width=120, color_system=None).print(render_view(view, ["a log line"]))
+    Console(file=buffer, width=120, color_system=None).print(render_view(view, ["a log line"], full=True))
     out = buffer.getvalue()
+    compact = io.StringIO()
+    Console(file=compact, width=120, color_system=None).print(render_view(view, ["a log line"]))
+    for words in ("✗food", "+1 wood", "#1 wood", "needs 1 more", "Victory in round", "a log line"):
+        assert words in compact.getvalue(), words
     assert "✗food" in out and "+1 wood" in out
     assert "#1 gather wood" in out and "(needs 1 more)" in out
     assert "Victory in round" in out and "the pile is complete" in out and "a log line" in out

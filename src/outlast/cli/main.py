@@ -38,12 +38,13 @@ from .terminal import Terminal, make_console
 NAMED_OPTIONS = (
     ("players", "N", "number of players"),
     ("level", "L", "difficulty level"),
-    ("scenario", "S", "scenario (terrain layout), or random"),
-    ("variant", "V", "two-player variant (a or b)"),
-    ("skills", "A,B,C", "skill per explorer in seat order"),
-    ("characters", "A,B,C", "character per explorer in seat order"),
+    ("scenario", "S", "scenario"),
+    ("variant", "V", "variant"),
+    ("skills", "A,B,C", "skills, one per seat in seat order"),
+    ("characters", "A,B,C", "characters, one per seat in seat order"),
 )
-"""Common options with their own flag; every option of a game can also be given as --option NAME=VALUE."""
+"""Common options with their own flag; every option of a game can also be given as --option NAME=VALUE.
+What each game allows is listed by `outlast games` (a game without the option refuses the flag)."""
 
 
 class BadInput(OutlastError):
@@ -59,11 +60,19 @@ def _version() -> str:
 
 def _shown(value: Any) -> str:
     """An option value as it is typed on the command line."""
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | list):
         return ",".join(map(str, value)) or "(none)"
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)
+
+
+def _default_shown(opt: Any) -> str:
+    """An option's default as `outlast games` shows it: `random` for an empty list that is dealt at random
+    (Fuji's skills and characters, Robinson's characters: their help says so)."""
+    if opt.kind == "list" and not opt.default and "random" in opt.help.lower():
+        return "random"
+    return _shown(opt.default)
 
 
 # --- outlast games ------------------------------------------------------------------------------
@@ -84,7 +93,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         for col in ("option", "kind", "default", "allowed", "help"):
             table.add_column(col, overflow="fold")
         for opt in game.options:
-            table.add_row(opt.name, opt.kind, _shown(opt.default), opt.allowed(), opt.help)
+            table.add_row(opt.name, opt.kind, _default_shown(opt), opt.allowed(), opt.help)
         console.print(table)
     return 0
 
@@ -235,7 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     for name, metavar, text in NAMED_OPTIONS:
         p.add_argument(f"--{name}", metavar=metavar, help=f"{text} (game option {name!r})")
-    p.add_argument("--extra-thrill", action="store_true", help="the Extra thrill variant (game option 'extra_thrill')")
+    p.add_argument("--extra-thrill", action="store_true", help="game option 'extra_thrill' = true (Fuji)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any game option; may be repeated")
     p.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed at the start)")
     p.add_argument("--save", type=Path, metavar="FILE",
@@ -274,7 +283,7 @@ def _fail(message: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `outlast` command; returns the exit code."""
-    for stream in (sys.stdout, sys.stderr):
+    for stream in (sys.stdout, sys.stderr, sys.stdin):  # bytes that are not UTF-8 become "�", never a crash
         reconfigure: Callable[..., None] | None = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")

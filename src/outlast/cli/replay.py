@@ -3,7 +3,8 @@
 A step is one decision by a seat together with the dice and draws it set off, so Enter never stops
 on a lone die roll. The table is shown from one seat's view, or the public view, so a replay shows
 no more than that seat could see while playing; another seat's private choices appear only as
-that seat's log allows.
+that seat's log allows. Steps show the compact table; `f` shows the whole of it, and `--to-end` prints
+the whole final table.
 """
 
 from __future__ import annotations
@@ -62,10 +63,10 @@ class Replay:
             return f"seat {entry.seat}: {entry.text}"
         return f"seat {entry.seat} acted (see the log)"
 
-    def show(self, step: int) -> None:
-        """Print the table at `step` from this replay's point of view."""
+    def show(self, step: int, full: bool = False) -> None:
+        """Print the table at `step` from this replay's point of view (compact, or the whole of it)."""
         state = self.state_at(step)
-        self.term.print(self.match.game.render(state, self.seat))
+        self.term.print(self.match.game.render(state, self.seat, full=full))
         who = "public view" if self.seat is None else f"seat {self.seat}'s view"
         self.term.print(Text(f"step {step}/{len(self.stops) - 1} — after {self._last_decision(step)} — {who}",
                              style="bold"))
@@ -74,15 +75,18 @@ class Replay:
                 self.term.print(line, style="bold")
 
     def run(self) -> int:
-        """Enter (or n) steps forward, b steps back, e jumps to the end, q quits."""
+        """Enter (or n) steps forward, b steps back, e jumps to the end, f shows the whole table, q quits."""
         step = 0
         self.show(step)
         last = len(self.stops) - 1
         while True:
-            line = self.term.ask("replay [Enter next, b back, e end, q quit]> ")
+            line = self.term.ask("replay [Enter next, b back, e end, f full table, q quit]> ")
             if line is None or line.lower() in ("q", "quit", "exit"):
                 return 0
             cmd = line.lower()
+            if cmd in ("f", "full", "view full"):
+                self.show(step, full=True)
+                continue
             if cmd in ("", "n", "next"):
                 if step == last:
                     self.term.print("this is the end of the recording")
@@ -96,14 +100,14 @@ class Replay:
             elif cmd in ("e", "end"):
                 step = last
             else:
-                self.term.print("Enter or n: next step; b: back; e: end; q: quit", style="red")
+                self.term.print("Enter or n: next step; b: back; e: end; f: the whole table; q: quit", style="red")
                 continue
             self.show(step)
 
     def to_end(self) -> int:
         """Print the final table and the outcome without asking anything."""
         state = self.final()
-        self.term.print(self.match.game.render(state, self.seat))
+        self.term.print(self.match.game.render(state, self.seat, full=True))
         if state.is_over():
             for line in outcome_lines(state):
                 self.term.print(line, style="bold")

@@ -122,10 +122,10 @@ class FujiGame(Game):
         check_seat(seat, state.t.seats)
         return state
 
-    def render(self, state: Any, seat: int | None) -> Any:
+    def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:
         from .render import render
 
-        return render(state, seat)
+        return render(state, seat, full=full)
 
 
 GAME = FujiGame()

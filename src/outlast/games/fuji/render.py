@@ -4,6 +4,10 @@ Nothing here reads the state's fields, so a seat sees exactly what its view hold
 its own dice, public dice, the board, stamina tracks, equipment, hints and its log. The only other
 source is the shipped content, looked up by the public card id shown on the board (a card's printed
 requirement, §7.4), which every player can read off the table anyway.
+
+Two layouts: the compact one (the default, redrawn before each decision) fits a 50-line terminal
+with the decision and the menu below it; the full one (`full=True`, the terminal's `view full`)
+adds card ids, the stamina tracks, every equipment card's text and a longer log.
 """
 
 from __future__ import annotations
@@ -30,8 +34,13 @@ MEEPLE_STYLES = {
 }
 FACE_STYLES = {"Y": "bold black on yellow", "B": "bold white on blue", "P": "bold black on pink1"}
 LOG_LINES = 12
+COMPACT_LOG_LINES = 3
 CELL_WIDTH = {False: 7, True: 6}
 """Width of a terrain cell: full, and compact for a narrow terminal."""
+BOARD_LINES = 17
+"""Most lines the compact layout's terrain grid may take; it drops cell names, then row rules, to fit."""
+COMPACT_CELL_MAX = 11
+"""Widest compact cell: more width buys nothing (a requirement and a token or two per line)."""
 
 
 def requirement_shorthand(card_id: str | None) -> str:
@@ -137,16 +146,100 @@ def board_table(view: dict[str, Any], compact: bool = False) -> Table:
     return table
 
 
-class BoardGrid:
-    """The grid at the console's width: full cells where they fit, compact ones on a narrow terminal."""
+def _cell_parts(view: dict[str, Any], cell: dict[str, Any]) -> list[Text]:
+    """A terrain card in short pieces for the compact grid: requirement (↻), tokens, meeples and markers."""
+    kind = cell["kind"]
+    if kind == "volcano":
+        return [Text("VOLC", style="bold white on red3")]
+    if cell["lava"]:
+        return [Text("LAVA", style="bold yellow on red3")]
+    parts: list[Text] = []
+    if kind == "rubble":
+        parts.append(Text("rubble", style="dim"))
+    else:
+        req = Text(requirement_shorthand(cell["card"]) or "?", style="yellow" if kind == "village" else "")
+        if cell["extra_reroll"]:
+            req.append("↻", style="bold cyan")
+        parts.append(req)
+    if kind == "village":
+        parts.append(Text("vil", style="yellow"))
+    if cell["equipment_token"]:
+        parts.append(Text("E", style="bold green"))
+    if cell["eruption_token"]:
+        parts.append(Text("X" * cell["eruption_token"], style="bold red"))
+    pieces = Text()
+    for ex in view["explorers"]:
+        if ex["position"] == cell["cell"]:
+            pieces.append(f"●{ex['index']}", style=_style(ex))
+    for ex in view["explorers"]:
+        if ex["marker"] == cell["cell"]:
+            pieces.append(f"◆{ex['index']}", style=_style(ex))
+    if pieces.plain:
+        parts.append(pieces)
+    return parts
 
-    def __init__(self, view: dict[str, Any]) -> None:
+
+def _packed(parts: list[Text], width: int) -> Text:
+    """Pieces joined by spaces, a new line whenever the next one would pass `width`."""
+    out = Text()
+    line = 0
+    for part in parts:
+        size = len(part.plain)
+        if line and line + 1 + size > width:
+            out.append("\n")
+            line = 0
+        elif line:
+            out.append(" ")
+            line += 1
+        out.append_text(part)
+        line += size
+    return out
+
+
+def compact_board_table(view: dict[str, Any], width: int, rules: bool) -> Table:
+    """The terrain grid without cell names (the row and column headers give them): `width`-wide cells,
+    row rules between rows only with `rules`."""
+    sc = view["scenario"]
+    cells = {c["cell"]: c for c in view["board"]}
+    table = Table(box=box.SQUARE, show_lines=rules, padding=(0, 0), show_header=True, header_style="dim")
+    table.add_column("", justify="right", style="dim", no_wrap=True)
+    for c in range(sc["cols"]):
+        table.add_column(LETTERS[c], justify="left", width=width, no_wrap=False)
+    for r in range(1, sc["rows"] + 1):
+        row: list[RenderableType] = [Text(str(r))]
+        for c in range(sc["cols"]):
+            cell = cells.get(f"{LETTERS[c]}{r}")
+            row.append(_packed(_cell_parts(view, cell), width) if cell else Text(""))
+        table.add_row(*row)
+    return table
+
+
+class BoardGrid:
+    """The grid at the console's width: full cells where they fit, compact ones on a narrow terminal.
+
+    With `budget`, the first layout no taller than `budget` lines is drawn: full cells, compact cells
+    with row rules, compact cells without them (the compact screen of a tall scenario).
+    """
+
+    def __init__(self, view: dict[str, Any], budget: int | None = None) -> None:
         self.view = view
+        self.budget = budget
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         cols = self.view["scenario"]["cols"]
         full = (CELL_WIDTH[False] + 1) * cols + 4
-        yield board_table(self.view, compact=options.max_width < full)
+        table = board_table(self.view, compact=options.max_width < full)
+        if self.budget is None:
+            yield table
+            return
+        width = max(3, min(COMPACT_CELL_MAX, (options.max_width - 4) // cols - 1))
+        choices = [table] if options.max_width >= full else []
+        choices += [compact_board_table(self.view, width, True), compact_board_table(self.view, width, False)]
+        for choice in choices:
+            if len(console.render_lines(choice, options, pad=False)) <= self.budget:
+                yield choice
+                return
+        yield choices[-1]
 
 
 def stamina_track(view: dict[str, Any], ex: dict[str, Any]) -> Text:
@@ -307,8 +400,210 @@ def outcome_panel(view: dict[str, Any]) -> Panel | None:
     return Panel(body, title="The end", box=box.DOUBLE)
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
-    """The whole table from one observation dict."""
+def _next_injury(view: dict[str, Any], stamina: int) -> int | None:
+    return next((s for s in view["stamina_board"]["injury_spaces"] if s >= stamina), None)
+
+
+def _dice_short(dice: list[dict[str, Any]], seat: int | None = None) -> Text:
+    """Dice in few characters: `P4 Y5 ??`, or with `seat` tagged as that seat's actions name them (`1=P4`)."""
+    out = Text()
+    for i, d in enumerate(dice):
+        out.append(" " if i else "")
+        if seat is not None:
+            explorer, _, number = d["die"].partition(":")
+            out.append(f"{number if explorer == str(seat) else d['die']}=")
+        if d.get("hidden"):
+            out.append("??", style="dim")
+        else:
+            out.append(f"{d['colour']}{d['value']}", style=FACE_STYLES.get(d["colour"], "bold"))
+    return out if dice else Text("no dice", style="dim")
+
+
+def explorer_line(view: dict[str, Any], ex: dict[str, Any]) -> Text:
+    """One explorer in a line (the compact layout): who, skill, where → where to, stamina, dice and flags.
+
+    This seat's own dice are tagged as its actions name them (`1=P4`, `2:3=Y5` for a received die).
+    """
+    board = view["stamina_board"]
+    me = view["seat"]
+    line = Text(f"●{ex['index']} ", style=_style(ex))
+    line.append(ex["character"] or "?")
+    tags = ([f"seat {ex['seat']}"] if ex["seat"] != ex["index"] else []) + (["you"] if ex["seat"] == me else [])
+    if tags:
+        line.append(f" ({', '.join(tags)})", style="dim")
+    line.append("  ")
+    line.append(ex["skill_name"] or "?", style="strike dim" if ex["skill_lost"] else "")
+    line.append(f"  {ex['position']} → ")
+    line.append(ex["marker"] or "?", style=_style(ex) if ex["marker"] else "dim")
+    line.append(f"  stamina {ex['stamina']}/{board['exhaustion']}")
+    injury = _next_injury(view, ex["stamina"])
+    if injury is not None:
+        line.append(f" ✚{injury}", style="red")
+    line.append("  ")
+    line.append_text(_dice_short(ex["dice"], me if ex["seat"] == me and ex["index"] == me else None))
+    flags = []
+    if ex["dice_in_play"] < 6:
+        flags.append(f"{ex['dice_in_play']} dice")
+    if ex["injuries"]:
+        flags.append("injuries: " + ", ".join(ex["injuries"]))
+    if ex["power_bars"]:
+        flags.append("power bars " + "▮" * ex["power_bars"])
+    if ex["first_aid"]:
+        flags.append("first aid")
+    if ex["flare"]:
+        flags.append(f"flare +{ex['flare']}")
+    if ex["screen_down"]:
+        flags.append("screen down")
+    if ex["moved"]:
+        flags.append("moved")
+    if flags:
+        line.append("  " + "; ".join(flags), style="dim")
+    return line
+
+
+def my_dice_line(view: dict[str, Any]) -> Text | None:
+    """The dice this seat rolls on another meeple than its own (variant B's shared meeple, §13.2), as
+    actions name them, in a line; its own dice are tagged on its explorer's line."""
+    me = view["seat"]
+    if me is None:
+        return None
+    out = Text("Your dice: ", style="bold")
+    found = False
+    for ex in view["explorers"]:
+        if ex["index"] == me:
+            continue
+        dice = ex["dice"]
+        seen = [d for d in dice if not d.get("hidden") and d["die"].startswith(f"{ex['index']}:")]
+        shared_half = view["phase"] < 5 and 0 < len(seen) < len(dice)
+        if ex["seat"] == me or shared_half:
+            out.append("; " if found else "")
+            found = True
+            out.append(f"meeple {ex['index']} ", style=_style(ex))
+            out.append_text(_dice_short(seen if shared_half else dice, me))
+    return out if found else None
+
+
+def equipment_lines(view: dict[str, Any]) -> list[Text]:
+    """Equipment in short: this seat's cards with their effect, one line each; the others' names in one line."""
+    mine: list[Text] = []
+    others = Text()
+    now = view["round"]
+    for ex in view["explorers"]:
+        for card in ex["equipment"]:
+            phase = "&".join(map(str, card["phases"])) or "copy"
+            status = (" tapped" if card["tapped"] else "") + (
+                f" from round {card['usable_from_round']}" if card["usable_from_round"] > now else "")
+            if ex["seat"] == view["seat"]:
+                line = Text(f"●{ex['index']} ", style=_style(ex))
+                line.append(card["name"], style="bold")
+                line.append(f" [{phase}]{status} ", style="yellow" if status else "dim")
+                line.append(card["text"])
+                line.no_wrap = True
+                line.overflow = "ellipsis"
+                mine.append(line)
+            else:
+                if others.plain:
+                    others.append(" · ")
+                others.append(f"●{ex['index']} ", style=_style(ex))
+                others.append(f"{card['name']} [{phase}]{status}")
+    if others.plain:
+        mine.append(Text("equipment: ", style="bold") + others)
+    cards = {card.id: card for card in content().equipment}
+    for card_id in view.get("keeping") or ():
+        card = cards.get(card_id)
+        if card is not None:  # the cards this seat chooses from at setup (§3.2): their printed text
+            line = Text(f"to keep: {card.id} ", style="bold")
+            line.append(f"[{'&'.join(map(str, card.phases)) or 'copy'}] ", style="dim")
+            line.append(card.text())
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            mine.append(line)
+    return mine
+
+
+def _short_hint(h: dict[str, Any]) -> str:
+    """A hint without its seat: `threat 2 serious`, `fit good`, `will help`, `can use a card`."""
+    if h.get("hint") == "threat":
+        return f"threat {h['subject']} {h['level']}"
+    if h.get("hint") == "fit":
+        return f"fit {h['level']}"
+    return "will help" if h.get("level") == "help" else "can use a card"
+
+
+def hints_line(view: dict[str, Any]) -> Text | None:
+    """This round's hints by seat, the latest of each kind (`seat 1: fit good, threat 0 serious`)."""
+    latest: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for h in view["hints"]:
+        key = (h["seat"], h.get("hint"), h.get("subject"))
+        latest.pop(key, None)
+        latest[key] = h
+    if not latest:
+        return None
+    by_seat: dict[int, list[str]] = {}
+    for h in latest.values():
+        by_seat.setdefault(h["seat"], []).append(_short_hint(h))
+    return Text("hints — ", style="bold") + Text(
+        " · ".join(f"seat {seat}: {', '.join(words)}" for seat, words in sorted(by_seat.items())))
+
+
+def status_lines(view: dict[str, Any]) -> list[Text]:
+    """Who may act, readiness, rerolls, pending steps, shared dice, the loss table and hints, in a few lines."""
+    facts = [("to act", ", ".join("chance" if s < 0 else f"seat {s}" for s in view["to_move"]) or "nobody")]
+    if view["phase"] in (2, 4):
+        facts.append(("ready", ", ".join(f"seat {s}" for s, r in enumerate(view["ready"]) if r) or "nobody yet"))
+    if view["rerolls_left"]:
+        seats = len(view["ready"])
+        facts.append(("rerolls left", ", ".join(f"seat {h}: {n}" if h < seats else f"third half {h - seats + 1}: {n}"
+                                                for h, n in enumerate(view["rerolls_left"]))))
+    for p in view["pending"]:
+        facts.append(("pending", f"{p['decision']} (seat {p['seat']}, meeple {p['meeple']})"))
+    if view.get("keeping"):
+        facts.append(("to keep from", ", ".join(view["keeping"])))
+    if view.get("under_pile") and view["phase"] == 0:
+        facts.append(("you put under", ", ".join(view["under_pile"])))
+    loss = view["level_loss"]
+    facts.append(("loss", f"fail {loss[0]}, d1-2 {loss[1]}, d3-4 {loss[3]}, d5-6 {loss[5]}, d7+ {loss[7]}"))
+    facts.append(("draw pile", str(view["draw_pile"])))
+    out = Text()
+    for i, (name, value) in enumerate(facts):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(f"{name} ", style="bold")
+        out.append(value)
+    lines = [out]
+    for name, key in (("third set", "extra_dice"), ("set aside", "set_aside")):
+        if view.get(key):
+            lines.append(Text(f"{name}: ", style="bold") + _dice_row(view[key]))
+    hints = hints_line(view)
+    if hints is not None:
+        lines.append(hints)
+    return lines
+
+
+def compact_view(view: dict[str, Any]) -> RenderableType:
+    """The table in at most about 40 lines at 100 columns: board, explorers, this seat's dice and cards,
+    status and hints, the last log lines (the compact layout)."""
+    sc = view["scenario"]
+    who = "public view" if view["seat"] is None else f"seat {view['seat']}"
+    head = Text(f"Fuji — Scenario {sc['id']} — {sc['name']} — round {view['round']}, phase {view['phase_name']} — "
+                f"level {view['options']['level']}{', extra thrill' if view['options'].get('extra_thrill') else ''}"
+                f" — {who}", style="bold")
+    parts: list[RenderableType | None] = [head, BoardGrid(view, BOARD_LINES)]
+    parts += [explorer_line(view, ex) for ex in view["explorers"]]
+    parts.append(my_dice_line(view))
+    parts += equipment_lines(view)
+    parts += status_lines(view)
+    log = view["log"][-COMPACT_LOG_LINES:]
+    if log:
+        parts.append(Text("log: ", style="bold") + Text(" | ".join(log), style="dim"))
+    parts.append(outcome_panel(view))
+    return Group(*(p for p in parts if p is not None))
+
+
+def render_view(view: dict[str, Any], full: bool = False) -> RenderableType:
+    """The table from one observation dict: the compact layout, or with `full` the whole of it."""
+    if not full:
+        return compact_view(view)
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
     head = Text(f"Fuji — round {view['round']}, phase {view['phase_name']} — level {view['options']['level']}"
                 f"{', extra thrill' if view['options'].get('extra_thrill') else ''} — {who}", style="bold")
@@ -318,6 +613,7 @@ def render_view(view: dict[str, Any]) -> RenderableType:
     return Group(*(p for p in parts if p is not None))
 
 
-def render(state: FujiState, seat: int | None) -> RenderableType:
-    """A rich renderable of what `seat` sees (None: a spectator), made from `state.observe(seat)` alone."""
-    return render_view(state.observe(seat))
+def render(state: FujiState, seat: int | None, *, full: bool = False) -> RenderableType:
+    """A rich renderable of what `seat` sees (None: a spectator), made from `state.observe(seat)` alone:
+    the compact layout, or the whole table with `full`."""
+    return render_view(state.observe(seat), full=full)

@@ -80,10 +80,10 @@ class RobinsonGame(Game):
 
         return describe(state, seat)
 
-    def render(self, state: Any, seat: int | None) -> Any:
+    def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:
         from .render import render
 
-        return render(state, seat)
+        return render(state, seat, full=full)
 
 
 GAME = RobinsonGame()

@@ -5,6 +5,10 @@ whole public table (§26.4), so every seat sees the same picture apart from the 
 only other source is the shipped content, looked up by the public ids the view names (a Discovery
 token's text, a character's personal Invention, the cost table of the player count, the scenario's
 goal), which every player can read off the printed components anyway.
+
+Two layouts: the compact one (the default, redrawn before each decision) fits a 50-line terminal
+with the decision and the menu below it; the full one (`full=True`, the terminal's `view full`)
+adds the card texts, every skill, the deck sizes and a longer log.
 """
 
 from __future__ import annotations
@@ -23,8 +27,11 @@ if TYPE_CHECKING:
     from .state import RobinsonState
 
 LOG_LINES = 14
+COMPACT_LOG_LINES = 3
 CELL_WIDTH = 24
 """Width of one island space; neighbouring rows are offset by half of it, as on the hex board."""
+COMPACT_CELL_WIDTH = 28
+"""Width of a space in the compact layout (no border): three spaces and the half-space offset fit 100 columns."""
 TERRAIN_STYLES = {"beach": "bold yellow", "plains": "bold green", "hills": "bold dark_orange3",
                   "mountains": "bold grey70", "river": "bold bright_blue"}
 RES_STYLES = {"wood": "dark_orange3", "food": "green", "nonperishable": "cyan", "fur": "magenta"}
@@ -105,14 +112,14 @@ def _space_cell(sp: dict[str, Any], body: Text, height: int) -> Panel:
                  padding=(0, 1), border_style="bold green" if sp["camp"] else "dim")
 
 
-def island_map(view: dict[str, Any]) -> RenderableType:
-    """The island's hex spaces (§2.1) in rows, each row offset by half a space as on the board.
+def _hex_rows(view: dict[str, Any], cells: dict[str, RenderableType], width: int = CELL_WIDTH,
+              wrap: bool = False) -> list[RenderableType]:
+    """The island's spaces in rows, each row offset by half a space as on the board (§2.1).
 
-    Spaces are laid out from their axial coordinates (q, r): column 2q + r in half-spaces.
+    Spaces are laid out from their axial coordinates (q, r): column 2q + r in half-spaces of
+    `width`. With `wrap` a space's text is wrapped to `width`.
     """
     spaces = view["island"]
-    bodies = {sp["space"]: _space_body(view, sp) for sp in spaces}
-    height = 2 + max((len(b.wrap(make_console_free(), CELL_WIDTH - 4)) for b in bodies.values()), default=1)
     half = {sp["space"]: 2 * sp["q"] + sp["r"] for sp in spaces}
     left = min(half.values(), default=0)
     rows: dict[int, list[dict[str, Any]]] = {}
@@ -122,23 +129,81 @@ def island_map(view: dict[str, Any]) -> RenderableType:
     for r in sorted(rows):
         members = sorted(rows[r], key=lambda s: half[s["space"]])
         grid = Table.grid(padding=0)
-        pad = (half[members[0]["space"]] - left) * CELL_WIDTH // 2
-        cells: list[RenderableType] = [Text(" " * pad)] if pad else []
+        pad = (half[members[0]["space"]] - left) * width // 2
+        row: list[tuple[RenderableType, bool]] = [(Text(" " * pad), False)] if pad else []
         prev = None
         for sp in members:
             h = half[sp["space"]]
             if prev is not None and h - prev > 2:
-                cells.append(Text(" " * ((h - prev - 2) * CELL_WIDTH // 2)))
-            cells.append(_space_cell(sp, bodies[sp["space"]], height))
+                row.append((Text(" " * ((h - prev - 2) * width // 2)), False))
+            row.append((cells[sp["space"]], True))
             prev = h
-        for _ in cells:
-            grid.add_column(no_wrap=True)
-        grid.add_row(*cells)
+        for _, is_space in row:
+            if is_space and wrap:
+                grid.add_column(width=width)
+            else:
+                grid.add_column(no_wrap=True)
+        grid.add_row(*(cell for cell, _ in row))
         lines.append(grid)
+    return lines
+
+
+def island_map(view: dict[str, Any]) -> RenderableType:
+    """The island's hex spaces (§2.1) in rows, each a bordered panel, as on the board."""
+    spaces = view["island"]
+    bodies = {sp["space"]: _space_body(view, sp) for sp in spaces}
+    height = 2 + max((len(b.wrap(make_console_free(), CELL_WIDTH - 4)) for b in bodies.values()), default=1)
+    cells: dict[str, RenderableType] = {sp["space"]: _space_cell(sp, bodies[sp["space"]], height) for sp in spaces}
     sc = _scenario(view)
     title = f"The island — {sc.name}" if sc else "The island"
-    return Panel(Group(*lines), title=title, title_align="left", box=box.SQUARE, expand=False,
+    return Panel(Group(*_hex_rows(view, cells)), title=title, title_align="left", box=box.SQUARE, expand=False,
                  subtitle="✗ exhausted, ⛺ natural shelter, ⌂ Camp; distance (§8.1.7)", subtitle_align="left")
+
+
+def _space_short(view: dict[str, Any], sp: dict[str, Any]) -> Text:
+    """One island space in one to three lines (the compact layout): name, tile, Camp or distance;
+    sources and tokens; the plans there."""
+    name = sp["space"]
+    body = Text(f"{name} ", style="bold green" if sp["camp"] else "bold")
+    if sp.get("lost"):
+        body.append("lost", style="bold red")
+        return body
+    if "tile" in sp:
+        body.append(f"#{sp['tile']} ")
+        body.append(sp["terrain"], style=TERRAIN_STYLES.get(sp["terrain"], "bold"))
+        if sp.get("tent"):
+            body.append(" ⛺", style="bold")
+    else:
+        body.append("unexplored", style="dim")
+    if sp["camp"]:
+        body.append(" ⌂CAMP", style="bold white on dark_green")
+    elif sp["distance"]:
+        body.append(f" dist {sp['distance']}", style="cyan")
+    else:
+        body.append(" far", style="dim")
+    if "tile" in sp:
+        line = Text()
+        for i, src in enumerate(sp["sources"]):
+            line.append(" " if i else "")
+            if sp["exhausted"][i]:
+                line.append(f"✗{src}", style="dim strike")
+            else:
+                line.append(src, style=RES_STYLES.get(src, ""))
+        if sp["tokens"]:
+            line.append((" " if line.plain else "") + ", ".join(sp["tokens"]), style="yellow")
+        if line.plain:
+            body.append("\n  ")
+            body.append_text(line)
+    plans = _planned_here(view, name)
+    if plans:
+        body.append("\n  " + " ".join(p.replace(" gather ", " ") for p in plans), style="bold magenta")
+    return body
+
+
+def island_short(view: dict[str, Any]) -> RenderableType:
+    """The island without borders, a few lines per row of spaces (the compact layout)."""
+    cells: dict[str, RenderableType] = {sp["space"]: _space_short(view, sp) for sp in view["island"]}
+    return Group(*_hex_rows(view, cells, COMPACT_CELL_WIDTH, wrap=True))
 
 
 # --- tracks, resources, the pile ---------------------------------------------------------------------
@@ -422,8 +487,158 @@ def outcome_panel(view: dict[str, Any]) -> Panel | None:
     return Panel(body, title="The end", box=box.DOUBLE)
 
 
-def render_view(view: dict[str, Any], log: list[str] | None = None) -> RenderableType:
-    """The whole table from one observation dict (and the log lines, when the view has none)."""
+def _facts(pairs: list[tuple[str, str | Text]]) -> Text:
+    """`name value · name value …` in one line (wrapped by the console when it is long)."""
+    out = Text()
+    for i, (name, value) in enumerate(pairs):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(f"{name} ", style="bold")
+        out.append(value if isinstance(value, Text) else Text(value))
+    return out
+
+
+def _resources(amounts: dict[str, int]) -> str:
+    shown = [f"{n} {k}" for k, n in amounts.items() if n]
+    return ", ".join(shown) or "none"
+
+
+def tracks_line(view: dict[str, Any]) -> Text:
+    """Morale, Shelter, Roof, Palisade, Weapon, the build costs and the resources, in short (compact layout)."""
+    low, high = view["morale_range"]
+    d = dict(content().morale).get(view["morale"], 0)
+    morale = f"{view['morale']:+d}" if view["morale"] else "0"
+    shelter = "built" if view["shelter"] else ("natural" if view["natural_shelter"] else "none (open air)")
+    wood, fur = content().costs.get(len(view["characters"]), (0, 0))
+    pairs: list[tuple[str, str | Text]] = [
+        ("morale", f"{morale} ({low:+d}..{high:+d}; first player {d:+d} determination)"),
+        ("shelter", shelter), ("roof", str(view["roof"])), ("palisade", str(view["palisade"])),
+        ("weapon", str(view["weapon"])), ("cost", f"{wood} wood or {fur} fur"),
+        ("available", _resources(view["available"])), ("future", _resources(view["future"]))]
+    return _facts(pairs)
+
+
+def scenario_line(view: dict[str, Any]) -> Text:
+    """The wood pile, the goal, the weather, clouds, field tokens and the Threat cards, in short."""
+    pile = Text()
+    for i, (have, need) in enumerate(zip(view["pile"], view["pile_needs"], strict=False)):
+        pile.append(" " if i else "")
+        pile.append(f"{i + 1}:{have}/{need}", style="bold green" if have >= need else ("yellow" if have else "dim"))
+    pairs: list[tuple[str, str | Text]] = [("wood pile", pile)]
+    sc = _scenario(view)
+    if sc is not None:
+        needs = " + ".join(i.replace("_", " ").capitalize() for i in sc.win_items)
+        pairs.append(("goal", f"from round {sc.win_from}: the pile" + (f" + {needs}" if needs else "")))
+    weather = ", ".join(view["weather_dice"]) or "no dice"
+    if view["weather_tokens"]:
+        weather += "; tokens " + ", ".join(view["weather_tokens"])
+    pairs.append(("weather", weather))
+    clouds = view.get("clouds")
+    if clouds:
+        pairs.append(("clouds", f"rain {clouds['rain']}, winter {clouds['winter']}"))
+    fields = [f"{k}: {', '.join(v)}" for k, v in view["field_tokens"].items() if v]
+    if fields:
+        pairs.append(("field tokens", "; ".join(fields)))
+    for slot, key in (("left", "threat:l"), ("right", "threat:r")):
+        card = view["threat"][slot]
+        pairs.append((f"threat {slot} ({key})", card["name"] if card else "empty"))
+    return _facts(pairs)
+
+
+def cards_line(view: dict[str, Any]) -> Text | None:
+    """Buildable Inventions, Items, Starting Items, kept cards, tokens and revealed cards, by name only."""
+    pairs: list[tuple[str, str | Text]] = []
+    buildable = [i["name"] for i in view["inventions"] if i["buildable"]]
+    pairs.append(("buildable", ", ".join(buildable) or "nothing now"))
+    if view["items"]:
+        pairs.append(("items", ", ".join(i["name"] for i in view["items"])))
+    if view["items_future"]:
+        pairs.append(("items next round", ", ".join(i["name"] for i in view["items_future"])))
+    if view["starting_items"]:
+        pairs.append(("starting items", ", ".join(f"{i['name']} {'●' * i['uses']}" for i in view["starting_items"])))
+    if view["kept"]:
+        pairs.append(("kept", ", ".join(c["name"] + (" " + "●" * c["uses"] if c["uses"] else "") for c in view["kept"])))
+    kinds = {k.id: k.name for k in content().token_kinds}
+    disc = view["discoveries"]
+    tokens = [kinds.get(t, t) for t in disc["available"]] + [kinds.get(t, t) + " (future)" for t in disc["future"]]
+    if tokens:
+        pairs.append(("tokens", ", ".join(tokens)))
+    if view["revealed"]:
+        pairs.append(("revealed", ", ".join(c["name"] for c in view["revealed"])))
+    return _facts(pairs)
+
+
+def character_lines(view: dict[str, Any]) -> list[Text]:
+    """One line per Character (and Friday, the Dog); the seat's own skills on a line of their own."""
+    me = view["seat"]
+    out: list[Text] = []
+    for ch in view["characters"]:
+        line = Text(ch["name"], style="bold")
+        tags = [f"seat {ch['seat']}"] + (["you"] if ch["seat"] == me else []) + (
+            ["first player"] if ch["seat"] == view["first_player"] else []) + (
+            ["outside the Camp"] if ch.get("outside") else [])
+        line.append(f" ({', '.join(tags)})  ", style="dim")
+        line.append_text(life_track(ch["wounds"], ch["death_at"], ch["arrows"]))
+        line.append(f"  determination {ch['determination']}")
+        if ch["special_wounds"]:
+            line.append("  wounds: " + ", ".join(ch["special_wounds"]), style="red")
+        out.append(line)
+        if ch["seat"] == me:
+            skills = Text("  skills: ", style="dim")
+            for i, sk in enumerate(ch["skills"]):
+                skills.append(", " if i else "")
+                skills.append(f"{sk['name']} ({sk['cost']})", style="strike dim" if sk["used"] else "")
+            out.append(skills)
+    fri = view.get("friday")
+    if fri:
+        line = Text("Friday", style="bold")
+        line.append(" (pawn)  ", style="dim")
+        line.append_text(life_track(fri["wounds"], fri["death_at"]) if fri["alive"] else Text("dead", style="red"))
+        line.append(f"  determination {fri['determination']}")
+        out.append(line)
+    if view.get("dog"):
+        out.append(Text("the Dog", style="bold") + Text(" (pawn: Hunting or Exploration only)", style="dim"))
+    return out
+
+
+def plan_line(view: dict[str, Any]) -> Text | None:
+    """The planned Actions in short: `#1 build:shelter (Cook: Cook 1, Cook 2; needs 1 more)`, then who is ready."""
+    if not view["plan"]:
+        return None
+    items = []
+    for g in view["plan"]:
+        short = g["needs"] - len(g["pawns"])
+        text = f"#{g['number']} {g['action']}: {', '.join(g['pawns'])}"
+        text += f" (needs {short} more)" if short > 0 else ""
+        items.append(text + (" done" if g["done"] else ""))
+    ready = [_who(view, s) for s, r in enumerate(view["ready"]) if r]
+    return _facts([("plan", " · ".join(items)), ("ready", ", ".join(ready) or "nobody yet")])
+
+
+def compact_view(view: dict[str, Any], lines: list[str]) -> RenderableType:
+    """The table in at most about 40 lines at 100 columns (the compact layout)."""
+    who = "public view" if view["seat"] is None else f"seat {view['seat']}"
+    if view["seat"] is not None and 0 <= view["seat"] < len(view["characters"]):
+        who += f" ({view['characters'][view['seat']]['name']})"
+    head = Text(f"Robinson Crusoe — round {view['round']}/{view['rounds']}, phase {view['phase']} — {who}",
+                style="bold")
+    parts: list[RenderableType | None] = [head, island_short(view), tracks_line(view), scenario_line(view),
+                                          cards_line(view), *character_lines(view), plan_line(view)]
+    for line in lines[-COMPACT_LOG_LINES:]:
+        parts.append(Text("· " + line, style="dim", no_wrap=True, overflow="ellipsis"))
+    movers = view["to_move"]
+    parts.append(Text("to act: ", style="bold") + Text(
+        ", ".join("chance" if s < 0 else _who(view, s) for s in movers) or "nobody"))
+    parts.append(outcome_panel(view))
+    return Group(*(p for p in parts if p is not None))
+
+
+def render_view(view: dict[str, Any], log: list[str] | None = None, full: bool = False) -> RenderableType:
+    """The table from one observation dict (and the log lines, when the view has none): the compact
+    layout, or with `full` the whole of it."""
+    lines = view.get("log", log or [])
+    if not full:
+        return compact_view(view, lines)
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
     if view["seat"] is not None and 0 <= view["seat"] < len(view["characters"]):
         who += f" ({view['characters'][view['seat']]['name']})"
@@ -433,18 +648,18 @@ def render_view(view: dict[str, Any], log: list[str] | None = None) -> Renderabl
     top.add_column()
     top.add_column()
     top.add_row(tracks_table(view), resources_table(view))
-    lines = view.get("log", log or [])
     parts: list[RenderableType | None] = [head, island_map(view), top, pile_and_goal(view), threat_panel(view),
                                           cards_table(view), characters_table(view), plan_table(view),
                                           log_panel(lines), status_panel(view), outcome_panel(view)]
     return Group(*(p for p in parts if p is not None))
 
 
-def render(state: RobinsonState, seat: int | None) -> RenderableType:
-    """A rich renderable of the table as `seat` sees it (None: a spectator), from `state.observe(seat)`.
+def render(state: RobinsonState, seat: int | None, *, full: bool = False) -> RenderableType:
+    """A rich renderable of the table as `seat` sees it (None: a spectator), from `state.observe(seat)`:
+    the compact layout, or the whole table with `full`.
 
     The log comes from the kernel's `visible_events(seat)` while the view carries none.
     """
     view = state.observe(seat)
     log = None if "log" in view else [e.text for e in state.visible_events(seat)]
-    return render_view(view, log)
+    return render_view(view, log, full=full)
