@@ -81,11 +81,11 @@ def positions() -> tuple[FujiState, ...]:
     return tuple(out)
 
 
-def refused(state: FujiState, call: Any, kind: type[Exception] = IllegalAction) -> Exception:
-    """Run `call()`, which must raise `kind` (an OutlastError) and leave `state` byte-identical."""
+def refused(state: FujiState, call: Any, *args: Any, kind: type[Exception] = IllegalAction, **kw: Any) -> Exception:
+    """Run `call(*args, **kw)`, which must raise `kind` (an OutlastError) and leave `state` byte-identical."""
     before = blob(state)
     with pytest.raises(kind) as err:
-        call()
+        call(*args, **kw)
     assert isinstance(err.value, OutlastError)
     assert blob(state) == before, "a refused input changed the state"
     return err.value
@@ -94,7 +94,7 @@ def refused(state: FujiState, call: Any, kind: type[Exception] = IllegalAction) 
 # ============================================================================ 1. action texts
 def test_mistyped_chance_text_is_an_illegal_action__s18() -> None:
     """`place C3 zz` named no terrain card and escaped as StopIteration; it cannot be read."""
-    err = refused(positions()[0], lambda: positions()[0].apply("place C3 zz", CHANCE))
+    err = refused(positions()[0], positions()[0].apply, "place C3 zz", CHANCE)
     assert "cannot read" in str(err) and "'zz'" in str(err)
     with pytest.raises(IllegalAction):
         GAME.parse_action(CHANCE, "place C3 zz")
@@ -108,7 +108,7 @@ def test_unreadable_text_says_how_actions_are_written_without_a_rule(text: str) 
     It used to cite a rule: `cannot read 'blah blah' (§18)`."""
     state = positions()[1]
     seat = next(s for s in state.to_move() if s != CHANCE) if state.to_move() != [CHANCE] else 0
-    err = refused(state, lambda: state.apply(text, seat))
+    err = refused(state, state.apply, text, seat)
     assert isinstance(err, IllegalAction)
     assert err.rule == "", err
     assert "§" not in str(err)
@@ -120,7 +120,7 @@ def test_readable_but_illegal_action_keeps_its_reason_and_rule__s7_3() -> None:
     """`mark A1` reads fine (A1 is the volcano): it is refused for the rule it breaks, with its §."""
     rng = random.Random(1)
     state = until(GAME.new_game(seed=3, players=3), lambda s: s.phase == 2 and 0 in s.to_move(), rng)
-    err = refused(state, lambda: state.apply("mark A1", 0))
+    err = refused(state, state.apply, "mark A1", 0)
     assert isinstance(err, IllegalAction)
     assert err.rule == "§7.3" and "cannot read" not in err.reason and "reach" in err.reason
 
@@ -143,7 +143,7 @@ def test_huge_and_control_texts_are_refused_unread(text: str) -> None:
         with pytest.raises(IllegalAction):
             GAME.parse_action(seat, text)
     state = positions()[1]
-    refused(state, lambda: state.apply(text, 0))
+    refused(state, state.apply, text, 0)
 
 
 VERBS = ["ready", "stop", "collect", "skip", "refuse", "keep", "leave", "aside", "lend", "lose", "starts", "mark",
@@ -196,28 +196,28 @@ def test_wrong_seats_are_refused_and_change_nothing(seat: Any) -> None:
     `observe(-1)` showed seat −1's view, and others raised TypeError or IndexError."""
     for state in positions():
         if seat not in (None, -1):  # None asks for no seat; -1 is CHANCE, which has no legal actions
-            refused(state, lambda: state.legal_actions(seat))
+            refused(state, state.legal_actions, seat)
         if seat is not None:  # None is the public view
-            refused(state, lambda: state.observe(seat))
-        refused(state, lambda: state.resample(seat, random.Random(0)))
-        refused(state, lambda: GAME.describe_decision(state, seat), OutlastError)
-        refused(state, lambda: GAME.check_chat(state, seat, "good luck"), OutlastError)
-        refused(state, lambda: GAME.evaluate(state, seat), OutlastError)
-        refused(state, lambda: state.apply("ready", seat=seat))
+            refused(state, state.observe, seat)
+        refused(state, state.resample, seat, random.Random(0))
+        refused(state, GAME.describe_decision, state, seat, kind=OutlastError)
+        refused(state, GAME.check_chat, state, seat, "good luck", kind=OutlastError)
+        refused(state, GAME.evaluate, state, seat, kind=OutlastError)
+        refused(state, state.apply, "ready", seat=seat)
 
 
 def test_other_wrong_values_are_refused_and_change_nothing() -> None:
     for state in positions():
         for text in ([], b"ready", 3, None, {"verb": "ready"}, 2.5):
-            refused(state, lambda: state.apply(text, 0))  # type: ignore[arg-type]
-            refused(state, lambda: GAME.check_chat(state, 0, text), OutlastError)  # type: ignore[arg-type]
+            refused(state, state.apply, text, 0)
+            refused(state, GAME.check_chat, state, 0, text, kind=OutlastError)
             with pytest.raises(IllegalAction):
                 GAME.parse_action(0, text)  # type: ignore[arg-type]
         for seat in (1.0, 10**20, "0", None):
             with pytest.raises(IllegalAction):
                 GAME.parse_action(seat, "ready")  # type: ignore[arg-type]
-        refused(state, lambda: state.resample(0, None), OutlastError)  # type: ignore[arg-type]
-        refused(state, lambda: GAME.check_chat(object(), 0, "hi"), OutlastError)
+        refused(state, state.resample, 0, None, kind=OutlastError)
+        refused(state, GAME.check_chat, object(), 0, "hi", kind=OutlastError)
 
 
 def junk_actions(state: FujiState) -> list[FujiAction]:
@@ -249,7 +249,7 @@ def test_junk_action_objects_are_refused_and_change_nothing() -> None:
     count = 0
     for state in positions():
         for act in junk_actions(state):
-            refused(state, lambda: state.apply(act))
+            refused(state, state.apply, act)
             assert isinstance(str(act), str)  # messages quote it: its text never raises
             count += 1
     assert count > 1500
@@ -409,3 +409,50 @@ def test_state_document_faults_name_their_field() -> None:
         with pytest.raises(SaveError) as err:
             GAME.load_state({**doc, field: value})
         assert f"'{field}" in str(err.value), (field, str(err.value))
+
+
+# ============================================================================ 4. resample
+def test_resampled_copies_draw_their_own_chance() -> None:
+    """A determinization's next chance outcome is drawn from the `rng` given to `resample`, not the real
+    RNG: over 100 copies it equals the real next roll about one time in six.
+
+    A guard: Fuji's resample already drew the copy's RNG from `rng` on 08d2674."""
+    rng = random.Random(3)
+    for seed, phase, opts in ((21, 3, {"players": 3}), (22, 1, {"players": 4}), (23, 5, {"players": 2})):
+        state = until(GAME.new_game(seed=seed, **opts), lambda s, p=phase: s.phase == p
+                      and s.to_move() == [CHANCE] and s.chance[0][0] == 4, rng)
+        assert not state.is_over()
+        true = state.sample_chance()
+        for seat in range(state.seat_count()):
+            same = sum(state.resample(seat, random.Random(1000 * seat + k)).sample_chance() == true
+                       for k in range(100))
+            assert same <= 35, (seed, seat, same)  # 100 rolls of 1/6: mean 17, sd 3.7
+
+
+def test_resample_redraws_another_seats_hidden_reroll_choice__s8_3() -> None:
+    """§8.3: rerolls are chosen behind the screens. That seat 1 rerolls (rather than stops) is public,
+    but which dice it chose is not: a determinization for seat 0 draws them again, consistently (a
+    non-empty set of dice seat 1 may reroll). On 08d2674 every copy kept seat 1's true choice."""
+    rng = random.Random(8)
+    for seed in range(30, 60):
+        state = until(GAME.new_game(seed=seed, players=3), lambda s: s.phase == 3 and 0 in s.to_move()
+                      and 1 in s.to_move(), rng)
+        rerolls = [a for a in state.legal_actions(1) if a.verb == "reroll" and len(a.args) == 2]
+        if rerolls:
+            break
+    state.apply(rerolls[0])
+    h = next(h for h, hand in enumerate(state.t.hands) if hand[2] == 1)
+    true = state.rr_sub[h]
+    before = blob(state)
+    choices = []
+    for k in range(100):
+        copy = state.resample(0, random.Random(k))
+        assert copy.observe(0) == state.observe(0)
+        choices.append(copy.rr_sub[h])
+        assert copy.rr_sub[h] > 0
+        assert all(copy.dalive[d] and d // 6 == 1 for d in range(copy.t.dice) if copy.rr_sub[h] >> d & 1)
+    assert blob(state) == before
+    assert sum(c == true for c in choices) < 20, "a determinization must not know which dice seat 1 chose"
+    assert len(set(choices)) > 10
+    own = state.resample(1, random.Random(0))
+    assert own.rr_sub[h] == true, "a seat knows its own choice"

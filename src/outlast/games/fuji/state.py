@@ -1387,7 +1387,14 @@ class FujiState(State):
         return observe(self, seat)
 
     def resample(self, seat: int, rng: RandomLike) -> FujiState:
-        """A copy where every die face and card `seat` has not seen is drawn again (§18)."""
+        """A copy where everything `seat` has not seen is drawn again from `rng` (§18, architecture §2).
+
+        Redrawn: the copy's own RNG (so its next chance outcome is not the real one), every die face the
+        seat has not seen, the cards in the pile, other meeples' keep choices and their cards under the
+        pile, and the dice another seat chose to reroll in a phase-3 step that has not resolved (that it
+        rerolls rather than stops is public, §8.3; which dice is not). Every reveal is kept: a face the
+        seat saw, a card shown, the log lines it may read.
+        """
         check_seat(seat, self.t.seats)
         if not callable(getattr(rng, "randrange", None)):
             raise OutlastError(f"resample needs a random source with randrange(stop), not {shown(rng)}")
@@ -1399,6 +1406,16 @@ class FujiState(State):
         for i in range(c.t.dice):
             if c.dv[i] and not c.dk[i] & bit:
                 c.dv[i] = rng.randrange(6) + 1
+        # phase 3: another seat's submitted reroll names dice this seat has not seen chosen (§8.3)
+        for h, (e, slots, hand_seat) in enumerate(c.t.hands):
+            if hand_seat != seat and c.rr_sub[h] >= 0:
+                dice = [i for i in c.known_held(e, hand_seat) if i // 6 != e or i % 6 in slots]
+                mask = 0
+                while dice and not mask:
+                    for i in dice:
+                        if rng.randrange(2):
+                            mask |= 1 << i
+                c.rr_sub[h] = mask or c.rr_sub[h]
         # cards: the bag, other explorers' keep choices and others' cards under the pile are unknown
         ctrl = c.t.ctrl
         slots: list[tuple[str, int]] = []
