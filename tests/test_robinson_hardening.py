@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from outlast import Match
 from outlast.core import CHANCE, OutlastError
 from outlast.games.robinson.actions import RobinsonAction
+from outlast.games.robinson.state import CH_HUNT, PLAN, Z_BEAST_DECK
 from robinson_helpers import (
     CARPENTER,
     COOK,
@@ -499,3 +500,156 @@ def test_the_goat_and_the_pot_tokens_say_what_they_need__s19_2() -> None:
 def test_no_two_discovery_tokens_share_a_name__s19() -> None:
     names = [k.name.lower() for k in C.token_kinds]
     assert len(set(names)) == len(names), sorted(n for n in names if names.count(n) > 1)
+
+
+# ============================================================================ 4. hidden information
+BEASTS = {c.name for c in C.cards if c.kind == "beast"}
+
+
+def _open_planning(m: Match) -> None:
+    """Resolve chance and answer decisions (first answer: `pile 0`, …) until the table plans freely."""
+    s = m.state
+    while not (s.phase == PLAN and s.step == 2 and not s.frames and not s.chance) and not s.is_over():
+        if s.to_move() == [CHANCE]:
+            m.resolve_chance()
+        else:
+            seat = s.to_move()[0]
+            m.play(s.legal_actions(seat)[0], seat)
+        s = m.state
+
+
+def _soldier_match(seed: int = 2, det: int = 4) -> Match:
+    """Round 1's open planning of a Carpenter, Cook and Soldier table, the Soldier holding `det` Determination."""
+    m = Match.new("robinson", seed, players=3, characters="carpenter,cook,soldier", starting_items=0)
+    _open_planning(m)
+    m.state.det[SOLDIER] = det
+    m.state.forget()
+    return m
+
+
+def _named_beasts(texts: list[str]) -> set[str]:
+    return {name for name in BEASTS for text in texts if name in text}
+
+
+def test_a_resampled_state_draws_fresh_randomness__s26_4() -> None:
+    """A determinization must not foresee the real game's next draw (it used to, 100 times in 100)."""
+    s = GAME.new_game(seed=4, players=2)
+    while len(s.chance_outcomes()) < 5:
+        s.apply(s.sample_chance() if s.to_move() == [CHANCE] else s.legal_actions(s.to_move()[0])[0])
+    real = s.sample_chance()
+    same = sum(s.resample(0, random.Random(k)).sample_chance() == real for k in range(100))
+    assert same < 60, f"the resampled next outcome was the real one {same} times in 100"
+
+
+def test_the_hunt_leaves_its_beast_undecided__s13_2_s26_4() -> None:
+    """The Hunt puts a Beast card on the Hunting deck unseen: no chance outcome names it, no copy knows it."""
+    m = _soldier_match()
+    m.play("use the_hunt", SOLDIER)
+    s = m.state
+    assert s.to_move() != [CHANCE], "putting an unseen card on the deck is no draw"
+    assert s.observe(SOLDIER)["decks"]["hunting_top"] == ["?"]
+    for k in range(20):  # nothing about the card is decided, so every copy is the same game
+        r = s.resample(SOLDIER, random.Random(k))
+        assert {n: v for n, v in r.to_json().items() if n != "rng_state"} == \
+            {n: v for n, v in s.to_json().items() if n != "rng_state"}
+
+
+def test_a_hunt_of_an_unseen_card_lists_every_unseen_beast__s8_7_2_s26_4() -> None:
+    """The Hunt's chance outcomes are what the top card could be, with probabilities, not the card itself."""
+    m = _soldier_match()
+    unseen = sorted(C.cards[i].id for i in m.state.cards_in(Z_BEAST_DECK))
+    m.play("use the_hunt", SOLDIER)
+    m.resolve_chance()
+    for text in ("place 1 hunt", "join 2 1"):
+        m.play(text, SOLDIER)
+    for seat in (CARPENTER, COOK):
+        m.play("place 1 rest", seat)
+        m.play("place 2 rest", seat)
+    for seat in (SOLDIER, COOK, CARPENTER):
+        if not m.state.ready[seat]:
+            m.play("ready", seat)
+    m.play("confirm", m.state.fp)
+    s = m.state
+    while s.to_move() != [CHANCE] or s.chance[0] != CH_HUNT:
+        assert not s.is_over() and s.round == 1, "drawing the unseen Hunting card was no chance point"
+        if s.to_move() == [CHANCE]:
+            m.resolve_chance()
+        else:
+            m.play(s.legal_actions(s.to_move()[0])[-1], s.to_move()[0])  # pass any window
+        s = m.state
+    outs = s.chance_outcomes()
+    assert sorted(str(o).split()[1] for o, _ in outs) == unseen
+    assert all(abs(p - 1 / len(unseen)) < 1e-12 for _, p in outs)
+
+
+def test_tracking_an_unseen_card_is_a_reveal_that_undo_cannot_cross__s13_2_architecture_4() -> None:
+    """Tracking used to show The Hunt's unseen card inside the skill's own action, which undo could take back."""
+    m = _soldier_match(det=6)
+    m.play("use the_hunt", SOLDIER)
+    m.resolve_chance()
+    before = len(m.state.events)
+    m.play("use tracking", SOLDIER)
+    m.resolve_chance()
+    shown = _named_beasts([e.text for e in m.state.events[before:]])
+    assert shown, "Tracking shows the top Hunting card"
+    assert m.can_undo(SOLDIER) is not None, "undo would take back a card that was looked at"
+    with pytest.raises(IllegalAction):
+        m.undo(SOLDIER)
+
+
+def test_no_seat_action_shows_a_beast_without_reporting_a_reveal__architecture_4() -> None:
+    """Through a whole planned Hunt of The Hunt's unseen card, every action by a seat that names a beast in
+    the log reports it (`apply` returns True, `Match` records a reveal), so undo ends there."""
+    m = _soldier_match()
+    m.play("use the_hunt", SOLDIER)
+    m.resolve_chance()
+    m.play("place 1 hunt", SOLDIER)
+    m.play("join 2 1", SOLDIER)
+    for seat in (CARPENTER, COOK):
+        m.play("place 1 rest", seat)
+        m.play("place 2 rest", seat)
+    rng = random.Random(3)
+    fights = 0
+    while not m.state.is_over() and m.state.round == 1:
+        s = m.state
+        if s.to_move() == [CHANCE]:
+            before = len(s.events)
+            m.play(s.sample_chance())
+            fights += bool(_named_beasts([e.text for e in m.state.events[before:]]))
+            continue
+        seat = rng.choice(s.to_move())
+        legal = s.legal_actions(seat)
+        act = next((a for a in legal if str(a) in ("ready", "confirm")), legal[-1])
+        before = len(s.events)
+        m.play(act)
+        named = _named_beasts([e.text for e in m.state.events[before:]])
+        fights += bool(named)
+        if named:
+            assert m.history[-1].reveal, f"`{act}` showed {named} without reporting a reveal"
+            assert m.can_undo(seat) is not None
+    assert fights, "the Hunt was fought"
+
+
+def test_a_state_holds_no_decided_secret__s26_4() -> None:
+    """In random games of every size, a resampled copy differs from the state only by its random generator:
+    every deck, the unseen Hunting cards and the face-down tokens are undecided until a chance outcome
+    reveals them, so resample redraws them consistently with every reveal and `observe` cannot change."""
+    rng = random.Random(8)
+    for seed in range(8):
+        s = GAME.new_game(seed=seed, players=1 + seed % 4)
+        steps = 0
+        while not s.is_over() and steps < 600:
+            steps += 1
+            if steps % 23 == 0:
+                seat = rng.randrange(s.n)
+                r = s.resample(seat, random.Random(steps))
+                assert r.observe(seat) == s.observe(seat)
+                assert r.chance_outcomes() == s.chance_outcomes()
+                doc, back = s.to_json(), r.to_json()
+                assert [n for n in doc if doc[n] != back[n]] == ["rng_state"]
+            movers = s.to_move()
+            if movers == [CHANCE]:
+                s.apply(s.sample_chance())
+            else:
+                seat = rng.choice(movers)
+                s.apply(rng.choice(s.legal_actions(seat)))

@@ -36,6 +36,7 @@ from outlast.games.robinson.state import (
     TOK_FUTURE,
     TOK_REMOVED,
     TOK_USED,
+    UNSEEN,
     W_ACTION,
     W_NIGHT,
     W_WEATHER,
@@ -1225,9 +1226,9 @@ def test_the_hunt_puts_an_unseen_beast_on_top_of_the_hunting_deck_s13_2() -> Non
     t = skilled(SOLDIER_TABLE, det=(0, 0, 4))
     s = t.state
     assert not s.count_in(Z_HUNT_DECK)
-    t.act(SOLDIER, "use the_hunt")
-    t.draw("jaguar")
-    assert s.zone[card("jaguar")] == Z_HUNT_DECK and s.hunt_top == [card("jaguar")] and s.hunt_seen == [0]
+    t.act(SOLDIER, "use the_hunt")  # unseen: which Beast card it is stays undecided (§26.4)
+    assert s.hunt_top == [UNSEEN] and s.hunt_unseen == 1 and s.hunt_size() == 1
+    assert s.observe(SOLDIER)["decks"]["hunting_top"] == ["?"]
     assert s.det[SOLDIER] == 0
     once(t, SOLDIER, "the_hunt", 4)
     t.act(SOLDIER, "place 1 hunt")  # a Hunt can now be planned (§8.7.1)

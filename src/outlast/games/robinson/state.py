@@ -100,8 +100,8 @@ FRAME_RULES = ("§26.3", "§12.4", "§13.2", "§25.1", "§12.8", "§22.2", "§16
                "§20.3b, §20.4b")
 
 # chance kinds: (kind, a, b)
-(CH_EVENT, CH_ADV, CH_MYST, CH_HUNT, CH_BEAST, CH_BEAST_TOP, CH_TILE, CH_TOKEN, CH_INV, CH_START, CH_DICE,
- CH_REROLL, CH_WEATHER, CH_PIT, CH_TRACK, CH_RECON) = range(16)
+(CH_EVENT, CH_ADV, CH_MYST, CH_HUNT, CH_TILE, CH_TOKEN, CH_INV, CH_START, CH_DICE, CH_REROLL, CH_WEATHER, CH_PIT,
+ CH_TRACK, CH_RECON) = range(14)
 
 # internal work ops (negative codes; positive ops are program nodes)
 (I_SLIDE, I_EVENT_HALF_DONE, I_DISCARD, I_PRE, I_MAIN, I_POST, I_DICE, I_SUCCESS, I_ADVENTURE, I_ADV_DONE,
@@ -114,6 +114,8 @@ CHANGE_LIMIT = 10
 """Take-backs and lead changes a seat may make in one planning phase before it must settle (decision 0009)."""
 """Planning moves: they change the plan (groups, ready, a skill pawn's Determination) and nothing else."""
 NO_LEADER = -9
+UNSEEN = -1
+"""A place on top of the Hunting deck holding a card nobody has seen (`hunt_top`)."""
 
 
 _ACTS: dict[tuple[int, str, tuple[str, ...]], RobinsonAction] = {}
@@ -142,9 +144,9 @@ class RobinsonState(State):
     # field names grouped by how clone/to_json copy them
     SCALARS = ("rng_state", "phase", "step", "round", "fp", "over", "reason", "source", "morale", "roof", "palisade",
                "weapon", "shelter", "camp", "tile_top", "temp_weapon", "cur", "flags", "friday_alive",
-               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used")
+               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used", "hunt_unseen")
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
-             "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
+             "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top",
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
              "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus",
              "changes")
@@ -204,8 +206,12 @@ class RobinsonState(State):
     weather_tk: list[int]
     pile: list[int]
     ready: list[int]
+    hunt_unseen: int
+    """Cards in the Hunting deck that nobody has seen (§8.7.1, §13.2 The Hunt): which Beast cards they are is
+    undecided until one is drawn or looked at; they stay among the Beast deck's cards (`Z_BEAST_DECK`)."""
     hunt_top: list[int]
-    hunt_seen: list[int]
+    """Cards on top of the Hunting deck in a known order: a card id once seen, `UNSEEN` for a card The Hunt
+    put there unseen."""
     hunt_bottom: list[int]
     chance: list[int]
     frames: list[tuple[int, ...]]
@@ -298,8 +304,8 @@ class RobinsonState(State):
         s.pile = [0] * len(table.scenario.pile)
         s.ready = [0] * n
         s.changes = [0] * n
+        s.hunt_unseen = 0
         s.hunt_top = []
-        s.hunt_seen = []
         s.hunt_bottom = []
         s.chance = []
         s.frames = []
@@ -643,6 +649,56 @@ class RobinsonState(State):
             cards = [x for x in cards if x not in known]
         return cards
 
+    def hunt_size(self) -> int:
+        """Cards in the Hunting deck: those seen (`Z_HUNT_DECK`) and those nobody has seen (§8.7.1)."""
+        return self.count_in(Z_HUNT_DECK) + self.hunt_unseen
+
+    def beast_size(self) -> int:
+        """Cards left in the Beast deck (the unseen Hunting cards are drawn from it, §8.10, §13.2)."""
+        return self.count_in(Z_BEAST_DECK) - self.hunt_unseen
+
+    def beast_to_hunt(self, on_top: bool) -> None:
+        """A Beast card goes unseen into the Hunting deck: shuffled in (§8.10) or on top (The Hunt, §13.2).
+
+        Nobody sees it, so which card it is stays undecided: the count of unseen Hunting cards grows, and the
+        card is drawn from the unseen Beast cards only when a Hunt or Tracking reveals it. A shuffle forgets
+        every known place in the deck (AUTHORED, §8.10: the whole Hunting deck is reshuffled).
+        """
+        if self.beast_size() <= 0:
+            return
+        self.hunt_unseen += 1
+        if on_top:
+            self.hunt_top.insert(0, UNSEEN)
+            self.log("hunt", "An unseen beast goes on top of the Hunting deck (§13.2).")
+        else:
+            self.hunt_top, self.hunt_bottom = [], []
+            self.log("hunt", "An unseen beast joins the Hunting deck, which is shuffled (§8.10).")
+
+    def _hunt_outcomes(self, from_top: bool) -> list[tuple[RobinsonAction, float]]:
+        """What the next Hunting card could be, with its probability (§8.7.2, §26.4).
+
+        From an unseen top card: any unseen Beast card, alike. From the shuffled part of the deck: each card seen
+        there before, or one of its unseen cards, which may be any unseen Beast card.
+        """
+        cards = self.c.cards
+        unseen = self.cards_in(Z_BEAST_DECK)
+        if from_top:
+            return [(act(CHANCE, "draw", cards[i].id), 1 / len(unseen)) for i in unseen]
+        known = self.deck_bag(Z_HUNT_DECK)
+        hidden = self.hunt_unseen - self.hunt_top.count(UNSEEN)
+        total = len(known) + hidden
+        out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
+        if hidden:
+            out += [(act(CHANCE, "draw", cards[i].id), hidden / total / len(unseen)) for i in unseen]
+        return out
+
+    def _hunt_drawn(self, card: int, from_top: bool) -> None:
+        """A Hunting card is revealed: an unseen one takes its identity now (§26.4)."""
+        if from_top:
+            self.hunt_top.pop(0)
+        if self.zone[card] == Z_BEAST_DECK:
+            self.hunt_unseen -= 1
+
     # ------------------------------------------------------------------ setup (§3)
     def start(self) -> None:
         """Lay out the game (§3) and run until the first decision or chance point."""
@@ -897,9 +953,10 @@ class RobinsonState(State):
                 if left and pool:
                     out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
             return out
-        if kind in (CH_ADV, CH_MYST, CH_HUNT, CH_BEAST, CH_BEAST_TOP, CH_INV, CH_START, CH_TRACK):
-            z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_HUNT: Z_HUNT_DECK, CH_BEAST: Z_BEAST_DECK,
-                 CH_BEAST_TOP: Z_BEAST_DECK, CH_INV: Z_INV_DECK, CH_START: Z_BOX, CH_TRACK: Z_HUNT_DECK}[kind]
+        if kind in (CH_HUNT, CH_TRACK):
+            return self._hunt_outcomes(bool(b))
+        if kind in (CH_ADV, CH_MYST, CH_INV, CH_START):
+            z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_INV: Z_INV_DECK, CH_START: Z_BOX}[kind]
             pool = self.deck_bag(z)
             if kind == CH_START:
                 pool = [i for i in pool if cards[i].kind == "start_item"]
@@ -1022,20 +1079,13 @@ class RobinsonState(State):
         elif kind == CH_MYST:
             self._myst_drawn(card)
         elif kind == CH_HUNT:
+            self._hunt_drawn(card, bool(b))
             self.zone[card] = Z_RESOLVING
             self._push((I_BEAST, self.groups[a][3], card, 0))
-        elif kind == CH_BEAST:
-            self.zone[card] = Z_HUNT_DECK
-            self.hunt_top, self.hunt_seen, self.hunt_bottom = [], [], []
-            self.log("hunt", "A beast joins the Hunting deck, which is shuffled (§8.10).")
-        elif kind == CH_BEAST_TOP:
-            self.zone[card] = Z_HUNT_DECK
-            self.hunt_top.insert(0, card)
-            self.hunt_seen.insert(0, 0)
-            self.log("hunt", "An unseen beast goes on top of the Hunting deck (§13.2).")
         elif kind == CH_TRACK:
+            self._hunt_drawn(card, bool(b))
+            self.zone[card] = Z_HUNT_DECK
             self.hunt_top.insert(0, card)
-            self.hunt_seen.insert(0, 1)
             self.log("hunt", f"Tracking: the top Hunting card is {name}.")
             self.frames.append((F_TRACK, a, card, 0, 0))
         elif kind == CH_INV:
@@ -1270,13 +1320,15 @@ class RobinsonState(State):
                 self._push((self.p.card[(card, "reward")], lead, card, 0), (I_DISCARD, 0, card, 0))
             return
         if typ == T_HUNT:
-            if not self.count_in(Z_HUNT_DECK):
+            if not self.hunt_size():
                 self.log("hunt", "The Hunting deck is empty: no hunt (§8.7.1).")
+                return
+            if self.hunt_top and self.hunt_top[0] == UNSEEN:
+                self.chance = [CH_HUNT, gi, 1, 0]
                 return
             if self.hunt_top:
                 card = self.hunt_top.pop(0)
-                self.hunt_seen.pop(0)
-            elif self.deck_bag(Z_HUNT_DECK):
+            elif self.deck_bag(Z_HUNT_DECK) or self.hunt_unseen:
                 self.chance = [CH_HUNT, gi, 0, 0]
                 return
             else:
@@ -1408,8 +1460,8 @@ class RobinsonState(State):
             self._push((I_TOKENS, TOK_FUTURE if self.phase == RESOLVE else TOK_AVAIL, td.discoveries, 0))
         if td.totem:
             self._push((self.p.totem, lead, -1, 0))
-        if td.beast and self.count_in(Z_BEAST_DECK):
-            self.chance = [CH_BEAST, 0, 0, 0]
+        if td.beast:
+            self.beast_to_hunt(on_top=False)
 
     def _pay_group(self, gi: int) -> None:
         """Discard the resources committed at planning (§8.3.1, §8.6.2, §8.8)."""
@@ -1884,8 +1936,7 @@ class RobinsonState(State):
             self.log("mystery", f"Drawing Mystery cards ({cause}) (§16.2).")
             self._push((I_MYST_STEP, 0, 0, 0))
         elif v == "beast_to_hunt":
-            if self.count_in(Z_BEAST_DECK):
-                self.chance = [CH_BEAST_TOP if prm.get("unseen_top") else CH_BEAST, 0, 0, 0]
+            self.beast_to_hunt(on_top=bool(prm.get("unseen_top")))
         elif v == "night_outside":
             if 0 <= actor < self.n:
                 self.outside[actor] = 1
@@ -1998,18 +2049,20 @@ class RobinsonState(State):
         self.log("effect", f"The tile at s{sp + 1} becomes inaccessible (§16.4).")
 
     def _tracking(self, chooser: int) -> None:
-        if not self.count_in(Z_HUNT_DECK):
+        """The Soldier looks at the top Hunting card (§13.2); a card nobody has seen is revealed by chance."""
+        if not self.hunt_size():
             return
-        if self.hunt_top:
-            self.hunt_seen[0] = 1
+        if self.hunt_top and self.hunt_top[0] == UNSEEN:
+            self.chance = [CH_TRACK, chooser, 1, 0]
+        elif self.hunt_top:
             self.log("hunt", f"Tracking: the top Hunting card is {self.c.cards[self.hunt_top[0]].name}.")
             self.frames.append((F_TRACK, chooser, self.hunt_top[0], 0, 0))
-        elif self.deck_bag(Z_HUNT_DECK):
+        elif self.deck_bag(Z_HUNT_DECK) or self.hunt_unseen:
             self.chance = [CH_TRACK, chooser, 0, 0]
         else:
             card = self.hunt_bottom.pop(0)
             self.hunt_top.insert(0, card)
-            self.hunt_seen.insert(0, 1)
+            self.log("hunt", f"Tracking: the top Hunting card is {self.c.cards[card].name}.")
             self.frames.append((F_TRACK, chooser, card, 0, 0))
 
     # ------------------------------------------------------------------ Mystery draws (§16.2)
@@ -2260,7 +2313,7 @@ class RobinsonState(State):
         """
         free_w, free_f, free_u, _, plans, _, tiles_left = ctx
         free_w += wood_slack
-        hunt_ok = self.count_in(Z_HUNT_DECK) > len(plans.get(T_HUNT, ()))
+        hunt_ok = self.hunt_size() > len(plans.get(T_HUNT, ()))
         threats = plans.get(T_THREAT, ())
         threats_full = len(threats) >= 2
         gathers = plans.get(T_GATHER, ())
@@ -2315,7 +2368,8 @@ class RobinsonState(State):
         if pc is not None and checked is pc:
             return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
                     pc[2], planned, pc[3], pc[4])
-        fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
+        fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, self.hunt_unseen,
+                   tuple(self.zone),
                    tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
                    tuple(self.gathered), tuple(self.tile_at)))
         pc = self._pc
@@ -2369,7 +2423,7 @@ class RobinsonState(State):
                     if req.get("weapon", 0) > self.weapon:
                         return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
         elif typ == T_HUNT:
-            if self.count_in(Z_HUNT_DECK) <= len(planned):
+            if self.hunt_size() <= len(planned):
                 return "the Hunting deck needs a card for every Hunt (§8.7.1)"
         elif typ == T_BUILD:
             if target == BUILD_SHELTER:
@@ -2749,9 +2803,9 @@ class RobinsonState(State):
         if v == "scouting":
             return None if TOK_BAG in self.tok else "no Discovery token is left"
         if v == "tracking":
-            return None if self.count_in(Z_HUNT_DECK) else "the Hunting deck is empty"
+            return None if self.hunt_size() else "the Hunting deck is empty"
         if v == "beast_to_hunt":
-            return None if self.count_in(Z_BEAST_DECK) else "the Beast deck is empty"
+            return None if self.beast_size() > 0 else "the Beast deck is empty"
         if v == "build_free":
             return f"the {prm['item'].replace('_', ' ').title()} is built already" if self.built(prm["item"]) else None
         if v == "pile_wood":
@@ -3174,7 +3228,6 @@ class RobinsonState(State):
         elif kind == F_TRACK:
             if verb == "bottom":
                 card = self.hunt_top.pop(0)
-                self.hunt_seen.pop(0)
                 self.hunt_bottom.append(card)
                 self.log("hunt", "The top Hunting card goes to the bottom (§13.2).")
         elif kind == F_MYST:
@@ -3250,7 +3303,7 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ views (only observe leaves the engine)
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """Everything public (a cooperative game hides only deck orders and an unseen Hunting card, §26.4).
+        """Everything public: a cooperative game hides only what nobody has seen, deck orders and unseen cards (§26.4).
 
         `seat` None is the public view; any other value that is no seat raises `IllegalAction`.
         """
@@ -3283,7 +3336,7 @@ class RobinsonState(State):
                                       "used": bool(self.skill_used[p] >> i & 1)} for i, sk in enumerate(ch.skills)],
                           "special_wounds": [("head", "arm", "belly", "leg")[w[1]] for w in self.special if w[0] == p]})
         fi = self.t.friday_index
-        hunt_top = [cards[x].name if seen else "?" for x, seen in zip(self.hunt_top, self.hunt_seen, strict=True)]
+        hunt_top = [cards[x].name if x != UNSEEN else "?" for x in self.hunt_top]
         threat = {}
         for slot, z in (("left", Z_THREAT_L), ("right", Z_THREAT_R)):
             lst = names(z)
@@ -3322,8 +3375,8 @@ class RobinsonState(State):
                             "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_FUTURE],
                             "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok)
                                          if pl == TOK_REVEALED]},
-            "decks": {"event": self.event_deck_size(), "hunting": self.count_in(Z_HUNT_DECK), "hunting_top": hunt_top,
-                      "beast": self.count_in(Z_BEAST_DECK), "mystery": self.count_in(Z_MYST_DECK),
+            "decks": {"event": self.event_deck_size(), "hunting": self.hunt_size(), "hunting_top": hunt_top,
+                      "beast": self.beast_size(), "mystery": self.count_in(Z_MYST_DECK),
                       "island": sum(1 for at in self.tile_at if at in (TILE_STACK, TILE_REVEALED)),
                       "invention": self.count_in(Z_INV_DECK), "building": self.count_in(Z_ADV_B),
                       "gathering": self.count_in(Z_ADV_G), "exploration": self.count_in(Z_ADV_E)},
@@ -3374,20 +3427,18 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ copies and saves
     def resample(self, seat: int, rng: RandomLike) -> RobinsonState:
-        """A copy where what nobody has seen is drawn again: an unseen Hunting card (decks are bags already).
+        """A copy that knows no more than `seat` does (architecture §2, §26.4).
 
-        The copy's own random generator is drawn from `rng` too, so its `sample_chance()` foresees nothing
-        of the real game's next draw or roll.
+        Nothing unseen is decided in a state: every deck is a bag, the unseen Hunting cards are a count, and
+        each card takes its identity only when a chance outcome reveals it. What is left to redraw is the
+        copy's own random generator, taken from `rng`, so its `sample_chance()` foresees nothing of the real
+        game's next draw or roll.
         """
         check_seat(seat, self.n)
         if not callable(getattr(rng, "randrange", None)):
             raise IllegalAction(f"resample needs a random source with randrange(), not {shown(rng)}")
         s = self.clone()
         s.rng_state = rng.randrange(1 << 64)
-        for k, seen in enumerate(s.hunt_seen):
-            if not seen:
-                pool = [x for x in s.deck_bag(Z_HUNT_DECK)] + [s.hunt_top[k]]
-                s.hunt_top[k] = pool[rng.randrange(len(pool))]
         s.forget()
         return s
 
