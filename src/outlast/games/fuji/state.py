@@ -1407,9 +1407,9 @@ class FujiState(State):
             if c.dv[i] and not c.dk[i] & bit:
                 c.dv[i] = rng.randrange(6) + 1
         # phase 3: another seat's submitted reroll names dice this seat has not seen chosen (§8.3)
-        for h, (e, slots, hand_seat) in enumerate(c.t.hands):
+        for h, (e, hand_slots, hand_seat) in enumerate(c.t.hands):
             if hand_seat != seat and c.rr_sub[h] >= 0:
-                dice = [i for i in c.known_held(e, hand_seat) if i // 6 != e or i % 6 in slots]
+                dice = [i for i in c.known_held(e, hand_seat) if i // 6 != e or i % 6 in hand_slots]
                 mask = 0
                 while dice and not mask:
                     for i in dice:
