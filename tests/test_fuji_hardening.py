@@ -456,3 +456,83 @@ def test_resample_redraws_another_seats_hidden_reroll_choice__s8_3() -> None:
     assert len(set(choices)) > 10
     own = state.resample(1, random.Random(0))
     assert own.rr_sub[h] == true, "a seat knows its own choice"
+
+
+# ============================================================================ 6. every game ends
+def _phase2(opts: dict[str, Any], seed: int) -> FujiState:
+    return until(GAME.new_game(seed=seed, **opts), lambda s: s.phase == 2 and 0 in s.to_move(), random.Random(seed))
+
+
+def test_a_seat_moves_placed_markers_at_most_100_times_per_phase_2__s7_3() -> None:
+    """§7.3 lets markers move freely until phase 3; decision 0011 bounds it at 100 moves of a placed marker per
+    seat and phase 2, so phase 2 always ends. Placing a marker is free; the 101st move is refused with its
+    reason and "§7.3, decision 0011"; `remarks_left` and the decision text count down; the next phase 2
+    starts again at 100. On 08d2674 the 101st move was accepted (the first-legal-action player never ended)."""
+    state = _phase2({"players": 3}, seed=7)
+    assert state.observe(0)["remarks_left"] == [100, 100, 100]
+    cells = [a.args[1] for a in state.legal_actions(0) if a.verb == "mark"][:2]
+    names = [str(a).split()[1] for a in state.legal_actions(0) if a.verb == "mark"][:2]
+    state.apply(f"mark {names[0]}", 0)  # placing: not a move
+    assert state.observe(0)["remarks_left"][0] == 100
+    for k in range(100):
+        state.apply(f"mark {names[(k + 1) % 2]}", 0)
+        assert state.observe(1)["remarks_left"][0] == 99 - k
+        if k == 98:
+            assert "may move 1 more time this phase, decision 0011" in GAME.describe_decision(state, 0)
+    assert "stay where they are" in GAME.describe_decision(state, 0)
+    assert not [a for a in state.legal_actions(0) if a.verb == "mark"]
+    err = refused(state, state.apply, f"mark {names[1]}", 0)
+    assert isinstance(err, IllegalAction) and err.rule == "§7.3, decision 0011"
+    assert "100 times" in err.reason and names[0] in err.reason
+    assert state.marker[0] == cells[0]
+    assert [a for a in state.legal_actions(0) if a.verb == "ready"], "the seat can still end its phase 2"
+    assert [a for a in state.legal_actions(1) if a.verb == "mark"], "other seats keep their own count"
+    rng = random.Random(1)
+    until(state, lambda s: s.phase == 3, rng)
+    assert state.observe(0)["remarks_left"] == [100, 100, 100]
+    until(state, lambda s: s.phase == 2 and not s.is_over(), rng)
+    if not state.is_over():
+        assert state.observe(0)["remarks_left"] == [100, 100, 100]
+
+
+def test_an_unplaced_marker_may_still_be_placed_after_the_limit__s7_3() -> None:
+    """Variant B: seat 0 moves meeple 0's marker 100 times; the third meeple's marker, not yet placed, may
+    still be placed (decision 0011 counts moves, never placements), so seat 0 can always get ready."""
+    state = _phase2({"players": 2, "variant": "b"}, seed=3)
+    names = [str(a).split()[1] for a in state.legal_actions(0) if a.verb == "mark" and a.args[0] == 0][:2]
+    for k in range(101):
+        state.apply(f"mark {names[k % 2]}", 0)
+    assert state.remarks[0] == 100
+    third = [a for a in state.legal_actions(0) if a.verb == "mark"]
+    assert third and all(a.args[0] == 2 for a in third)
+    state.apply(third[0])
+    assert not [a for a in state.legal_actions(0) if a.verb == "mark"]
+
+
+CONFIGS = [{"players": 2, "variant": "a"}, {"players": 2, "variant": "b"}, {"players": 3}, {"players": 4}]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("opts", CONFIGS, ids=lambda o: f"{o['players']}{o.get('variant', '')}")
+@pytest.mark.parametrize("policy", ["first", "last"])
+def test_first_and_last_legal_action_players_end_every_game(opts: dict[str, Any], policy: str) -> None:
+    """The README's API example (always the first legal action, of the first seat that may act) and its
+    mirror (the last action of the last seat) finish a game at every player count and variant, every
+    scenario, level, with and without Extra thrill. On 08d2674 the first-action player re-marked for ever
+    in phase 2 (its event log grew to 24 GB)."""
+    for scenario in range(1, 8):
+        for thrill in (False, True):
+            seed = scenario * 10 + thrill
+            state = GAME.new_game(seed=seed, scenario=str(scenario), level=1 + seed % 4, extra_thrill=thrill, **opts)
+            steps = 0
+            while not state.is_over():
+                assert steps < 20_000, f"scenario {scenario}, thrill {thrill}: no end after {steps} actions"
+                movers = state.to_move()
+                if movers == [CHANCE]:
+                    state.apply(state.sample_chance())
+                else:
+                    seat = movers[0] if policy == "first" else movers[-1]
+                    legal = state.legal_actions(seat)
+                    state.apply(legal[0] if policy == "first" else legal[-1])
+                steps += 1
+            assert len(state.outcome().seats) == state.seat_count()

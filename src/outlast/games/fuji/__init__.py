@@ -30,7 +30,7 @@ class FujiGame(Game):
     name = "fuji"
     title = "Fuji"
     action_type = FujiAction
-    rules_version = "fuji-2026.11-1"
+    rules_version = "fuji-2026.11-2"
     players = (2, 3, 4)
     rules_file = "rules.md"
 

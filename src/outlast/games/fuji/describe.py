@@ -29,6 +29,7 @@ from .state import (
     MOVE,
     PHASE_NAMES,
     PLAN,
+    REMARK_LIMIT,
     REROLL,
     ROLL,
     SETUP,
@@ -101,8 +102,14 @@ def describe(state: FujiState, seat: int) -> str:
         if i >= 0:
             return f"{where} — {_frame_text(state, state.frames[i])}"
     if state.phase == PLAN:
-        return (f"{where} (§7): place or move your destination marker (§7.3; binding once phase 3 starts), "
-                "use phase-2 equipment (§7.7), give hints (§18), then say ready. "
+        left = max(0, REMARK_LIMIT - state.remarks[seat])
+        if left:
+            marker = (f"place or move your destination marker (§7.3; binding once phase 3 starts; a placed marker "
+                      f"may move {left} more time{'s' if left != 1 else ''} this phase, decision 0011)")
+        else:
+            marker = (f"your placed markers stay where they are: you moved them {REMARK_LIMIT} times this phase "
+                      "(§7.3, decision 0011); place any marker not yet placed")
+        return (f"{where} (§7): {marker}, use phase-2 equipment (§7.7), give hints (§18), then say ready. "
                 "Talk without numbers (§7.6).")
     if state.phase == REROLL:
         left = _rerolls_left(state, seat)

@@ -43,7 +43,7 @@ INT_FIELDS = ("rng_state", "phase", "round", "over", "sstep", "scur", "lava", "e
 LIST_FIELDS = ("chance", "frames", "card_at", "skill", "char", "pos", "marker", "stamina", "injuries", "bars",
                "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom", "ready", "hinted", "rr_left",
                "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio", "roped", "moved", "leg",
-               "starts")
+               "starts", "remarks")
 HEADER = ("game", "format", "rules_version", "options")
 FIELDS = (*HEADER, "reason", "events", *INT_FIELDS, *LIST_FIELDS)
 """Every key of a Fuji state document, in the order `to_json` writes them."""
@@ -274,7 +274,7 @@ def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
     v["dh"] = _ints(doc, "dh", dice, -1, dice // 6 - 1)
     v["dk"] = _ints(doc, "dk", dice, 0, t.all_seats)
     v["dalive"] = _ints(doc, "dalive", dice, 0, 1)
-    from .state import BAG, BOTTOM, DISCARD, KEEPING
+    from .state import BAG, BOTTOM, DISCARD, KEEPING, REMARK_LIMIT
 
     v["cloc"] = _ints(doc, "cloc", ncards, KEEPING - (n - 1), n - 1)
     if any(x < 0 and x not in (BAG, DISCARD, BOTTOM) and x > KEEPING for x in v["cloc"]):
@@ -298,6 +298,7 @@ def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
     v["radio"] = _ints(doc, "radio", n, 0, 4)
     v["leg"] = _ints(doc, "leg", n, -1, dice - 1)
     v["starts"] = _ints(doc, "starts", 2, 0, 3)
+    v["remarks"] = _ints(doc, "remarks", seats, 0, REMARK_LIMIT)
     return v
 
 
@@ -499,6 +500,7 @@ def _check_together(s: FujiState) -> None:
     need(len(set(s.hinted)) == len(s.hinted), "hinted", "holds each hint once")
     need(ph != SETUP or not s.hinted, "hinted", "no hints are given at setup")
     need(s.starts[0] < s.starts[1], "starts", "names two different meeples, in order")
+    need(ph == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
 
     # --- phase 3 (§8)
     for h in range(len(t.hands)):

@@ -54,6 +54,15 @@ LEG, ARM, AMNESIA, EYE = 0, 1, 2, 3
 # turn steps in phase 5 (§10.2–§10.5)
 T_NONE, T_START, T_COMPARE, T_STAMINA, T_END = range(5)
 
+REMARK_LIMIT = 100
+"""Times a seat may move a destination marker already placed, in one phase 2 (§7.3, decision 0011).
+
+The rules let markers move freely until phase 3 (§7.3), so a table (or a bot always taking the first legal
+action) could re-mark forever. No real table comes near 100: random players in the golden games re-mark
+at most 65 times. After the limit a seat's placed markers stay; a marker not yet placed may still be placed.
+"""
+REMARK_RULE = "§7.3, decision 0011"
+
 RATINGS = ((0, "a long rest in hospital"), (1, "a near thing; no funding next time"),
            (3, "made it, no medals"), (5, "a well-earned rest in the village"),
            (8, "a festival in your honour; try a higher level"), (12, "world fame; raise the level"))
@@ -114,7 +123,8 @@ class FujiState(State):
         "chance", "frames", "card_at", "lava", "eqtok", "etok1", "etok2", "skill", "char", "pos", "marker",
         "stamina", "injuries", "bars", "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom",
         "ready", "hinted", "rr_left", "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio",
-        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts", "_lc", "_tm",
+        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts", "remarks",
+        "_lc", "_tm",
     )
 
     game: Any
@@ -169,6 +179,8 @@ class FujiState(State):
     erupt_due: int
     leg: list[int]
     starts: list[int]
+    remarks: list[int]
+    """Per seat: placed markers it moved in this phase 2 (`REMARK_LIMIT`)."""
     _lc: tuple[int, list[FujiAction]] | None
     _tm: list[int] | None
 
@@ -230,6 +242,7 @@ class FujiState(State):
         s.erupt_due = 0
         s.leg = [-1] * n
         s.starts = [0, 2]
+        s.remarks = [0] * table.seats
         s._lc = None
         s._tm = None
         return s
@@ -293,6 +306,7 @@ class FujiState(State):
         c.erupt_due = self.erupt_due
         c.leg = self.leg[:]
         c.starts = self.starts[:]
+        c.remarks = self.remarks[:]
         c._lc = self._lc
         c._tm = self._tm
         return c
@@ -499,7 +513,10 @@ class FujiState(State):
         mine = self.explorers_of(seat)
         can_ready = True
         if self.phase == PLAN:
+            settled = self.remarks[seat] >= REMARK_LIMIT
             for e in mine:
+                if settled and self.marker[e] >= 0:
+                    continue  # placed markers stay once the seat has moved them REMARK_LIMIT times
                 targets = self._mark_targets(e)
                 out += [_mark(seat, e, c) for c in targets]
                 if self.marker[e] < 0 and targets:
@@ -704,9 +721,17 @@ class FujiState(State):
     def _rule_for(self, act: FujiAction) -> str:
         if self.frames:
             return self._decision_rule()
+        if self._remark_refused(act):
+            return REMARK_RULE
         return {"mark": "§7.3", "use": "§9", "give": "§14", "hint": "§18", "ready": "§7.7", "reroll": "§8.3",
                 "aside": "§14", "go": "§10.1", "path": "§17.6 item 1", "bars": "§14", "keep": "§3.2",
                 "lend": "§15", "injury": "§10.6", "lose": "§10.6"}.get(act.verb, self._decision_rule())
+
+    def _remark_refused(self, act: FujiAction) -> bool:
+        """Whether `act` moves a placed marker of a seat that has used up `REMARK_LIMIT` (decision 0011)."""
+        return (act.verb == "mark" and self.phase == PLAN and len(act.args) == 2 and
+                self.remarks[act.seat] >= REMARK_LIMIT and act.args[0] in self.explorers_of(act.seat) and
+                self.marker[act.args[0]] >= 0)
 
     def _explain(self, act: FujiAction) -> str:
         """Why an action is illegal now, in words (the § comes from `_rule_for`)."""
@@ -718,6 +743,10 @@ class FujiState(State):
             e, cell = act.args
             if e not in self.explorers_of(act.seat):
                 return f"seat {act.seat} does not place meeple {e}'s marker"
+            if self._remark_refused(act):
+                return (f"seat {act.seat} has moved its placed markers {self.remarks[act.seat]} times in this "
+                        f"phase 2, the most a seat may ({REMARK_LIMIT}, an engine limit so planning ends): "
+                        f"meeple {e}'s marker stays on {cell_name(self.marker[e])}")
             if any(self.marker[n] == cell for n in self.t.neighbours[e] if n < self.t.explorers):
                 return f"a neighbour's marker is already on {cell_name(cell)}; neighbours may not share a destination"
             if cell in [c for c, _d in geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))]:
@@ -727,6 +756,8 @@ class FujiState(State):
         if v == "ready" and self.phase == PLAN:
             return "place your destination marker before you are ready"
         if v == "use":
+            if not 0 <= act.args[0] < len(self.cloc):
+                return f"{act} names no equipment card"
             card = self.t.content.equipment[act.args[0]]
             e = self.cloc[act.args[0]]
             if e < 0 or self.t.ctrl[e] != act.seat:
@@ -880,6 +911,7 @@ class FujiState(State):
         """End of phase 2: markers bind (§7.3) and reroll counts follow (§8.1, §8.2)."""
         t = self.t
         self.phase = REROLL
+        self.remarks = [0] * t.seats
         for e in range(t.explorers):
             if self.marker[e] < 0:
                 self.marker[e] = self.pos[e]
@@ -1220,6 +1252,8 @@ class FujiState(State):
     # --- window actions (§7, §9) ---------------------------------------------------------
     def _do_mark(self, a: FujiAction) -> None:
         e, cell = a.args
+        if self.marker[e] >= 0:
+            self.remarks[a.seat] += 1  # moving a placed marker counts; placing one does not (decision 0011)
         self.marker[e] = cell
         self._log("mark", f"meeple {e} marks {cell_name(cell)}", explorer=e, cell=cell_name(cell))
 

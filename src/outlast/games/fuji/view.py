@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
     """A JSON-safe view for `seat` (None: a spectator who sees only public things)."""
-    from .state import BOTTOM, DISCARD, FRAME_NAMES, KEEPING, PHASE_NAMES
+    from .state import BOTTOM, DISCARD, FRAME_NAMES, KEEPING, PHASE_NAMES, REMARK_LIMIT
 
     t = s.t
     c = t.content
@@ -76,6 +76,7 @@ def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
         "discard": [c.equipment[x].id for x in range(len(s.cloc)) if s.cloc[x] == DISCARD],
         "to_move": s.to_move(),
         "ready": list(s.ready),
+        "remarks_left": [max(0, REMARK_LIMIT - r) for r in s.remarks],
         "rerolls_left": list(s.rr_left) if s.phase == 3 else [],
         "hints": [dict(e.data) for e in s.events if e.kind == "hint" and e.data.get("round", s.round) == s.round]
         if s.phase in (2, 3, 4) else [],
