@@ -1,7 +1,7 @@
 """The kernel contract: `Game` (a frozen definition and state factory) and `State`.
 
 Every door (terminal, simulation, agents, RL, server) uses only what is defined here.
-See `../shared/design/architecture.md` §2 for the contract this module implements.
+It implements the kernel contract of the project's architecture (docs/api.md describes it for users).
 """
 
 from __future__ import annotations
@@ -308,7 +308,7 @@ class Game(ABC):
     rules_version: ClassVar[str]
     players: ClassVar[tuple[int, ...]]
     rules_file: ClassVar[str]
-    """File name of the rules reference under `../shared/rules/`."""
+    """File name of the players' rules guide inside the game's own package (read by `rules_section`)."""
 
     @property
     @abstractmethod
