@@ -437,11 +437,11 @@ class FujiState(State):
 
         `seat` is a seat number or `CHANCE` (which has none); anything else raises `IllegalAction`.
         """
+        lc = self._lc
+        if lc is not None and lc[0] == seat and type(seat) is int:  # the cache holds a checked seat
+            return lc[1]
         if type(seat) is not int or not CHANCE <= seat < self.t.seats:
             check_seat(seat, self.t.seats, chance=True)
-        lc = self._lc
-        if lc is not None and lc[0] == seat:
-            return lc[1]
         out = self._legal_actions(seat)
         self._lc = (seat, out)
         return out
