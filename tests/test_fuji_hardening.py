@@ -536,3 +536,19 @@ def test_first_and_last_legal_action_players_end_every_game(opts: dict[str, Any]
                     state.apply(legal[0] if policy == "first" else legal[-1])
                 steps += 1
             assert len(state.outcome().seats) == state.seat_count()
+
+
+# ============================================================================ 8. found by check_game
+def test_a_game_lost_in_phase_6_with_a_lost_die_away_round_trips__s10_8() -> None:
+    """§10.8: a die lost to a leg injury leaves at the end of phase 5 wherever it is (here lent or set
+    aside), and goes home only in phase 6's cleanup (§11.5). A game lost in phase 6 keeps it away, and its
+    document must load. Found by `outlast.testing.check_game` (the always-first-action player)."""
+    state = GAME.new_game(seed=1000611, players=2, scenario="2")
+    while not state.is_over():
+        movers = state.to_move()
+        state.apply(state.sample_chance() if movers == [CHANCE] else state.legal_actions(movers[0])[0])
+    assert state.phase == 6 and any(not state.dalive[d] and state.dh[d] != d // 6 for d in range(state.t.dice))
+    assert blob(GAME.load_state(json.loads(blob(state)))) == blob(state)
+    for seat in range(state.seat_count()):
+        copy = state.resample(seat, random.Random(seat))
+        assert blob(GAME.load_state(json.loads(blob(copy)))) == blob(copy)

@@ -460,7 +460,9 @@ def _check_together(s: FujiState) -> None:
             continue
         need(s.dh[d] in (-1, owner) or (0 <= s.dh[d] < n and in_round), "dh", f"die {d} is with no meeple")
         need(s.dh[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
-        need(s.dalive[d] or s.dh[d] == owner, "dh", f"die {d} is out of the game")
+        need(s.dalive[d] or s.dh[d] == owner or ph == ERUPT, "dh", f"die {d} is out of the game and not with its "
+             "owner (a die lost to a leg injury leaves at the end of phase 5 wherever it is; it goes home in "
+             "phase 6, §10.8, §11.5)")
         need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.dalive[d] or s.dv[d] or d in rolling,
              "dv", f"die {d} is in play and shows no face")
     for e in range(n):
