@@ -14,10 +14,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import os
 import random
 import re
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -25,7 +31,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from outlast import Match
-from outlast.core import CHANCE, OutlastError
+from outlast.core import CHANCE, OutlastError, SaveError
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.state import CH_HUNT, PLAN, Z_BEAST_DECK
 from robinson_helpers import (
@@ -653,3 +659,196 @@ def test_a_state_holds_no_decided_secret__s26_4() -> None:
             else:
                 seat = rng.choice(movers)
                 s.apply(rng.choice(s.legal_actions(seat)))
+
+
+# ============================================================================ 3. state documents
+JUNK_VALUES: list[Any] = [10**20, -1, "x", [], 1.5, None, True, {}, -(10**20), 2**64, [0] * 3]
+NOT_NAMED = {"-1", "[]", "[0, 0, 0]", "{}"}
+"""Values of the right type that may be in range: a refusal may then name the field they contradict."""
+MUTATION_DOCS = int(os.environ.get("ROBINSON_MUTATION_STATES", "6"))
+"""Mid-game positions whose documents are mutated (each gives about 1,500 documents)."""
+
+
+class Hang(Exception):
+    pass
+
+
+@contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Fail a single call that runs longer than `seconds` (SIGALRM, main thread only)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise Hang
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _positions(count: int) -> list[dict[str, Any]]:
+    """Documents of mid-game positions of every player count, from random and heuristic play, with planned
+    Actions, pending decisions, work and chance points among them."""
+    rng = random.Random(21)
+    docs: list[dict[str, Any]] = []
+    seed = 0
+    while len(docs) < count:
+        seed += 1
+        players = 1 + seed % 4
+        s = GAME.new_game(seed=seed, players=players, dog="yes", friday="yes", starting_items=4)
+        bot = GAME.agents()["heuristic"]() if seed % 2 else None
+        stop = rng.randint(40, 400)
+        for _ in range(stop):
+            if s.is_over():
+                break
+            movers = s.to_move()
+            if movers == [CHANCE]:
+                s.apply(s.sample_chance())
+            else:
+                seat = rng.choice(movers)
+                s.apply(bot.act(s, seat, rng) if bot else rng.choice(s.legal_actions(seat)))
+        if not s.is_over():
+            docs.append(json.loads(json.dumps(s.to_json())))
+    return docs
+
+
+def _mutations(doc: dict[str, Any], rng: random.Random) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(field, what was done, document) for each way of breaking each field of `doc`."""
+    keys = list(doc)
+    for key in keys:
+        def variant(value: Any, _key: str = key) -> dict[str, Any]:
+            out = copy.deepcopy(doc)
+            out[_key] = value
+            return out
+
+        dropped = copy.deepcopy(doc)
+        del dropped[key]
+        yield key, "dropped", dropped
+        other = rng.choice([k for k in keys if k != key])
+        swapped = copy.deepcopy(doc)
+        swapped[key], swapped[other] = doc[other], doc[key]
+        yield key, f"swapped with {other}", swapped
+        for junk in JUNK_VALUES:
+            yield key, f"set to {junk!r:.20}", variant(junk)
+        value = doc[key]
+        if isinstance(value, list):
+            yield key, "emptied", variant([])
+            yield key, "grown", variant([*value, value[-1] if value else 0])
+            if value:
+                yield key, "shrunk", variant(value[:-1])
+            for _ in range(3 if value else 0):
+                i = rng.randrange(len(value))
+                item = value[i]
+                for junk in rng.sample(JUNK_VALUES, 4):
+                    out = copy.deepcopy(doc)
+                    if isinstance(item, list) and item:
+                        j = rng.randrange(len(item))
+                        out[key][i][j] = junk
+                        yield key, f"[{i}][{j}] set to {junk!r:.20}", out
+                    elif isinstance(item, dict) and item:
+                        j = rng.choice(sorted(item))
+                        out[key][i][j] = junk
+                        yield key, f"[{i}].{j} set to {junk!r:.20}", out
+                    else:
+                        out[key][i] = junk
+                        yield key, f"[{i}] set to {junk!r:.20}", out
+                if isinstance(item, int) and not isinstance(item, bool):
+                    for delta in (1, -1, 7):
+                        out = copy.deepcopy(doc)
+                        out[key][i] = item + delta
+                        yield key, f"[{i}] moved by {delta}", out
+        elif isinstance(value, dict):
+            for sub in sorted(value):
+                for junk in rng.sample(JUNK_VALUES, 3):
+                    out = copy.deepcopy(doc)
+                    out[key][sub] = junk
+                    yield key, f".{sub} set to {junk!r:.20}", out
+        elif isinstance(value, int) and not isinstance(value, bool):
+            for delta in (1, -1, 2, 13):
+                yield key, f"moved by {delta}", variant(value + delta)
+
+
+def _plays_on(s: Any, rng: random.Random, steps: int = 4) -> None:
+    """A loaded state works: it round-trips, every seat can look, movers have actions, and play goes on."""
+    doc = s.to_json()
+    again = GAME.load_state(json.loads(json.dumps(doc)))
+    assert again.to_json() == doc, "a loaded state does not round-trip"
+    for _ in range(steps):
+        for seat in [None, *range(s.n)]:
+            json.dumps(s.observe(seat))
+        if s.is_over():
+            return
+        movers = s.to_move()
+        assert movers, "nobody can act"
+        if movers == [CHANCE]:
+            outs = s.chance_outcomes()
+            assert outs and abs(sum(p for _, p in outs) - 1) < 1e-9
+            s.apply(s.sample_chance())
+        else:
+            for seat in movers:
+                assert s.legal_actions(seat), f"seat {seat} must act and has nothing to do"
+            seat = rng.choice(movers)
+            s.apply(rng.choice(s.legal_actions(seat)))
+
+
+@pytest.mark.timeout(900)
+def test_every_mutated_state_document_is_refused_or_plays_on() -> None:
+    """Each field of mid-game documents dropped, swapped, enlarged, retyped or resized (and entries of lists
+    changed): `load_state` raises SaveError naming the field, or gives a state that round-trips and plays on.
+    Nothing else escapes and no call hangs."""
+    rng = random.Random(4)
+    tried = refused = 0
+    escapes: list[str] = []
+    for doc in _positions(MUTATION_DOCS):
+        for field, how, bad in _mutations(doc, rng):
+            tried += 1
+            try:
+                with deadline(5):
+                    try:
+                        s = GAME.load_state(bad)
+                    except SaveError as exc:
+                        refused += 1
+                        if how == "dropped" or how.startswith("set to") and how[7:] not in NOT_NAMED:
+                            text = str(exc)
+                            assert field in text or field.replace("_", " ") in text, \
+                                f"{field} {how}: the error names another field: {exc}"
+                        continue
+                    _plays_on(s, rng)
+            except Hang:
+                escapes.append(f"{field} {how}: hung")
+            except AssertionError as exc:
+                escapes.append(f"{field} {how}: {exc}")
+            except Exception as exc:
+                escapes.append(f"{field} {how}: {type(exc).__name__}: {exc}")
+    assert not escapes, f"{len(escapes)} of {tried} mutated documents misbehaved:\n" + "\n".join(escapes[:60])
+    assert tried >= 1000 * MUTATION_DOCS and refused > tried // 2
+
+
+def test_a_list_of_the_wrong_length_is_refused_before_it_reaches_observe() -> None:
+    """It used to load and crash later in observe (an IndexError on the island's spaces)."""
+    doc = _positions(1)[0]
+    for field in ("space_lost", "space_tk", "res", "minus", "wounds", "pile", "fut"):
+        bad = copy.deepcopy(doc)
+        bad[field] = bad[field][:-1]
+        with pytest.raises(SaveError, match=field):
+            GAME.load_state(bad)
+
+
+def test_a_bad_character_is_a_save_error_naming_the_field() -> None:
+    """It used to escape as an OptionError."""
+    doc = _positions(1)[0]
+    for junk in (math.nan, "batman", ["batman"], 7):
+        bad = copy.deepcopy(doc)
+        bad["options"]["characters"] = junk
+        with pytest.raises(SaveError, match="options"):
+            GAME.load_state(bad)
+        bad = copy.deepcopy(doc)
+        bad["chars"] = [junk] * len(doc["chars"])
+        with pytest.raises(SaveError):
+            GAME.load_state(bad)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, Game, OptionSchema, SaveError, resolve_seed
+from outlast.core import ContentError, Game, OptionSchema, resolve_seed
 
 from .actions import RobinsonAction, parse_action
 from .content import content, load_content
@@ -43,18 +43,10 @@ class RobinsonGame(Game):
         return parse_action(seat, text)
 
     def load_state(self, doc: dict[str, Any]) -> RobinsonState:
-        self.check_doc_header(doc)
-        opts = doc.get("options")
-        chars = doc.get("chars")
-        if not isinstance(opts, dict) or not isinstance(chars, list):
-            raise SaveError("state document lacks its options or characters")
-        try:
-            resolved = self.options.resolve({**opts, "characters": chars})
-        except Exception as exc:
-            raise SaveError(f"state document has bad options: {exc}") from None
-        table = build_table(resolved, 0)
-        table.options["characters"] = self.options.resolve(opts)["characters"] if "characters" in opts else ()
-        return RobinsonState.from_json(self, table, doc)
+        """Rebuild a state from `to_json()`: every field is checked first (`document.py`); faults are `SaveError`."""
+        from .document import from_json, read_table
+
+        return from_json(self, read_table(self, doc), doc)
 
     def lint(self, content_dir: Path | None = None) -> list[str]:
         c = load_content() if content_dir is None else load_content(content_dir)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from outlast.core import CHANCE, Event, IllegalAction, Outcome, SaveError, SeatResult, State, check_seat
+from outlast.core import CHANCE, Event, IllegalAction, Outcome, SeatResult, State, check_seat
 from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 from outlast.core.rng import RandomLike, seed_state
@@ -779,6 +779,11 @@ class RobinsonState(State):
             if not self._script():
                 break
             ran = True
+        if self.over:  # a step that ended the game neither moves the phase on nor leaves work behind (§11)
+            self.phase = OVER
+            self.frames.clear()
+            self.chance.clear()
+            self.work.clear()
         self._ot = None
         if window is not None:
             self._lc, self._tm = window, list(window)
@@ -3457,55 +3462,7 @@ class RobinsonState(State):
 
     @classmethod
     def from_json(cls, game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:
-        s = cls.blank(game, table, 0)
-        try:
-            s.events = [Event.from_json(e) for e in doc["events"]]
-            for name in cls.SCALARS:
-                value = doc[name]
-                want = str if name in ("reason", "source") else int
-                if not isinstance(value, want) or isinstance(value, bool):
-                    raise SaveError(f"field {name!r} must be {'text' if want is str else 'a whole number'}")
-                setattr(s, name, value)
-            nested = ("frames", "work", "groups", "xsrc", "special")
-            for name in cls.LISTS:
-                value = doc[name]
-                if not isinstance(value, list):
-                    raise SaveError(f"field {name!r} must be a list")
-                if name not in nested and not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-                    raise SaveError(f"field {name!r} must hold whole numbers only")
-                setattr(s, name, [tuple(x) if isinstance(x, list) else x for x in value])
-            s.groups = [(*g[:4], tuple(g[4]), *g[5:]) for g in doc["groups"]]
-            s.work = [(w[0], w[1], w[2], w[3]) for w in doc["work"]]
-            lengths = {"zone": len(s.c.cards), "uses": len(s.c.cards), "tok": len(s.c.tokens), "tile_at": len(s.c.tiles),
-                       "space_tile": len(s.c.spaces), "wounds": table.players + 1, "det": table.players + 1,
-                       "changes": table.players, "ready": table.players}
-            for name, size in lengths.items():
-                if len(getattr(s, name)) != size:
-                    raise SaveError(f"field {name!r} has {len(getattr(s, name))} entries, not {size}")
-            if not all(isinstance(z, int) and 0 <= z < len(ZONE_NAMES) for z in s.zone):
-                raise SaveError("a card lies in an unknown zone")
-            for i, z in enumerate(s.zone):
-                if ZONE_KIND.get(z, s.c.cards[i].kind) != s.c.cards[i].kind:
-                    raise SaveError(f"the {s.c.cards[i].kind} card {s.c.cards[i].id} cannot lie in the {ZONE_NAMES[z]}")
-            if not 0 <= s.phase <= OVER or not 0 <= s.camp < len(s.c.spaces):
-                raise SaveError("phase or camp out of range")
-            if not all(0 <= t <= TOK_BOX for t in s.tok):
-                raise SaveError("a Discovery token lies in an unknown place")
-            ns, nt = len(s.c.spaces), len(s.c.tiles)
-            if not all(TILE_REVEALED <= at < ns for at in s.tile_at) or not all(-1 <= t < nt for t in s.space_tile):
-                raise SaveError("a tile lies on an unknown space")
-            if any(s.space_tile[at] != t for t, at in enumerate(s.tile_at) if at >= 0) or any(
-                    t >= 0 and s.tile_at[t] != sp for sp, t in enumerate(s.space_tile)):
-                raise SaveError("tiles and spaces disagree about where a tile lies")
-            if s.zone.count(Z_THREAT_L) > 1 or s.zone.count(Z_THREAT_R) > 1:
-                raise SaveError("a Threat space holds more than one card")
-            if any(not f or not isinstance(f[0], int) or not 0 <= f[0] <= F_TILE_TOKEN for f in s.frames):
-                raise SaveError("a pending decision frame is of an unknown kind")
-            if s.chance and (len(s.chance) != 4 or not 0 <= s.chance[0] <= CH_RECON):
-                raise SaveError("a pending chance point is of an unknown kind")
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SaveError(f"corrupt Robinson Crusoe state: {exc!r}") from None
-        s.forget()
-        return s
+        """Read a state document with every field checked (`document.from_json`); faults are `SaveError`."""
+        from .document import from_json
+
+        return from_json(game, table, doc)

@@ -1,0 +1,589 @@
+"""Robinson Crusoe state documents: the checked reader behind `RobinsonGame.load_state` (architecture §2).
+
+A document holds the header (game, format, rules version, options, characters), the event log and every
+field of a `RobinsonState` (`SCALARS`, `LISTS`). Reading one checks each field in turn — its type, its
+range, its length and what it refers to (a card of the right kind, a tile, a space, a seat, a pawn, a
+program node, a planned Action) — then the fields against each other and against the rules (each card in
+one zone its kind may enter, tiles and spaces agreeing, a pending draw with something left to draw, a
+pending decision its chooser can answer). Any fault raises `SaveError` naming the field, before a state is
+built; an accepted document is a position the rules can go on from: someone can act, every chance point
+has outcomes, and nothing in it is large enough to hang a loop.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING, Any
+
+from outlast.core import CHANCE, Event, OutlastError, SaveError
+from outlast.core.errors import shown
+
+from .program import CHOOSE
+
+if TYPE_CHECKING:
+    from .state import RobinsonState
+    from .table import Table
+
+from . import state as st
+
+MAX_EVENTS = 1_000_000
+MAX_TEXT = 2_000
+MAX_AMOUNT = 999
+"""Resources, Determination and costs stay far below this in any game (§2.4)."""
+MAX_TRACK = 99
+"""Roof, Palisade and Weapon levels (the board's tracks end far lower)."""
+MAX_COUNT = 9
+"""Cards, tiles or tokens one effect draws, Wounds one decision shares, Determination it hands out."""
+MAX_PENDING = 200
+"""Work items, decision frames and planned Actions pending at once (a round needs a few dozen)."""
+MAX_CHANGES = 10_000
+HEADER = ("game", "format", "rules_version", "options", "chars", "events")
+FIELDS = (*HEADER, *st.RobinsonState.SCALARS, *st.RobinsonState.LISTS)
+"""Every key of a Robinson Crusoe state document, as `to_json` writes them."""
+_PAWN_NAME = re.compile(r"[a-z0-9][a-z0-9_\-]*", re.ASCII).fullmatch
+HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.I_ADV_DONE, st.I_MYST_AFTER,
+                             st.I_BEAST))
+"""Work items that finish a card being resolved (its discard, slide or keep step)."""
+
+
+def fail(field: str, problem: str) -> SaveError:
+    return SaveError(f"state field {field!r}: {problem}")
+
+
+def need(ok: object, field: str, problem: str) -> None:
+    if not ok:
+        raise fail(field, problem)
+
+
+def _int(value: object, field: str, lo: int, hi: int, what: str = "") -> int:
+    if type(value) is not int:
+        raise fail(field, f"{what + ' ' if what else ''}must be a whole number, not {shown(value)}")
+    if not lo <= value <= hi:
+        raise fail(field, f"{what + ': ' if what else ''}{shown(value)} is outside {lo}..{hi}")
+    return value
+
+
+def _ints(value: object, field: str, lo: int, hi: int, length: int | None = None, most: int = MAX_PENDING
+          ) -> list[int]:
+    if not isinstance(value, list):
+        raise fail(field, f"must be a list, not {shown(value)}")
+    if length is not None and len(value) != length:
+        raise fail(field, f"has {len(value)} entries, not {length}")
+    if len(value) > most:
+        raise fail(field, f"has {len(value)} entries, more than {most}")
+    return [_int(x, field, lo, hi, f"entry {i}") for i, x in enumerate(value)]
+
+
+def _rows(value: object, field: str, width: int, most: int = MAX_PENDING) -> list[list[Any]]:
+    if not isinstance(value, list):
+        raise fail(field, f"must be a list, not {shown(value)}")
+    if len(value) > most:
+        raise fail(field, f"has {len(value)} entries, more than {most}")
+    for i, row in enumerate(value):
+        if not isinstance(row, list) or len(row) != width:
+            raise fail(field, f"entry {i} must be a list of {width} values, not {shown(row)}")
+    return value
+
+
+def _text(value: object, field: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise fail(field, f"must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
+    return value
+
+
+# ----------------------------------------------------------------------------- the header
+def read_table(game: Any, doc: Any) -> Table:
+    """The game's frozen `Table` from the document's header (options and characters), or `SaveError`."""
+    from .table import build_table
+
+    game.check_doc_header(doc)
+    missing = [f for f in FIELDS if f not in doc]
+    if missing:
+        raise SaveError(f"state document lacks field {missing[0]!r}"
+                        + (f" and {len(missing) - 1} more" if len(missing) > 1 else ""))
+    extra = sorted(str(k) for k in doc if k not in FIELDS)
+    if extra:
+        raise SaveError(f"state document has unknown fields: {shown(extra)}")
+    opts, chars = doc["options"], doc["chars"]
+    if not isinstance(opts, dict):
+        raise fail("options", f"must be an object of options, not {shown(opts)}")
+    if not isinstance(chars, list) or not all(isinstance(c, str) for c in chars):
+        raise fail("chars", f"must be a list of character ids, not {shown(chars)}")
+    try:
+        resolved = game.options.resolve({**opts, "characters": chars})
+        given = game.options.resolve(opts)["characters"] if "characters" in opts else ()
+    except OutlastError as exc:
+        raise fail("options", f"not options of this game: {exc}") from None
+    except Exception as exc:  # an option value of a type the schema does not expect
+        raise fail("options", f"not options of this game: {shown(str(exc), 120)}") from None
+    table = build_table(resolved, 0)
+    table.options["characters"] = given
+    return table
+
+
+# ----------------------------------------------------------------------------- the fields
+def from_json(game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:
+    """Check every field of `doc`, then build the state; any fault is a `SaveError` naming the field."""
+    s = st.RobinsonState.blank(game, table, 0)
+    _read_events(s, doc)
+    _read_scalars(s, doc)
+    _read_lists(s, doc)
+    _read_nested(s, doc)
+    _check_cards(s)
+    _check_board(s)
+    _check_pending(s)
+    _check_plan(s)
+    s.forget()
+    _check_live(s)
+    return s
+
+
+def _read_events(s: RobinsonState, doc: dict[str, Any]) -> None:
+    events = doc["events"]
+    if not isinstance(events, list) or len(events) > MAX_EVENTS:
+        raise fail("events", f"must be a list of at most {MAX_EVENTS} events")
+    out = []
+    for i, e in enumerate(events):
+        try:
+            ev = Event.from_json(e, s.n)
+        except SaveError as exc:
+            raise fail("events", f"event {i}: {exc}") from None
+        if len(ev.text) > MAX_TEXT or len(ev.kind) > MAX_TEXT:
+            raise fail("events", f"event {i} has a text of more than {MAX_TEXT} characters")
+        out.append(ev)
+    s.events = out
+
+
+def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
+    t, c = s.t, s.c
+    n = s.n
+    sc = t.scenario
+    beasts = sum(1 for card in c.cards if card.kind == "beast")
+    ranges = {
+        "rng_state": (0, (1 << 64) - 1), "phase": (0, st.OVER), "step": (0, 100), "round": (1, sc.rounds),
+        "fp": (0, n - 1), "over": (0, 2), "morale": (c.morale[0][0], c.morale[-1][0]),
+        "roof": (0, MAX_TRACK), "palisade": (0, MAX_TRACK), "weapon": (0, MAX_TRACK), "shelter": (0, 1),
+        "camp": (0, len(c.spaces) - 1), "tile_top": (-1, len(c.tiles) - 1), "temp_weapon": (0, MAX_TRACK),
+        "cur": (-1, MAX_PENDING), "flags": (0, 3), "friday_alive": (0, 1 if t.friday else 0),
+        "night_food": (0, MAX_COUNT), "pile_done": (0, 1), "ev_book": (0, len(c.cards)), "ev_adv": (0, len(c.cards)),
+        "friday_rerolled": (0, 1), "bible": (0, 1), "econ_used": (0, 1), "hunt_unseen": (0, beasts),
+    }
+    for name in st.RobinsonState.SCALARS:
+        if name in ("reason", "source"):
+            setattr(s, name, _text(doc[name], name))
+        else:
+            lo, hi = ranges[name]
+            setattr(s, name, _int(doc[name], name, lo, hi))
+    need((s.over != 0) == (s.phase == st.OVER), "over", "the game is over exactly when the phase is 'over'")
+    steps = {st.SETUP: 5 + t.options["starting_items"], st.EVENT: 1, st.MORALE: 0, st.PRODUCTION: 1, st.PLAN: 2,
+             st.RESOLVE: 0, st.WEATHER: len(sc.weather[s.round - 1]) + 2, st.NIGHT: 4, st.OVER: 100}
+    need(s.step <= steps[s.phase] or (s.phase == st.SETUP and s.step == 100), "step",
+         f"{s.step} is no step of the {st.PHASE_NAMES[s.phase]} phase")
+
+
+def _read_lists(s: RobinsonState, doc: dict[str, Any]) -> None:
+    t, c = s.t, s.c
+    n, ns, nt, nc = s.n, len(c.spaces), len(c.tiles), len(c.cards)
+    deaths = [c.characters[ch].death_at for ch in t.chars] + [c.friday_death_at]
+    flat: dict[str, tuple[int, int, int | None, int]] = {
+        # name: (lo, hi, exact length or None, most entries)
+        "zone": (0, len(st.ZONE_NAMES) - 1, nc, nc), "uses": (-1, MAX_COUNT, nc, nc),
+        "tok": (0, st.TOK_BOX, len(c.tokens), len(c.tokens)), "tile_at": (st.TILE_REVEALED, ns - 1, nt, nt),
+        "space_tile": (-1, nt - 1, ns, ns), "space_tk": (0, 31, ns, ns), "space_exh": (0, 3, ns, ns),
+        "space_lost": (0, 1, ns, ns), "wounds": (0, max(deaths), n + 1, n + 1), "det": (0, MAX_AMOUNT, n + 1, n + 1),
+        "skill_used": (0, 15, n, n), "res": (0, MAX_AMOUNT, 4, 4), "fut": (0, MAX_AMOUNT, 4, 4),
+        "field_tk": (0, 31, 7, 7), "weather_tk": (0, 1, 3, 3), "pile": (0, MAX_AMOUNT, len(t.scenario.pile), 9),
+        "ready": (0, 1, n, n), "hunt_top": (st.UNSEEN, nc - 1, None, nc), "hunt_bottom": (0, nc - 1, None, nc),
+        "dice": (0, 1, 3, 3), "weather_dice": (0, 0, 0, 0), "clouds": (-1, 99, 4, 4), "outside": (0, 1, n, n),
+        "stash": (0, MAX_AMOUNT, 4 * n, 4 * n), "item_used": (0, nc - 1, None, nc),
+        "gathered": (0, 2 * ns - 1, None, 2 * ns), "explored_tent": (0, 1, n, n), "hungry_done": (0, 3, n + 1, n + 1),
+        "minus": (0, 1, n, n), "changes": (0, MAX_CHANGES, n, n),
+    }
+    for name, (lo, hi, length, most) in flat.items():
+        setattr(s, name, _ints(doc[name], name, lo, hi, length, most))
+    for p in range(n + 1):
+        need(s.wounds[p] <= deaths[p], "wounds", f"entry {p}: {s.wounds[p]} Wounds is past death at {deaths[p]}")
+    for i, need_i in enumerate(t.scenario.pile):
+        need(s.pile[i] <= need_i, "pile", f"stage {i + 1} holds {s.pile[i]} wood of the {need_i} it takes")
+    need(s.clouds[2] <= 3 and s.clouds[3] <= 3, "clouds", "the animals face is -1..3 and the flags 0..3")
+    need(min(s.clouds[0], s.clouds[1], s.clouds[3]) >= 0, "clouds", "cloud counts are not negative")
+    for name in ("item_used", "gathered", "hunt_bottom"):
+        values = getattr(s, name)
+        need(len(set(values)) == len(values), name, "lists an entry twice")
+    need(all(c.cards[x].kind == "invention" for x in s.item_used), "item_used", "only Items are used once a round")
+    chance = _ints(doc["chance"], "chance", -1, MAX_PENDING, None, 4)
+    need(len(chance) in (0, 4), "chance", "a pending chance point is [kind, a, b, c] or nothing")
+    s.chance = chance
+    myst = _ints(doc["myst"], "myst", -1, MAX_COUNT, None, 5)
+    need(len(myst) in (0, 5), "myst", "a Mystery draw is [treasures, monsters, traps, drawer, drawn] or nothing")
+    if myst:
+        need(min(myst[:3]) >= 0 and -1 <= myst[3] <= n and myst[4] in (0, 1), "myst", "malformed Mystery draw")
+    s.myst = myst
+    if not t.friday:
+        need(s.wounds[n] == 0 and s.det[n] == 0, "wounds", "there is no Friday to wound or give Determination")
+
+
+def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
+    c, n = s.c, s.n
+    nc = len(c.cards)
+    xsrc = []
+    names: set[str] = set()
+    for i, row in enumerate(_rows(doc["xsrc"], "xsrc", 5, 64)):
+        kind = _int(row[0], "xsrc", 0, st.XS_SKILL, f"source {i} kind")
+        ref = _int(row[1], "xsrc", 0, max(nc, 8 * n) - 1, f"source {i} reference")
+        mask = _int(row[2], "xsrc", 0, 127, f"source {i} Action mask")
+        owner = _int(row[3], "xsrc", 0, n - 1, f"source {i} owner")
+        name = row[4]
+        need(isinstance(name, str) and len(name) <= 60 and _PAWN_NAME(name) and name not in names
+             and name not in ("1", "2", "friday", "dog"), "xsrc", f"source {i} has no proper pawn name: {shown(name)}")
+        names.add(name)
+        if kind in (st.XS_ITEM, st.XS_KEPT, st.XS_START):
+            want = {st.XS_ITEM: "invention", st.XS_KEPT: "mystery", st.XS_START: "start_item"}[kind]
+            need(ref < nc and c.cards[ref].kind == want, "xsrc", f"source {i} is no {want} card")
+        elif kind == st.XS_TOKEN:
+            need(ref < len(c.tokens), "xsrc", f"source {i} is no Discovery token")
+        else:
+            seat, si = divmod(ref, 8)
+            need(seat < n and si < len(c.characters[s.t.chars[seat]].skills), "xsrc", f"source {i} is no skill")
+        xsrc.append((kind, ref, mask, owner, name))
+    s.xsrc = xsrc
+    pawns = 2 * n + 2 + len(xsrc)
+    groups = []
+    placed: set[int] = set()
+    for gi, row in enumerate(_rows(doc["groups"], "groups", 9, 64)):
+        where = f"Action {gi + 1}"
+        typ = _int(row[0], "groups", 0, st.T_REST, f"{where} type")
+        target = _int(row[1], "groups", -4, max(nc, 2 * len(c.spaces)), f"{where} target")
+        alt = _int(row[2], "groups", 0, 3, f"{where} alternative")
+        lead = _int(row[3], "groups", 0, n if s.t.friday else n - 1, f"{where} leader")
+        ids = row[4]
+        if not isinstance(ids, list) or not 1 <= len(ids) <= 8:
+            raise fail("groups", f"{where} must hold a list of 1 to 8 pawns, not {shown(ids)}")
+        ids = [_int(p, "groups", 0, pawns - 1, f"{where} pawn") for p in ids]
+        need(not placed & set(ids) and len(set(ids)) == len(ids), "groups", f"{where}: a pawn stands in two places")
+        placed |= set(ids)
+        need(not (s.friday_pawn in ids and not s.t.friday) and not (s.dog_pawn in ids and not s.t.dog), "groups",
+             f"{where} holds Friday or the Dog, who are not in this game")
+        costs = [_int(row[k], "groups", 0, MAX_AMOUNT, f"{where} cost") for k in (5, 6, 7)]
+        flags = _int(row[8], "groups", 0, 15, f"{where} flags")
+        _check_target(s, gi, typ, target, alt, bool(flags & st.G_DONE))
+        groups.append((typ, target, alt, lead, tuple(ids), *costs, flags))
+    s.groups = groups
+    need(s.cur < len(groups), "cur", f"there is no planned Action {s.cur + 1}")
+    need(not groups or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "groups", "Actions are planned only in the Action phase")
+    need(not xsrc or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "xsrc", "additional pawns exist only in the Action phase")
+    special: list[tuple[int, ...]] = []
+    for i, row in enumerate(_rows(doc["special"], "special", 4, 16)):
+        seat = _int(row[0], "special", 0, n - 1, f"wound {i} seat")
+        part = _int(row[1], "special", 0, 3, f"wound {i} part")
+        typ = _int(row[2], "special", st.T_HUNT, st.T_EXPLORE, f"wound {i} Action type")
+        card = _int(row[3], "special", 0, nc - 1, f"wound {i} cure")
+        need(c.cards[card].kind == "invention", "special", f"wound {i} is cured by no Invention")
+        special.append((seat, part, typ, card))
+    s.special = special
+    work = []
+    for i, row in enumerate(_rows(doc["work"], "work", 4, MAX_PENDING)):
+        op = _int(row[0], "work", st.I_AFTER_TILE, len(s.p.nodes) - 1, f"item {i} step")
+        a = _int(row[1], "work", -1, max(n, st.TOK_BOX, st.Z_EVENT_STACK), f"item {i} first value")
+        b = _int(row[2], "work", -1, max(nc, MAX_PENDING), f"item {i} second value")
+        x = _int(row[3], "work", 0, 1, f"item {i} flag")
+        _check_work(s, i, op, a, b, x)
+        work.append((op, a, b, x))
+    s.work = work
+    frames: list[tuple[int, ...]] = []
+    for i, row in enumerate(_rows(doc["frames"], "frames", 5, 64)):
+        kind = _int(row[0], "frames", 0, st.F_TILE_TOKEN, f"decision {i} kind")
+        chooser = _int(row[1], "frames", 0, n - 1, f"decision {i} chooser")
+        a = _int(row[2], "frames", -4, max(nc, len(s.p.nodes)), f"decision {i} value")
+        b = _int(row[3], "frames", -1, max((1 << n) - 1, n, 2), f"decision {i} value")
+        cc = _int(row[4], "frames", -1, max(nc, MAX_PENDING), f"decision {i} value")
+        _check_frame(s, i, kind, a, b, cc)
+        frames.append((kind, chooser, a, b, cc))
+    need(all(f[0] == st.F_WINDOW for f in frames[:-1]), "frames",
+         "a decision waits only on top: below it lie windows of any-time effects alone")
+    s.frames = frames
+
+
+def _check_target(s: RobinsonState, gi: int, typ: int, target: int, alt: int, done: bool) -> None:
+    """A planned Action's target is one the rules can resolve (§8.1.2)."""
+    c = s.c
+    where = f"Action {gi + 1}"
+    if typ == st.T_THREAT:
+        need(target in (0, 1) and alt <= 1, "groups", f"{where}: a Threat Action targets the left or right card")
+    elif typ == st.T_BUILD:
+        if target < 0:
+            need(alt <= (0 if target == st.BUILD_WEAPON else 1), "groups", f"{where}: no such cost alternative")
+        else:
+            need(target < len(c.cards) and c.cards[target].kind == "invention", "groups",
+                 f"{where}: only Inventions are built")
+            need(alt < max(1, len(c.cards[target].data.get("cost") or [])), "groups", f"{where}: no such cost")
+    elif typ == st.T_GATHER:
+        sp, i = divmod(target, 2)
+        tile = s.space_tile[sp] if 0 <= sp < len(c.spaces) else -1
+        need(tile >= 0 and i < len(c.tiles[tile].sources) and alt == 0, "groups", f"{where}: no such source")
+    elif typ == st.T_EXPLORE:
+        need(0 <= target < len(c.spaces) and alt == 0, "groups", f"{where}: no such space")
+        need(done or gi == s.cur or s.space_tile[target] < 0, "groups", f"{where}: s{target + 1} is explored already")
+    else:
+        need(target == 0 and alt == 0, "groups", f"{where}: a Hunt, Arranging or Rest has no target")
+
+
+def _check_work(s: RobinsonState, i: int, op: int, a: int, b: int, x: int) -> None:
+    """A pending work item refers to what its step reads: a card of the right kind, a planned Action, a seat."""
+    c = s.c
+    nc, n = len(c.cards), s.n
+    what = f"item {i}"
+    if op >= 0:
+        need(-1 <= a <= n and -1 <= b < nc and x == 0, "work", f"{what}: an effect names an actor and a card")
+        return
+    cards = {st.I_SLIDE: ("event", "wreckage"), st.I_ICON: ("event",), st.I_BEAST: ("beast",),
+             st.I_MYST_AFTER: ("mystery",), st.I_EVENT_HALF_DONE: ("adventure", "mystery"),
+             st.I_ADV_DONE: ("adventure", "mystery"), st.I_DISCARD: None}
+    if op in cards:
+        kinds = cards[op]
+        need(0 <= b < nc and (kinds is None or c.cards[b].kind in kinds), "work", f"{what} names no fitting card")
+        need(-1 <= a <= n and x == 0, "work", f"{what}: malformed")
+    elif op in (st.I_PRE, st.I_MAIN, st.I_POST, st.I_DICE, st.I_SUCCESS, st.I_ADVENTURE):
+        need(0 <= b < len(s.groups), "work", f"{what} names no planned Action")
+        need(-1 <= a <= n and (x == 0 or op == st.I_ADVENTURE), "work", f"{what}: malformed")
+        if op in (st.I_ADVENTURE, st.I_DICE):
+            need(s.groups[b][0] in st.DICE_OF, "work", f"{what}: only Building, Gathering and Exploration roll")
+    elif op == st.I_MYST_STEP:
+        need(a == b == x == 0, "work", f"{what}: malformed")
+    elif op == st.I_TOKENS:
+        need(a in (st.TOK_FUTURE, st.TOK_AVAIL) and 0 <= b <= MAX_COUNT and x == 0, "work", f"{what}: malformed")
+    elif op in (st.I_NEW_IDEA, st.I_RECON, st.I_SCOUT):
+        need(0 <= a < n and 0 <= b <= MAX_COUNT and x == 0, "work", f"{what}: malformed")
+    else:
+        raise fail("work", f"{what} is a step the rules never take")
+
+
+def _check_frame(s: RobinsonState, i: int, kind: int, a: int, b: int, cc: int) -> None:
+    """A pending decision holds what its answers and its resolution read (§26.2)."""
+    what = f"decision {i}"
+    n = s.n
+    if kind == st.F_WINDOW:
+        need(0 <= a <= st.W_NIGHT and 0 <= b < 1 << n and 0 <= cc <= len(s.work), "frames",
+             f"{what}: malformed window")
+    elif kind == st.F_CHOOSE:
+        need(0 <= a < len(s.p.nodes) and s.p.nodes[a][0] == CHOOSE, "frames", f"{what}: no choice of a card")
+        need(-1 <= b <= n and -1 <= cc < len(s.c.cards), "frames", f"{what}: malformed choice")
+    elif kind in (st.F_HEAL, st.F_GIVE, st.F_DISCARD_INV):
+        need((0 if kind == st.F_HEAL else 1) <= a <= MAX_COUNT and b == cc == 0, "frames", f"{what}: malformed")
+    elif kind == st.F_TRACK:
+        need(bool(s.hunt_top) and s.hunt_top[0] == a and b == cc == 0, "frames",
+             f"{what}: Tracking decides about the known top Hunting card")
+    elif kind == st.F_HUNGRY:
+        need(1 <= a <= MAX_COUNT and b in (1, 2) and cc in (0, 1), "frames", f"{what}: malformed")
+    elif kind == st.F_MORALE:
+        need(0 <= a <= MAX_COUNT and b == cc == 0, "frames", f"{what}: malformed")
+    elif kind == st.F_ARRANGE:
+        need(0 <= a <= n and b == cc == 0, "frames", f"{what}: malformed")
+    elif kind == st.F_NEXT:
+        need(any(g[0] == a and not g[8] & st.G_DONE for g in s.groups) and b == cc == 0, "frames",
+             f"{what}: no Action of that kind is left to order")
+    elif kind == st.F_PILE:
+        need(0 <= a < len(s.pile) and b == cc == 0, "frames", f"{what}: no such stage of the wood pile")
+    elif kind == st.F_COVER:
+        need(a in (1, 2) and b == cc == 0, "frames", f"{what}: malformed")
+    elif kind == st.F_TILE_TOKEN:
+        need(a in (st.TK_BEAST, st.TK_EXTRA) and b == cc == 0, "frames", f"{what}: malformed")
+    else:
+        need(a == b == cc == 0, "frames", f"{what}: malformed")
+
+
+# ----------------------------------------------------------------------------- fields together
+def _allowed_zones(kind: str, data: dict[str, Any]) -> frozenset[int]:
+    """Zones a card of its kind may ever occupy (§2.2, §3, §5, §8.7, §8.8, §13.2, §16)."""
+    if kind == "event":
+        return frozenset((st.Z_EVENT_STACK, st.Z_EVENT_DECK, st.Z_EVENT_DISCARD, st.Z_THREAT_L, st.Z_THREAT_R,
+                          st.Z_RESOLVING))
+    if kind == "wreckage":
+        return frozenset((st.Z_BOX, st.Z_THREAT_L, st.Z_THREAT_R, st.Z_RESOLVING, st.Z_EVENT_DISCARD))
+    if kind == "adventure":
+        deck = {"build": st.Z_ADV_B, "gather": st.Z_ADV_G, "explore": st.Z_ADV_E}[data["deck"]]
+        return frozenset((deck, st.ADVD_ZONE[deck], st.Z_RESOLVING, st.Z_EVENT_DECK))
+    if kind == "mystery":
+        return frozenset((st.Z_MYST_DECK, st.Z_MYST_DISCARD, st.Z_MYST_ASIDE, st.Z_KEPT, st.Z_RESOLVING,
+                          st.Z_EVENT_DECK))
+    if kind == "beast":
+        return frozenset((st.Z_BEAST_DECK, st.Z_HUNT_DECK, st.Z_RESOLVING, st.Z_BEAST_DISCARD))
+    if kind == "invention":
+        zones = {st.Z_INV_DECK, st.Z_INV_DISCARD, st.Z_INV_BOARD, st.Z_ITEM, st.Z_ITEM_FUTURE, st.Z_REVEALED}
+        if data["group"] == "personal":
+            zones.add(st.Z_INV_OWNER)
+        if data["group"] == "scenario":
+            zones |= {st.Z_INV_SCENARIO, st.Z_BOX}
+        return frozenset(zones)
+    return frozenset((st.Z_BOX, st.Z_START, st.Z_START_USED))
+
+
+def _check_cards(s: RobinsonState) -> None:
+    """Every card in one zone its kind may enter, with the uses, decks and pending steps that go with it."""
+    c, zone = s.c, s.zone
+    over = s.phase == st.OVER
+    for i, card in enumerate(c.cards):
+        z = zone[i]
+        need(z in _allowed_zones(card.kind, card.data), "zone",
+             f"the {card.kind} card {card.id} cannot lie in the {st.ZONE_NAMES[z]}")
+        u = s.uses[i]
+        if z == st.Z_START:
+            need(1 <= u <= 2, "uses", f"the Starting Item {card.id} in play has {u} uses")
+        elif z == st.Z_KEPT:
+            need(u != 0, "uses", f"the kept card {card.id} has no use left")
+        else:
+            need(u <= 0, "uses", f"{card.id} has uses but is not in play")
+    for z in (st.Z_THREAT_L, st.Z_THREAT_R):
+        need(zone.count(z) <= 1, "zone", f"the {st.ZONE_NAMES[z]} space holds more than one card")
+    frames = {f[0] for f in s.frames}
+    ops = {w[0] for w in s.work}
+    chance = s.chance[0] if s.chance else -1
+    if not over:
+        finishing = {w[2] for w in s.work if w[0] in HOLDS_RESOLVING}
+        for i in (i for i, z in enumerate(zone) if z == st.Z_RESOLVING):
+            need(i in finishing, "zone", f"{c.cards[i].id} is being resolved with nothing pending to finish it")
+        need(st.Z_REVEALED not in zone or chance == st.CH_INV or st.F_PICK_INV in frames or st.I_NEW_IDEA in ops,
+             "zone", "Inventions lie revealed with no pick pending")
+        need(st.Z_MYST_ASIDE not in zone or bool(s.myst), "zone", "Mystery cards are set aside outside a Mystery draw")
+    need(st.Z_ITEM_FUTURE not in zone or s.phase in (st.RESOLVE, st.OVER), "zone",
+         "Items are still Future outside the Action phase")
+    books = sum(1 for i, z in enumerate(zone) if z == st.Z_EVENT_STACK and c.cards[i].data["icon"] == "book")
+    stack = zone.count(st.Z_EVENT_STACK)
+    need(s.ev_book <= books and s.ev_adv <= stack - books, "ev_book",
+         f"{s.ev_book} Book and {s.ev_adv} Adventure Event cards are dealt but the stack holds {books} and "
+         f"{stack - books}")
+    known = [x for x in s.hunt_top if x != st.UNSEEN] + s.hunt_bottom
+    need(len(set(known)) == len(known), "hunt_top", "a Hunting card is known in two places")
+    need(all(zone[x] == st.Z_HUNT_DECK for x in known), "hunt_top", "a known Hunting card is not in the Hunting deck")
+    need(s.hunt_top.count(st.UNSEEN) <= s.hunt_unseen <= zone.count(st.Z_BEAST_DECK), "hunt_unseen",
+         f"{s.hunt_unseen} unseen Hunting cards do not fit the unseen top cards and the Beast deck")
+    for ci, card in enumerate(c.cards):
+        if card.kind == "invention" and zone[ci] == st.Z_INV_OWNER:
+            need(card.data.get("owner") in [c.characters[ch].id for ch in s.t.chars], "zone",
+                 f"{card.id} is the personal Invention of a character not in this game")
+    for i, k in enumerate(c.tokens):
+        kind = c.token_kinds[k]
+        boxed = kind.scenario and kind.id not in s.t.scenario.discoveries
+        need((s.tok[i] == st.TOK_BOX) == boxed, "tok", f"the {kind.id} token is {'not ' if boxed else ''}in play")
+    need(st.TOK_FUTURE not in s.tok or s.phase in (st.RESOLVE, st.OVER), "tok",
+         "a Discovery token is Future outside the Action phase")
+    need(st.TOK_REVEALED not in s.tok or over or chance == st.CH_TOKEN or st.F_PICK_TOKEN in frames
+         or st.I_SCOUT in ops, "tok", "Discovery tokens lie revealed with no pick pending")
+    for x in s.item_used:
+        need(zone[x] in (st.Z_ITEM, st.Z_INV_BOARD, st.Z_INV_OWNER, st.Z_INV_SCENARIO, st.Z_INV_DECK), "item_used",
+             f"{c.cards[x].id} is no Item")
+
+
+def _check_board(s: RobinsonState) -> None:
+    """Tiles, spaces, the Camp, the gathered sources and the players' places agree (§2.1, §8.10, §10.2)."""
+    c = s.c
+    for t, at in enumerate(s.tile_at):
+        if at >= 0:
+            need(s.space_tile[at] == t, "tile_at", f"tile {c.tiles[t].number} is at s{at + 1}, which holds another")
+    for sp, t in enumerate(s.space_tile):
+        if t >= 0:
+            need(s.tile_at[t] == sp, "space_tile", f"s{sp + 1} holds tile {c.tiles[t].number}, which is elsewhere")
+        else:
+            need(not s.space_tk[sp] and not s.space_exh[sp], "space_tk", f"unexplored s{sp + 1} holds tokens")
+    start = next(x.index for x in c.tiles if x.number == s.t.scenario.start_tile)
+    need(s.tile_at[start] >= 0, "tile_at", "the start tile is not on the island")
+    need(s.space_tile[s.camp] >= 0 and not s.space_lost[s.camp], "camp", f"the Camp (s{s.camp + 1}) stands on no tile")
+    need(s.tile_top < 0 or s.tile_at[s.tile_top] == st.TILE_REVEALED, "tile_top",
+         "the tile on top of the stack is not face up")
+    frames = {f[0] for f in s.frames}
+    ops = {w[0] for w in s.work}
+    loose = [t for t, at in enumerate(s.tile_at) if at == st.TILE_REVEALED and t != s.tile_top]
+    need(not loose or s.over or (s.chance and s.chance[0] == st.CH_RECON) or st.F_PICK_TILE in frames
+         or st.I_RECON in ops, "tile_at", "tiles lie revealed with no pick pending")
+    for x in s.gathered:
+        sp, i = divmod(x, 2)
+        need(s.space_tile[sp] >= 0 and i < len(c.tiles[s.space_tile[sp]].sources), "gathered",
+             f"s{sp + 1}:{i + 1} is no source")
+
+
+def _check_pending(s: RobinsonState) -> None:
+    """A pending chance point has something to draw or roll, with the values its resolution reads."""
+    if s.over:
+        need(not s.chance and not s.frames and not s.work, "chance", "nothing is pending once the game is over")
+        return
+    if not s.chance:
+        return
+    kind, a, b, cc = s.chance
+    c, n = s.c, s.n
+    ok = True
+    if kind == st.CH_EVENT:
+        ok = a in (0, 1) and b == cc == 0 and (a == 1 or s.event_deck_size() > 0)
+    elif kind == st.CH_ADV:
+        ok = a in (st.Z_ADV_B, st.Z_ADV_G, st.Z_ADV_E) and s.count_in(a) > 0 and -1 <= b <= n and cc == 0
+    elif kind == st.CH_MYST:
+        ok = s.count_in(st.Z_MYST_DECK) > 0 and bool(s.myst) and a == b == cc == 0
+    elif kind in (st.CH_HUNT, st.CH_TRACK):
+        ok = (0 <= a < len(s.groups) and s.groups[a][0] == st.T_HUNT) if kind == st.CH_HUNT else 0 <= a < n
+        if b == 1:
+            ok = ok and bool(s.hunt_top) and s.hunt_top[0] == st.UNSEEN and cc == 0
+        else:
+            ok = ok and b == 0 and cc == 0 and bool(s.deck_bag(st.Z_HUNT_DECK) or s.hunt_unseen
+                                                     - s.hunt_top.count(st.UNSEEN) > 0)
+    elif kind in (st.CH_TILE, st.CH_RECON):
+        ok = st.TILE_STACK in s.tile_at and cc == 0
+        if kind == st.CH_TILE:
+            ok = ok and 0 <= a < len(c.spaces) and s.space_tile[a] < 0 and -1 <= b <= n
+        else:
+            ok = ok and 0 <= a < n and 1 <= b <= MAX_COUNT
+    elif kind == st.CH_TOKEN:
+        ok = (st.TOK_BAG in s.tok and a in (st.TOK_FUTURE, st.TOK_AVAIL, st.TOK_REVEALED) and 1 <= b <= MAX_COUNT
+              and (0 <= cc < n if a == st.TOK_REVEALED else cc == 0))
+    elif kind == st.CH_INV:
+        ok = (s.count_in(st.Z_INV_DECK) > 0 and a in (st.Z_INV_BOARD, st.Z_REVEALED) and 0 <= b <= MAX_COUNT
+              and 0 <= cc < n)
+    elif kind == st.CH_START:
+        ok = any(c.cards[i].kind == "start_item" for i in s.cards_in(st.Z_BOX)) and a == b == cc == 0
+    elif kind in (st.CH_DICE, st.CH_REROLL):
+        ok = 0 <= a < len(s.groups) and s.groups[a][0] in st.DICE_OF and cc == 0
+        ok = ok and (0 <= b <= 2 if kind == st.CH_REROLL else b == 0)
+    elif kind == st.CH_WEATHER:
+        ok = 0 <= a < len(s.t.scenario.weather[s.round - 1]) and b == cc == 0
+    elif kind == st.CH_PIT:
+        ok = 0 <= a <= MAX_COUNT and b == cc == 0
+    else:
+        ok = False
+    need(ok, "chance", f"the pending chance point {shown(s.chance)} has nothing to draw or is malformed")
+
+
+def _check_plan(s: RobinsonState) -> None:
+    """While planning, ready is said only over a complete part, and a plan everyone is ready for holds (§26.1)."""
+    if s.phase != st.PLAN or s.step != 2:
+        return
+    for seat in range(s.n):
+        need(not s.ready[seat] or s._seat_complete(seat), "ready",
+             f"{s.char_name(seat)} is ready with pawns unplaced or short of an Action's minimum")
+    need(not all(s.ready) or s._plan_problem() is None, "ready", "everyone is ready for a plan that does not hold")
+
+
+def _check_live(s: RobinsonState) -> None:
+    """The next step exists: someone can act (or chance can), unless the game is over."""
+    try:
+        s.observe(None)
+        if s.over:
+            return
+        movers = s.to_move()
+        if not movers:
+            raise fail("phase", "nobody can act in this position and the game is not over")
+        if movers == [CHANCE]:
+            outcomes = s.chance_outcomes()
+            if not outcomes or not math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9):
+                raise fail("chance", "the pending chance point has no outcomes")
+            return
+        for seat in movers:
+            if not s.legal_actions(seat):
+                raise fail("frames" if s.frames else "phase", f"seat {seat} must act but has no legal action")
+    except SaveError:
+        raise
+    except Exception as exc:  # a combination of fields the checks above do not name: still a corrupt document
+        raise SaveError(f"state document cannot be played on: {type(exc).__name__}: {shown(str(exc), 120)}") from None
+    finally:
+        s.forget()
+
+
+__all__ = ["FIELDS", "from_json", "read_table"]
