@@ -3073,35 +3073,46 @@ class RobinsonState(State):
     def _check_legal(self, act: Any) -> None:
         """Refuse `act` unless it is legal now, with the reason and rule (`refusals.why`); nothing changes.
 
-        A hand-made object is checked first: a foreign class, a seat that is no seat, or words that are not
-        texts are refused before any rule reads them.
+        A hand-made object is checked before any rule reads its words: a foreign class or a seat that is no
+        seat at once, words that are not texts (or not the game's writing) as soon as it is not legal.
         """
-        problem = well_formed(act)
-        if problem:
-            raise IllegalAction(problem)
-        check_seat(act.seat, self.n, chance=True)
-        if act.seat == CHANCE:
+        if type(act) is not RobinsonAction:
+            raise IllegalAction(f"{shown(act)} is not a Robinson Crusoe action")
+        seat = act.seat
+        if type(seat) is not int or not (0 <= seat < self.n or seat == CHANCE):
+            check_seat(seat, self.n, chance=True)
+        if seat == CHANCE:
             outcomes = self.chance_outcomes()
             if not any(o is act for o, _ in outcomes) and all(o != act for o, _ in outcomes):
                 from .refusals import chance_refusal
 
+                self._refuse_malformed(act)
                 raise IllegalAction(*chance_refusal(self, act))
             return
         if self.over:
             raise IllegalAction(f"the game is over ({self.reason})", "§11")
         movers = self.to_move()
-        if act.seat not in movers:
-            raise IllegalAction(*self._not_your_turn(act.seat, movers))
-        if act in self.legal_actions(act.seat):
+        if seat not in movers:
+            raise IllegalAction(*self._not_your_turn(seat, movers))
+        if act in self.legal_actions(seat):
             return
-        from .actions import parse_action
         from .refusals import why
 
+        self._refuse_malformed(act)
+        raise IllegalAction(*why(self, act))
+
+    @staticmethod
+    def _refuse_malformed(act: RobinsonAction) -> None:
+        """Refuse an action object whose words are not texts, or not written as the game writes them."""
+        from .actions import parse_action
+
+        problem = well_formed(act)
+        if problem:
+            raise IllegalAction(problem)
         text = str(act)
-        if parse_action(act.seat, text) != act:  # a hand-made object whose words are not the game's writing
+        if parse_action(act.seat, text) != act:
             raise IllegalAction(f"{shown(act)} is not written as the game writes its actions: "
                                 f"`{parse_action(act.seat, text)}`")
-        raise IllegalAction(*why(self, act))
 
     def _not_your_turn(self, seat: int, movers: list[int]) -> tuple[str, str]:
         """Why `seat` may not act now: who the table waits for, and for what."""
