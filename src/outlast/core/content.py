@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ContentError
+from .errors import ContentError, shown
 
 Schema = Mapping[str, str]
 
@@ -87,7 +87,7 @@ def check_record(file: str, item: str, record: Any, schema: Schema, verbs: VerbR
                 raise AssertionError("an effect field needs a verb registry")
             verbs.validate(value, file, item, key)
         elif not _type_ok(value, word):
-            raise ContentError(file, item, key, f"must be {word}, got {value!r}")
+            raise ContentError(file, item, key, f"must be {word}, got {shown(value)}")
 
 
 @dataclass(frozen=True)

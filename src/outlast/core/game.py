@@ -332,12 +332,12 @@ class Game(ABC):
         if not isinstance(doc, dict):
             raise SaveError("a state document must be a JSON object")
         if doc.get("game") != self.name:
-            raise SaveError(f"this document is for game {doc.get('game')!r}, not {self.name!r}")
+            raise SaveError(f"this document is for game {shown(doc.get('game'))}, not {self.name!r}")
         if doc.get("format") != STATE_FORMAT:
-            raise SaveError(f"state format {doc.get('format')!r} is not {STATE_FORMAT}")
+            raise SaveError(f"state format {shown(doc.get('format'))} is not {STATE_FORMAT}")
         if doc.get("rules_version") != self.rules_version:
             raise SaveError(
-                f"rules version {doc.get('rules_version')!r} differs from this engine's {self.rules_version!r}"
+                f"rules version {shown(doc.get('rules_version'))} differs from this engine's {self.rules_version!r}"
             )
 
     def lint(self, content_dir: Path | None = None) -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 MAX_DIGITS = 20
 """Longest number text read from a user (an option, a seed): enough for any 64-bit value."""
@@ -134,7 +134,7 @@ class OptionSchema:
             if o.name == name:
                 return o
         known = ", ".join(self.names())
-        raise OptionError(name, name, known, f"unknown option {name!r}; the options are: {known}")
+        raise OptionError(name, name, known, f"unknown option {shown(name)}; the options are: {known}")
 
     def defaults(self) -> dict[str, Any]:
         """Every option at its default."""
@@ -147,7 +147,7 @@ class OptionSchema:
         out = self.defaults()
         for name, value in given.items():
             if not isinstance(name, str):
-                raise OptionError(repr(name), name, ", ".join(self.names()), f"option names are text, not {name!r}")
+                raise OptionError(shown(name), name, ", ".join(self.names()), f"option names are text, not {shown(name)}")
             out[name] = self.get(name).coerce(value)
         if self.check is not None:
             self.check(out)
