@@ -5,6 +5,6 @@
 ...                     match_files=1, other_process=False)   # doctest: +SKIP
 """
 
-from .check import POLICIES, ConformanceError, Report, check_game, configurations
+from .check import POLICIES, ConformanceError, Hang, Report, check_game, configurations, deadline
 
-__all__ = ["POLICIES", "ConformanceError", "Report", "check_game", "configurations"]
+__all__ = ["POLICIES", "ConformanceError", "Hang", "Report", "check_game", "configurations", "deadline"]
