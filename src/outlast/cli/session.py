@@ -346,10 +346,7 @@ class PlaySession:
         """After an engine step that raised part-way: the match rebuilt from its recorded actions."""
         if not self.applying:
             return
-        fresh = Match.new(self.game, self.match.seed, **self.match.options)
-        for entry in self.match.history:
-            fresh.play(entry.text, entry.seat)
-        self.match = fresh
+        self.match = self.match.rebuilt()
         self.applying = False
         self.version += 1
 

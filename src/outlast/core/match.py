@@ -125,14 +125,20 @@ class Match:
         reason = self.can_undo(seat)
         if reason:
             raise IllegalAction(reason, "architecture §4")
-        tail = self.history[:-1]
-        fresh = Match.start(self.game, self.seed, self.options)
-        for e in tail:
-            fresh.state.apply(e.text, e.seat)
         popped = self.history[-1]
-        self.state = fresh.state
-        self.history = tail
+        fresh = self.rebuilt(len(self.history) - 1)
+        self.state, self.history = fresh.state, fresh.history
         return popped
+
+    def rebuilt(self, upto: int | None = None) -> Match:
+        """A new match replayed from the seed and the first `upto` recorded actions (all by default).
+
+        Doors use it to recover the last good state when something failed part-way through an action.
+        """
+        fresh = Match.start(self.game, self.seed, self.options)
+        for e in self.history[:upto]:
+            fresh.play(e.text, e.seat)
+        return fresh
 
     def replay(self) -> Iterator[tuple[Entry | None, State]]:
         """The start state, then the state after each recorded action (each a fresh object)."""
