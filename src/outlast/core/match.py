@@ -180,10 +180,12 @@ class Match:
         if doc.get("version") != MATCH_VERSION:
             raise SaveError(f"save format version {shown(doc.get('version'))} is not {MATCH_VERSION}")
         for key, kind, what in (("game", str, "a text"), ("rules_version", str, "a text"),
-                                ("options", dict, "an object"), ("actions", list, "a list"),
-                                ("digest", str, "a text")):
+                                ("options", dict, "an object"), ("actions", list, "a list")):
             if not isinstance(doc.get(key), kind):
                 raise SaveError(f"save file field {key!r} is missing or not {what}")
+        if not isinstance(doc.get("digest"), str):
+            raise SaveError("save file has no digest of its final state, so it cannot be checked (a file with "
+                            "actions cut out would load as another game); it is refused")
         if type(doc.get("seed")) is not int:
             raise SaveError("save file field 'seed' is missing or not a whole number")
         try:
