@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from outlast import Match
 from outlast.core import CHANCE, OutlastError, SaveError
 from outlast.games.robinson.actions import RobinsonAction
-from outlast.games.robinson.state import CH_HUNT, PLAN, Z_BEAST_DECK
+from outlast.games.robinson.state import CH_HUNT, PLAN, Z_BEAST_DECK, Z_HUNT_DECK
 from robinson_helpers import (
     CARPENTER,
     COOK,
@@ -547,57 +547,111 @@ def test_a_resampled_state_draws_fresh_randomness__s26_4() -> None:
     assert same < 60, f"the resampled next outcome was the real one {same} times in 100"
 
 
-def test_the_hunt_leaves_its_beast_undecided__s13_2_s26_4() -> None:
-    """The Hunt puts a Beast card on the Hunting deck unseen: no chance outcome names it, no copy knows it."""
-    m = _soldier_match()
-    m.play("use the_hunt", SOLDIER)
-    s = m.state
-    assert s.to_move() != [CHANCE], "putting an unseen card on the deck is no draw"
-    assert s.observe(SOLDIER)["decks"]["hunting_top"] == ["?"]
-    for k in range(20):  # nothing about the card is decided, so every copy is the same game
-        r = s.resample(SOLDIER, random.Random(k))
-        assert {n: v for n, v in r.to_json().items() if n != "rng_state"} == \
-            {n: v for n, v in s.to_json().items() if n != "rng_state"}
+def _beast_places(s: Any) -> dict[int, int]:
+    """Where each Beast card is; checks that none is lost or doubled (card conservation)."""
+    placed = s.hunt_top + s.hunt_bottom
+    assert len(set(placed)) == len(placed), "a Hunting card lies in two places"
+    assert all(s.zone[x] == Z_HUNT_DECK for x in placed), "a top or bottom Hunting card left the Hunting deck"
+    assert len(s.hunt_seen) == len(s.hunt_top)
+    return {i: s.zone[i] for i, c in enumerate(C.cards) if c.kind == "beast"}
 
 
-def test_a_hunt_of_an_unseen_card_lists_every_unseen_beast__s8_7_2_s26_4() -> None:
-    """The Hunt's chance outcomes are what the top card could be, with probabilities, not the card itself."""
+def _views(s: Any) -> list[Any]:
+    return [(s.observe(seat), [e.text for e in s.visible_events(seat)]) for seat in [None, *range(s.n)]]
+
+
+def test_the_hunt_keeps_its_beast_secret_and_resample_redraws_it__s13_2_s26_4() -> None:
+    """The Hunt puts a Beast card on the Hunting deck unseen: it is drawn at once (as recorded games were), but
+    no view names it, and every resample redraws which card it is from the unseen Beast cards."""
     m = _soldier_match()
-    unseen = sorted(C.cards[i].id for i in m.state.cards_in(Z_BEAST_DECK))
     m.play("use the_hunt", SOLDIER)
     m.resolve_chance()
-    for text in ("place 1 hunt", "join 2 1"):
-        m.play(text, SOLDIER)
-    for seat in (CARPENTER, COOK):
-        m.play("place 1 rest", seat)
-        m.play("place 2 rest", seat)
-    for seat in (SOLDIER, COOK, CARPENTER):
-        if not m.state.ready[seat]:
-            m.play("ready", seat)
-    m.play("confirm", m.state.fp)
     s = m.state
-    while s.to_move() != [CHANCE] or s.chance[0] != CH_HUNT:
-        assert not s.is_over() and s.round == 1, "drawing the unseen Hunting card was no chance point"
-        if s.to_move() == [CHANCE]:
-            m.resolve_chance()
-        else:
-            m.play(s.legal_actions(s.to_move()[0])[-1], s.to_move()[0])  # pass any window
-        s = m.state
+    assert s.hunt_top and s.hunt_seen == [0]
+    assert s.observe(SOLDIER)["decks"]["hunting_top"] == ["?"]
+    for view, texts in _views(s):
+        assert not _named_beasts(texts) and not _named_beasts([json.dumps(view)]), "a view names the card"
+    before = _views(s)
+    kinds = {}
+    for k in range(100):
+        r = s.resample(SOLDIER, random.Random(k))
+        assert _views(r)[1:] == before[1:] and r.observe(SOLDIER) == s.observe(SOLDIER)
+        places = _beast_places(r)
+        assert sorted(places.values()) == sorted(_beast_places(s).values())
+        kinds[r.hunt_top[0]] = kinds.get(r.hunt_top[0], 0) + 1
+    assert len(kinds) >= 5, f"the unseen card's identity hardly varies over 100 resamples: {kinds}"
+
+
+def _hunting_draw(kind: int) -> Any:
+    """A random game's state at a Hunt's (or Tracking's) draw from a shuffled Hunting deck, the Beast deck
+    not empty."""
+    from outlast.games.robinson.state import CH_TRACK
+
+    want = {CH_HUNT: CH_HUNT, CH_TRACK: CH_TRACK}[kind]
+    for seed in range(200):
+        rng = random.Random(seed)
+        s = GAME.new_game(seed=seed, players=3, characters="carpenter,cook,soldier")
+        while not s.is_over():
+            if s.to_move() == [CHANCE]:
+                if s.chance[0] == want and s.count_in(Z_BEAST_DECK):
+                    return s
+                s.apply(s.sample_chance())
+            else:
+                seat = rng.choice(s.to_move())
+                legal = s.legal_actions(seat)
+                hunt = [a for a in legal if str(a) in ("use tracking", "use the_hunt") or "hunt" in str(a)]
+                s.apply(rng.choice(hunt) if hunt and rng.random() < 0.5 else rng.choice(legal))
+    raise AssertionError("no Hunting draw in 200 random games")
+
+
+def test_a_hunting_draw_lists_every_unseen_beast_and_draws_the_secret_card__s8_7_2_s26_4() -> None:
+    """A Hunt's outcomes are every Beast card a seat could think it is (the Beast deck and the unseen Hunting
+    cards, alike), never just the deck's cards; the seeded draw is the card the deck holds; any listed outcome
+    applies without losing or doubling a card."""
+    s = _hunting_draw(CH_HUNT)
+    unseen = sorted(C.cards[i].id for i in s.cards_in(Z_BEAST_DECK) + s.unseen_hunting())
     outs = s.chance_outcomes()
     assert sorted(str(o).split()[1] for o, _ in outs) == unseen
-    assert all(abs(p - 1 / len(unseen)) < 1e-12 for _, p in outs)
+    assert all(abs(p - 1 / len(unseen)) < 1e-12 for _, p in outs) and abs(sum(p for _, p in outs) - 1) < 1e-9
+    drawn = s.sample_chance()
+    assert C.by_id[str(drawn).split()[1]] in s.deck_bag(Z_HUNT_DECK), "the seeded draw is a card of the deck"
+    places = _beast_places(s)
+    hunting, beast = s.count_in(Z_HUNT_DECK), s.count_in(Z_BEAST_DECK)
+    for o, _ in outs:
+        c = s.clone()
+        c.apply(o)
+        card = C.by_id[str(o).split()[1]]
+        after = _beast_places(c)
+        assert after[card] != Z_BEAST_DECK and c.count_in(Z_BEAST_DECK) == beast
+        assert c.count_in(Z_HUNT_DECK) == hunting - 1
+        moved = [i for i in places if places[i] != after[i]]
+        assert len(moved) <= 2 and card in moved or places[card] == Z_HUNT_DECK, f"{o}: cards moved {moved}"
+
+
+def test_resample_redraws_the_shuffled_hunting_cards__s26_4() -> None:
+    """Every unseen Hunting card takes an identity drawn from the unseen Beast cards; what a seat sees stays."""
+    s = _hunting_draw(CH_HUNT)
+    for seat in range(s.n):
+        decks = set()
+        for k in range(100):
+            r = s.resample(seat, random.Random(k))
+            assert r.observe(seat) == s.observe(seat)
+            assert r.chance_outcomes() == s.chance_outcomes()
+            assert sorted(_beast_places(r).values()) == sorted(_beast_places(s).values())
+            decks.add(tuple(r.deck_bag(Z_HUNT_DECK)))
+        assert len(decks) > 3, "the shuffled Hunting cards are not redrawn"
 
 
 def test_tracking_an_unseen_card_is_a_reveal_that_undo_cannot_cross__s13_2_architecture_4() -> None:
-    """Tracking used to show The Hunt's unseen card inside the skill's own action, which undo could take back."""
+    """Tracking shows The Hunt's unseen card inside the skill's own action: that action reports a reveal."""
     m = _soldier_match(det=6)
     m.play("use the_hunt", SOLDIER)
     m.resolve_chance()
     before = len(m.state.events)
     m.play("use tracking", SOLDIER)
-    m.resolve_chance()
     shown = _named_beasts([e.text for e in m.state.events[before:]])
     assert shown, "Tracking shows the top Hunting card"
+    assert m.history[-1].reveal and m.state.hunt_seen[0] == 1
     assert m.can_undo(SOLDIER) is not None, "undo would take back a card that was looked at"
     with pytest.raises(IllegalAction):
         m.undo(SOLDIER)
@@ -636,10 +690,10 @@ def test_no_seat_action_shows_a_beast_without_reporting_a_reveal__architecture_4
     assert fights, "the Hunt was fought"
 
 
-def test_a_state_holds_no_decided_secret__s26_4() -> None:
-    """In random games of every size, a resampled copy differs from the state only by its random generator:
-    every deck, the unseen Hunting cards and the face-down tokens are undecided until a chance outcome
-    reveals them, so resample redraws them consistently with every reveal and `observe` cannot change."""
+def test_resample_changes_only_unseen_beasts_and_the_generator__s26_4() -> None:
+    """In random games of every size, a resampled copy differs from the state only by its random generator
+    and which unseen Beast card is where; `observe`, who acts and the legal actions stay, no card is lost or
+    doubled, and the copy is a valid state document."""
     rng = random.Random(8)
     for seed in range(8):
         s = GAME.new_game(seed=seed, players=1 + seed % 4)
@@ -650,9 +704,15 @@ def test_a_state_holds_no_decided_secret__s26_4() -> None:
                 seat = rng.randrange(s.n)
                 r = s.resample(seat, random.Random(steps))
                 assert r.observe(seat) == s.observe(seat)
-                assert r.chance_outcomes() == s.chance_outcomes()
+                assert r.to_move() == s.to_move()
+                if seat in s.to_move():
+                    assert [str(a) for a in r.legal_actions(seat)] == [str(a) for a in s.legal_actions(seat)]
+                assert sorted(_beast_places(r).values()) == sorted(_beast_places(s).values())
                 doc, back = s.to_json(), r.to_json()
-                assert [n for n in doc if doc[n] != back[n]] == ["rng_state"]
+                assert {n for n in doc if doc[n] != back[n]} <= {"rng_state", "zone", "hunt_top"}
+                moved = [i for i, (a, b) in enumerate(zip(doc["zone"], back["zone"], strict=True)) if a != b]
+                assert all(C.cards[i].kind == "beast" for i in moved)
+                GAME.load_state(json.loads(json.dumps(back)))
             movers = s.to_move()
             if movers == [CHANCE]:
                 s.apply(s.sample_chance())

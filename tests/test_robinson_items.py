@@ -36,11 +36,11 @@ from outlast.games.robinson.state import (
     TOK_FUTURE,
     TOK_REMOVED,
     TOK_USED,
-    UNSEEN,
     W_ACTION,
     W_NIGHT,
     W_WEATHER,
     WEATHER,
+    Z_BEAST_DECK,
     Z_EVENT_DECK,
     Z_HUNT_DECK,
     Z_INV_BOARD,
@@ -191,7 +191,8 @@ def test_shield_pawn_is_the_second_pawn_of_a_hunt_s8_7_1_s17_2() -> None:
     t.put(Z_HUNT_DECK, "birds")
     t.plan((SOLDIER, "place 1 hunt"), (CARPENTER, "join shield 1"), (SOLDIER, "place 2 rest"),
            *rest(CARPENTER, COOK))
-    assert s.phase == RESOLVE and t.outcomes() == ["draw birds"]
+    assert s.phase == RESOLVE and str(s.sample_chance()) == "draw birds"  # the deck holds only the Birds
+    assert "draw birds" in t.outcomes() and len(t.outcomes()) == s.count_in(Z_BEAST_DECK) + 1  # seen by nobody
 
 
 # ============================================================================ §17.2 extra pawns (§8.1.6)
@@ -1183,7 +1184,8 @@ def test_tracking_looks_at_the_top_hunting_card_s13_2(where: str) -> None:
         assert not s.chance or s.chance[0] != 3  # the known Tapir is fought, no draw
         assert s.zone[card("tapir")] != Z_HUNT_DECK
     else:
-        assert sorted(t.outcomes()) == ["draw birds", "draw fox"]  # the Tapir lies at the bottom
+        assert sorted(C.cards[i].id for i in s.deck_bag(Z_HUNT_DECK)) == ["birds", "fox"]  # the Tapir lies at
+        assert "draw tapir" not in t.outcomes() and "draw fox" in t.outcomes()  # the bottom, seen
 
 
 @pytest.mark.parametrize(("choice", "field", "shelter"), [("choose 1", "palisade", 1), ("choose 2", "weapon", 0)])
@@ -1226,9 +1228,9 @@ def test_the_hunt_puts_an_unseen_beast_on_top_of_the_hunting_deck_s13_2() -> Non
     t = skilled(SOLDIER_TABLE, det=(0, 0, 4))
     s = t.state
     assert not s.count_in(Z_HUNT_DECK)
-    t.act(SOLDIER, "use the_hunt")  # unseen: which Beast card it is stays undecided (§26.4)
-    assert s.hunt_top == [UNSEEN] and s.hunt_unseen == 1 and s.hunt_size() == 1
-    assert s.observe(SOLDIER)["decks"]["hunting_top"] == ["?"]
+    t.act(SOLDIER, "use the_hunt")
+    t.draw("jaguar")
+    assert s.zone[card("jaguar")] == Z_HUNT_DECK and s.hunt_top == [card("jaguar")] and s.hunt_seen == [0]
     assert s.det[SOLDIER] == 0
     once(t, SOLDIER, "the_hunt", 4)
     t.act(SOLDIER, "place 1 hunt")  # a Hunt can now be planned (§8.7.1)

@@ -67,7 +67,6 @@ from outlast.games.robinson.state import (
     TOK_BOX,
     TOK_FUTURE,
     TOK_REVEALED,
-    UNSEEN,
     Z_ADV_B,
     Z_ADV_E,
     Z_ADV_G,
@@ -259,14 +258,14 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
     for i in compress(range(len(uses)), uses):  # the cards with a non-zero count, in C
         if uses[i] > 0 and zone[i] != Z_START and zone[i] != Z_KEPT:
             out.append(f"{C.cards[i].id} ({ZONE_NAMES[zone[i]]}) has {uses[i]} uses but is not in play")
-    known = [x for x in s.hunt_top if x != UNSEEN] + s.hunt_bottom
+    known = s.hunt_top + s.hunt_bottom
     if known:
         if len(set(known)) != len(known):
             out.append(f"a Hunting card is known twice: {known}")
         if any(zone[x] != Z_HUNT_DECK for x in known):
             out.append("a known top or bottom Hunting card is not in the Hunting deck")
-    if not s.hunt_top.count(UNSEEN) <= s.hunt_unseen <= zone.count(Z_BEAST_DECK):
-        out.append(f"{s.hunt_unseen} unseen Hunting cards do not fit the unseen top cards and the Beast deck")
+    if len(s.hunt_seen) != len(s.hunt_top) or any(x not in (0, 1) for x in s.hunt_seen):
+        out.append("hunt_seen does not match hunt_top")
     tok = s.tok
     if len(tok) != len(C.tokens) or min(tok) < 0 or max(tok) > TOK_BOX:
         out.append(f"a Discovery token is in no known place: {tok}")
@@ -750,8 +749,7 @@ def test_card_zones_ok_catches_broken_bookkeeping() -> None:
         (lambda t: t.zone.__setitem__(beast, Z_RESOLVING), "nothing pending"),
         (lambda t: t.uses.__setitem__(beast, 2), "not in play"),
         (lambda t: (t.zone.__setitem__(start, Z_START), t.uses.__setitem__(start, 0)), "with 0 uses"),
-        (lambda t: t.hunt_top.append(beast), "not in the Hunting deck"),
-        (lambda t: setattr(t, "hunt_unseen", 99), "unseen Hunting cards"),
+        (lambda t: t.hunt_top.append(beast) or t.hunt_seen.append(1), "not in the Hunting deck"),
         (lambda t: t.tok.__setitem__(0, 42), "no known place"),
         (lambda t: t.tile_at.__setitem__(next(i for i, a in enumerate(t.tile_at) if a == TILE_STACK), t.camp),
          "holds"),

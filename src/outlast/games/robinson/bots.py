@@ -78,6 +78,7 @@ from .state import (
     W_WEATHER,
     WOOD,
     XS_SKILL,
+    Z_HUNT_DECK,
     Z_INV_BOARD,
     Z_INV_OWNER,
     Z_INV_SCENARIO,
@@ -549,7 +550,7 @@ class _Planner:
                 return True
         # hunting, when the Weapon is fair
         hunt_at = self.bot.hunt_weapon if self.n < 3 else self.bot.hunt_weapon_big
-        if (b.hunt_size() and b.weapon >= hunt_at and (short >= 1.2 or b.weapon >= 5)
+        if (b.count_in(Z_HUNT_DECK) and b.weapon >= hunt_at and (short >= 1.2 or b.weapon >= 5)
                 and self.add(T_HUNT, 0, 0, 2, "hunt", leader="player")):
             self.food_gain += 2.8
             return True

@@ -159,7 +159,6 @@ def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
     t, c = s.t, s.c
     n = s.n
     sc = t.scenario
-    beasts = sum(1 for card in c.cards if card.kind == "beast")
     ranges = {
         "rng_state": (0, (1 << 64) - 1), "phase": (0, st.OVER), "step": (0, 100), "round": (1, sc.rounds),
         "fp": (0, n - 1), "over": (0, 2), "morale": (c.morale[0][0], c.morale[-1][0]),
@@ -167,7 +166,7 @@ def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
         "camp": (0, len(c.spaces) - 1), "tile_top": (-1, len(c.tiles) - 1), "temp_weapon": (0, MAX_TRACK),
         "cur": (-1, MAX_PENDING), "flags": (0, 3), "friday_alive": (0, 1 if t.friday else 0),
         "night_food": (0, MAX_COUNT), "pile_done": (0, 1), "ev_book": (0, len(c.cards)), "ev_adv": (0, len(c.cards)),
-        "friday_rerolled": (0, 1), "bible": (0, 1), "econ_used": (0, 1), "hunt_unseen": (0, beasts),
+        "friday_rerolled": (0, 1), "bible": (0, 1), "econ_used": (0, 1),
     }
     for name in st.RobinsonState.SCALARS:
         if name in ("reason", "source"):
@@ -194,7 +193,7 @@ def _read_lists(s: RobinsonState, doc: dict[str, Any]) -> None:
         "space_lost": (0, 1, ns, ns), "wounds": (0, max(deaths), n + 1, n + 1), "det": (0, MAX_AMOUNT, n + 1, n + 1),
         "skill_used": (0, 15, n, n), "res": (0, MAX_AMOUNT, 4, 4), "fut": (0, MAX_AMOUNT, 4, 4),
         "field_tk": (0, 31, 7, 7), "weather_tk": (0, 1, 3, 3), "pile": (0, MAX_AMOUNT, len(t.scenario.pile), 9),
-        "ready": (0, 1, n, n), "hunt_top": (st.UNSEEN, nc - 1, None, nc), "hunt_bottom": (0, nc - 1, None, nc),
+        "ready": (0, 1, n, n), "hunt_top": (0, nc - 1, None, nc), "hunt_seen": (0, 1, None, nc), "hunt_bottom": (0, nc - 1, None, nc),
         "dice": (0, 1, 3, 3), "weather_dice": (0, 0, 0, 0), "clouds": (-1, 99, 4, 4), "outside": (0, 1, n, n),
         "stash": (0, MAX_AMOUNT, 4 * n, 4 * n), "item_used": (0, nc - 1, None, nc),
         "gathered": (0, 2 * ns - 1, None, 2 * ns), "explored_tent": (0, 1, n, n), "hungry_done": (0, 3, n + 1, n + 1),
@@ -203,7 +202,10 @@ def _read_lists(s: RobinsonState, doc: dict[str, Any]) -> None:
     for name, (lo, hi, length, most) in flat.items():
         setattr(s, name, _ints(doc[name], name, lo, hi, length, most))
     for p in range(n + 1):
-        need(s.wounds[p] <= deaths[p], "wounds", f"entry {p}: {s.wounds[p]} Wounds is past death at {deaths[p]}")
+        # a character's marker stops at death; Friday's last Wounds all count (his death does not end the game)
+        dead_friday = p == n and t.friday and not s.friday_alive
+        need(s.wounds[p] <= deaths[p] or dead_friday, "wounds",
+             f"entry {p}: {s.wounds[p]} Wounds is past death at {deaths[p]}")
     for i, need_i in enumerate(t.scenario.pile):
         need(s.pile[i] <= need_i, "pile", f"stage {i + 1} holds {s.pile[i]} wood of the {need_i} it takes")
     need(s.clouds[2] <= 3 and s.clouds[3] <= 3, "clouds", "the animals face is -1..3 and the flags 0..3")
@@ -372,7 +374,7 @@ def _check_frame(s: RobinsonState, i: int, kind: int, a: int, b: int, cc: int) -
     elif kind in (st.F_HEAL, st.F_GIVE, st.F_DISCARD_INV):
         need((0 if kind == st.F_HEAL else 1) <= a <= MAX_COUNT and b == cc == 0, "frames", f"{what}: malformed")
     elif kind == st.F_TRACK:
-        need(bool(s.hunt_top) and s.hunt_top[0] == a and b == cc == 0, "frames",
+        need(bool(s.hunt_top) and s.hunt_top[0] == a and s.hunt_seen[:1] == [1] and b == cc == 0, "frames",
              f"{what}: Tracking decides about the known top Hunting card")
     elif kind == st.F_HUNGRY:
         need(1 <= a <= MAX_COUNT and b in (1, 2) and cc in (0, 1), "frames", f"{what}: malformed")
@@ -453,11 +455,11 @@ def _check_cards(s: RobinsonState) -> None:
     need(s.ev_book <= books and s.ev_adv <= stack - books, "ev_book",
          f"{s.ev_book} Book and {s.ev_adv} Adventure Event cards are dealt but the stack holds {books} and "
          f"{stack - books}")
-    known = [x for x in s.hunt_top if x != st.UNSEEN] + s.hunt_bottom
-    need(len(set(known)) == len(known), "hunt_top", "a Hunting card is known in two places")
-    need(all(zone[x] == st.Z_HUNT_DECK for x in known), "hunt_top", "a known Hunting card is not in the Hunting deck")
-    need(s.hunt_top.count(st.UNSEEN) <= s.hunt_unseen <= zone.count(st.Z_BEAST_DECK), "hunt_unseen",
-         f"{s.hunt_unseen} unseen Hunting cards do not fit the unseen top cards and the Beast deck")
+    need(len(s.hunt_seen) == len(s.hunt_top), "hunt_seen", "says for each top Hunting card whether it was seen")
+    placed = s.hunt_top + s.hunt_bottom
+    need(len(set(placed)) == len(placed), "hunt_top", "a Hunting card lies in two places")
+    need(all(zone[x] == st.Z_HUNT_DECK for x in placed), "hunt_top", "a top or bottom Hunting card is not in the "
+         "Hunting deck")
     for ci, card in enumerate(c.cards):
         if card.kind == "invention" and zone[ci] == st.Z_INV_OWNER:
             need(card.data.get("owner") in [c.characters[ch].id for ch in s.t.chars], "zone",
@@ -520,11 +522,9 @@ def _check_pending(s: RobinsonState) -> None:
         ok = s.count_in(st.Z_MYST_DECK) > 0 and bool(s.myst) and a == b == cc == 0
     elif kind in (st.CH_HUNT, st.CH_TRACK):
         ok = (0 <= a < len(s.groups) and s.groups[a][0] == st.T_HUNT) if kind == st.CH_HUNT else 0 <= a < n
-        if b == 1:
-            ok = ok and bool(s.hunt_top) and s.hunt_top[0] == st.UNSEEN and cc == 0
-        else:
-            ok = ok and b == 0 and cc == 0 and bool(s.deck_bag(st.Z_HUNT_DECK) or s.hunt_unseen
-                                                     - s.hunt_top.count(st.UNSEEN) > 0)
+        ok = ok and b == cc == 0 and bool(s.deck_bag(st.Z_HUNT_DECK))
+    elif kind in (st.CH_BEAST, st.CH_BEAST_TOP):
+        ok = s.count_in(st.Z_BEAST_DECK) > 0 and a == b == cc == 0
     elif kind in (st.CH_TILE, st.CH_RECON):
         ok = st.TILE_STACK in s.tile_at and cc == 0
         if kind == st.CH_TILE:

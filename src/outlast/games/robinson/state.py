@@ -14,7 +14,7 @@ from typing import Any
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, SeatResult, State, check_seat
 from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
-from outlast.core.rng import RandomLike, seed_state
+from outlast.core.rng import RandomLike, peek_below, seed_state
 
 from .actions import RobinsonAction, well_formed
 from .content import Content
@@ -100,8 +100,8 @@ FRAME_RULES = ("§26.3", "§12.4", "§13.2", "§25.1", "§12.8", "§22.2", "§16
                "§20.3b, §20.4b")
 
 # chance kinds: (kind, a, b)
-(CH_EVENT, CH_ADV, CH_MYST, CH_HUNT, CH_TILE, CH_TOKEN, CH_INV, CH_START, CH_DICE, CH_REROLL, CH_WEATHER, CH_PIT,
- CH_TRACK, CH_RECON) = range(14)
+(CH_EVENT, CH_ADV, CH_MYST, CH_HUNT, CH_BEAST, CH_BEAST_TOP, CH_TILE, CH_TOKEN, CH_INV, CH_START, CH_DICE,
+ CH_REROLL, CH_WEATHER, CH_PIT, CH_TRACK, CH_RECON) = range(16)
 
 # internal work ops (negative codes; positive ops are program nodes)
 (I_SLIDE, I_EVENT_HALF_DONE, I_DISCARD, I_PRE, I_MAIN, I_POST, I_DICE, I_SUCCESS, I_ADVENTURE, I_ADV_DONE,
@@ -114,8 +114,6 @@ CHANGE_LIMIT = 10
 """Take-backs and lead changes a seat may make in one planning phase before it must settle (decision 0009)."""
 """Planning moves: they change the plan (groups, ready, a skill pawn's Determination) and nothing else."""
 NO_LEADER = -9
-UNSEEN = -1
-"""A place on top of the Hunting deck holding a card nobody has seen (`hunt_top`)."""
 
 
 _ACTS: dict[tuple[int, str, tuple[str, ...]], RobinsonAction] = {}
@@ -144,9 +142,9 @@ class RobinsonState(State):
     # field names grouped by how clone/to_json copy them
     SCALARS = ("rng_state", "phase", "step", "round", "fp", "over", "reason", "source", "morale", "roof", "palisade",
                "weapon", "shelter", "camp", "tile_top", "temp_weapon", "cur", "flags", "friday_alive",
-               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used", "hunt_unseen")
+               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used")
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
-             "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top",
+             "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
              "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
              "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus",
              "changes")
@@ -206,12 +204,8 @@ class RobinsonState(State):
     weather_tk: list[int]
     pile: list[int]
     ready: list[int]
-    hunt_unseen: int
-    """Cards in the Hunting deck that nobody has seen (§8.7.1, §13.2 The Hunt): which Beast cards they are is
-    undecided until one is drawn or looked at; they stay among the Beast deck's cards (`Z_BEAST_DECK`)."""
     hunt_top: list[int]
-    """Cards on top of the Hunting deck in a known order: a card id once seen, `UNSEEN` for a card The Hunt
-    put there unseen."""
+    hunt_seen: list[int]
     hunt_bottom: list[int]
     chance: list[int]
     frames: list[tuple[int, ...]]
@@ -304,8 +298,8 @@ class RobinsonState(State):
         s.pile = [0] * len(table.scenario.pile)
         s.ready = [0] * n
         s.changes = [0] * n
-        s.hunt_unseen = 0
         s.hunt_top = []
+        s.hunt_seen = []
         s.hunt_bottom = []
         s.chance = []
         s.frames = []
@@ -641,6 +635,59 @@ class RobinsonState(State):
     def _set_ev(self, book: int, adv: int) -> None:
         self.ev_book, self.ev_adv = book, adv
 
+    def unseen_hunting(self) -> list[int]:
+        """Hunting cards nobody has seen (§8.10, §13.2): the shuffled part of the deck and unseen top cards.
+
+        Every card joins the Hunting deck unseen; a card is seen once Tracking shows it (`hunt_seen`), and one
+        put at the bottom stays known there. A shuffle forgets every known place, so a card seen before counts
+        as unseen again (a cautious belief: it never tells a seat more than it saw).
+        """
+        bag = self.deck_bag(Z_HUNT_DECK)
+        return bag + [x for x, seen in zip(self.hunt_top, self.hunt_seen, strict=True) if not seen]
+
+    def unseen_beasts(self) -> list[int]:
+        """Every Beast card a seat cannot tell apart: the Beast deck and the unseen Hunting cards, by index."""
+        return sorted(self.cards_in(Z_BEAST_DECK) + self.unseen_hunting())
+
+    def _hunt_secret_draw(self) -> int:
+        """The card on top of the shuffled Hunting deck: the deck was shuffled when its cards joined it, so the
+        draw is decided already; it is the uniform pick of this state's generator over the shuffled cards."""
+        bag = self.deck_bag(Z_HUNT_DECK)
+        return bag[peek_below(self.rng_state, len(bag))]
+
+    def _hunt_swap(self, card: int) -> None:
+        """A Hunt or Tracking shows `card` from the shuffled Hunting deck (§8.7.2, §13.2).
+
+        Any unseen Beast card may be the one shown (`chance_outcomes`). If `card` is not in the shuffled part,
+        it swaps identities with a secret card of that part: `card` takes that card's place in the shuffled
+        deck and the secret card takes `card`'s place (the Beast deck, or an unseen top place), so no card is
+        lost or doubled.
+        """
+        bag = self.deck_bag(Z_HUNT_DECK)
+        if card in bag:
+            return
+        other = bag[peek_below(self.rng_state, len(bag))]
+        if self.zone[card] == Z_HUNT_DECK:  # an unseen card on top
+            self.hunt_top[self.hunt_top.index(card)] = other
+        else:
+            self.zone[other] = self.zone[card]
+            self.zone[card] = Z_HUNT_DECK
+        self._zi = None
+
+    def sample_chance(self) -> RobinsonAction:
+        """The outcome this state's generator picks now; for a Hunting draw, the card the deck holds there.
+
+        A Hunt's or Tracking's outcomes list every card a seat could believe it is (§26.4), but the shuffled
+        Hunting deck already holds its cards in an order (they were drawn from the Beast deck unseen, §8.10):
+        the draw is the generator's uniform pick over those cards, as it always was, so seeded play and
+        recorded games do not change.
+        """
+        if self.chance and not self.over and self.chance[0] in (CH_HUNT, CH_TRACK):
+            return act(CHANCE, "draw", self.c.cards[self._hunt_secret_draw()].id)
+        out = super().sample_chance()
+        assert isinstance(out, RobinsonAction)
+        return out
+
     def deck_bag(self, z: int) -> list[int]:
         """Cards of a deck whose place nobody knows (the Hunting deck's known top and bottom excluded)."""
         cards = self.cards_in(z)
@@ -648,56 +695,6 @@ class RobinsonState(State):
             known = set(self.hunt_top) | set(self.hunt_bottom)
             cards = [x for x in cards if x not in known]
         return cards
-
-    def hunt_size(self) -> int:
-        """Cards in the Hunting deck: those seen (`Z_HUNT_DECK`) and those nobody has seen (§8.7.1)."""
-        return self.count_in(Z_HUNT_DECK) + self.hunt_unseen
-
-    def beast_size(self) -> int:
-        """Cards left in the Beast deck (the unseen Hunting cards are drawn from it, §8.10, §13.2)."""
-        return self.count_in(Z_BEAST_DECK) - self.hunt_unseen
-
-    def beast_to_hunt(self, on_top: bool) -> None:
-        """A Beast card goes unseen into the Hunting deck: shuffled in (§8.10) or on top (The Hunt, §13.2).
-
-        Nobody sees it, so which card it is stays undecided: the count of unseen Hunting cards grows, and the
-        card is drawn from the unseen Beast cards only when a Hunt or Tracking reveals it. A shuffle forgets
-        every known place in the deck (AUTHORED, §8.10: the whole Hunting deck is reshuffled).
-        """
-        if self.beast_size() <= 0:
-            return
-        self.hunt_unseen += 1
-        if on_top:
-            self.hunt_top.insert(0, UNSEEN)
-            self.log("hunt", "An unseen beast goes on top of the Hunting deck (§13.2).")
-        else:
-            self.hunt_top, self.hunt_bottom = [], []
-            self.log("hunt", "An unseen beast joins the Hunting deck, which is shuffled (§8.10).")
-
-    def _hunt_outcomes(self, from_top: bool) -> list[tuple[RobinsonAction, float]]:
-        """What the next Hunting card could be, with its probability (§8.7.2, §26.4).
-
-        From an unseen top card: any unseen Beast card, alike. From the shuffled part of the deck: each card seen
-        there before, or one of its unseen cards, which may be any unseen Beast card.
-        """
-        cards = self.c.cards
-        unseen = self.cards_in(Z_BEAST_DECK)
-        if from_top:
-            return [(act(CHANCE, "draw", cards[i].id), 1 / len(unseen)) for i in unseen]
-        known = self.deck_bag(Z_HUNT_DECK)
-        hidden = self.hunt_unseen - self.hunt_top.count(UNSEEN)
-        total = len(known) + hidden
-        out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
-        if hidden:
-            out += [(act(CHANCE, "draw", cards[i].id), hidden / total / len(unseen)) for i in unseen]
-        return out
-
-    def _hunt_drawn(self, card: int, from_top: bool) -> None:
-        """A Hunting card is revealed: an unseen one takes its identity now (§26.4)."""
-        if from_top:
-            self.hunt_top.pop(0)
-        if self.zone[card] == Z_BEAST_DECK:
-            self.hunt_unseen -= 1
 
     # ------------------------------------------------------------------ setup (§3)
     def start(self) -> None:
@@ -959,9 +956,11 @@ class RobinsonState(State):
                     out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
             return out
         if kind in (CH_HUNT, CH_TRACK):
-            return self._hunt_outcomes(bool(b))
-        if kind in (CH_ADV, CH_MYST, CH_INV, CH_START):
-            z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_INV: Z_INV_DECK, CH_START: Z_BOX}[kind]
+            pool = self.unseen_beasts()
+            return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+        if kind in (CH_ADV, CH_MYST, CH_BEAST, CH_BEAST_TOP, CH_INV, CH_START):
+            z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_BEAST: Z_BEAST_DECK, CH_BEAST_TOP: Z_BEAST_DECK,
+                 CH_INV: Z_INV_DECK, CH_START: Z_BOX}[kind]
             pool = self.deck_bag(z)
             if kind == CH_START:
                 pool = [i for i in pool if cards[i].kind == "start_item"]
@@ -1076,6 +1075,8 @@ class RobinsonState(State):
             return
         card = by_id[arg]
         name = cards[card].name
+        if kind in (CH_HUNT, CH_TRACK):
+            self._hunt_swap(card)
         if kind == CH_ADV:
             self.zone[card] = Z_RESOLVING
             self.log("draw", f"Adventure card: {name}. {self.p.text(self.p.card[(card, 'action')])}")
@@ -1084,13 +1085,20 @@ class RobinsonState(State):
         elif kind == CH_MYST:
             self._myst_drawn(card)
         elif kind == CH_HUNT:
-            self._hunt_drawn(card, bool(b))
             self.zone[card] = Z_RESOLVING
             self._push((I_BEAST, self.groups[a][3], card, 0))
-        elif kind == CH_TRACK:
-            self._hunt_drawn(card, bool(b))
+        elif kind == CH_BEAST:
+            self.zone[card] = Z_HUNT_DECK
+            self.hunt_top, self.hunt_seen, self.hunt_bottom = [], [], []
+            self.log("hunt", "A beast joins the Hunting deck, which is shuffled (§8.10).")
+        elif kind == CH_BEAST_TOP:
             self.zone[card] = Z_HUNT_DECK
             self.hunt_top.insert(0, card)
+            self.hunt_seen.insert(0, 0)
+            self.log("hunt", "An unseen beast goes on top of the Hunting deck (§13.2).")
+        elif kind == CH_TRACK:
+            self.hunt_top.insert(0, card)
+            self.hunt_seen.insert(0, 1)
             self.log("hunt", f"Tracking: the top Hunting card is {name}.")
             self.frames.append((F_TRACK, a, card, 0, 0))
         elif kind == CH_INV:
@@ -1325,15 +1333,14 @@ class RobinsonState(State):
                 self._push((self.p.card[(card, "reward")], lead, card, 0), (I_DISCARD, 0, card, 0))
             return
         if typ == T_HUNT:
-            if not self.hunt_size():
+            if not self.count_in(Z_HUNT_DECK):
                 self.log("hunt", "The Hunting deck is empty: no hunt (§8.7.1).")
-                return
-            if self.hunt_top and self.hunt_top[0] == UNSEEN:
-                self.chance = [CH_HUNT, gi, 1, 0]
                 return
             if self.hunt_top:
                 card = self.hunt_top.pop(0)
-            elif self.deck_bag(Z_HUNT_DECK) or self.hunt_unseen:
+                if not self.hunt_seen.pop(0):
+                    self.revealed = True  # The Hunt's unseen card is shown now: undo stops here (§13.2)
+            elif self.deck_bag(Z_HUNT_DECK):
                 self.chance = [CH_HUNT, gi, 0, 0]
                 return
             else:
@@ -1465,8 +1472,8 @@ class RobinsonState(State):
             self._push((I_TOKENS, TOK_FUTURE if self.phase == RESOLVE else TOK_AVAIL, td.discoveries, 0))
         if td.totem:
             self._push((self.p.totem, lead, -1, 0))
-        if td.beast:
-            self.beast_to_hunt(on_top=False)
+        if td.beast and self.count_in(Z_BEAST_DECK):
+            self.chance = [CH_BEAST, 0, 0, 0]
 
     def _pay_group(self, gi: int) -> None:
         """Discard the resources committed at planning (§8.3.1, §8.6.2, §8.8)."""
@@ -1941,7 +1948,8 @@ class RobinsonState(State):
             self.log("mystery", f"Drawing Mystery cards ({cause}) (§16.2).")
             self._push((I_MYST_STEP, 0, 0, 0))
         elif v == "beast_to_hunt":
-            self.beast_to_hunt(on_top=bool(prm.get("unseen_top")))
+            if self.count_in(Z_BEAST_DECK):
+                self.chance = [CH_BEAST_TOP if prm.get("unseen_top") else CH_BEAST, 0, 0, 0]
         elif v == "night_outside":
             if 0 <= actor < self.n:
                 self.outside[actor] = 1
@@ -2054,20 +2062,21 @@ class RobinsonState(State):
         self.log("effect", f"The tile at s{sp + 1} becomes inaccessible (§16.4).")
 
     def _tracking(self, chooser: int) -> None:
-        """The Soldier looks at the top Hunting card (§13.2); a card nobody has seen is revealed by chance."""
-        if not self.hunt_size():
+        """The Soldier looks at the top Hunting card (§13.2); an unseen one is revealed, so undo stops here."""
+        if not self.count_in(Z_HUNT_DECK):
             return
-        if self.hunt_top and self.hunt_top[0] == UNSEEN:
-            self.chance = [CH_TRACK, chooser, 1, 0]
-        elif self.hunt_top:
+        if self.hunt_top:
+            if not self.hunt_seen[0]:
+                self.revealed = True
+            self.hunt_seen[0] = 1
             self.log("hunt", f"Tracking: the top Hunting card is {self.c.cards[self.hunt_top[0]].name}.")
             self.frames.append((F_TRACK, chooser, self.hunt_top[0], 0, 0))
-        elif self.deck_bag(Z_HUNT_DECK) or self.hunt_unseen:
+        elif self.deck_bag(Z_HUNT_DECK):
             self.chance = [CH_TRACK, chooser, 0, 0]
         else:
             card = self.hunt_bottom.pop(0)
             self.hunt_top.insert(0, card)
-            self.log("hunt", f"Tracking: the top Hunting card is {self.c.cards[card].name}.")
+            self.hunt_seen.insert(0, 1)
             self.frames.append((F_TRACK, chooser, card, 0, 0))
 
     # ------------------------------------------------------------------ Mystery draws (§16.2)
@@ -2318,7 +2327,7 @@ class RobinsonState(State):
         """
         free_w, free_f, free_u, _, plans, _, tiles_left = ctx
         free_w += wood_slack
-        hunt_ok = self.hunt_size() > len(plans.get(T_HUNT, ()))
+        hunt_ok = self.count_in(Z_HUNT_DECK) > len(plans.get(T_HUNT, ()))
         threats = plans.get(T_THREAT, ())
         threats_full = len(threats) >= 2
         gathers = plans.get(T_GATHER, ())
@@ -2373,8 +2382,7 @@ class RobinsonState(State):
         if pc is not None and checked is pc:
             return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
                     pc[2], planned, pc[3], pc[4])
-        fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, self.hunt_unseen,
-                   tuple(self.zone),
+        fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
                    tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
                    tuple(self.gathered), tuple(self.tile_at)))
         pc = self._pc
@@ -2428,7 +2436,7 @@ class RobinsonState(State):
                     if req.get("weapon", 0) > self.weapon:
                         return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
         elif typ == T_HUNT:
-            if self.hunt_size() <= len(planned):
+            if self.count_in(Z_HUNT_DECK) <= len(planned):
                 return "the Hunting deck needs a card for every Hunt (§8.7.1)"
         elif typ == T_BUILD:
             if target == BUILD_SHELTER:
@@ -2808,9 +2816,9 @@ class RobinsonState(State):
         if v == "scouting":
             return None if TOK_BAG in self.tok else "no Discovery token is left"
         if v == "tracking":
-            return None if self.hunt_size() else "the Hunting deck is empty"
+            return None if self.count_in(Z_HUNT_DECK) else "the Hunting deck is empty"
         if v == "beast_to_hunt":
-            return None if self.beast_size() > 0 else "the Beast deck is empty"
+            return None if self.count_in(Z_BEAST_DECK) else "the Beast deck is empty"
         if v == "build_free":
             return f"the {prm['item'].replace('_', ' ').title()} is built already" if self.built(prm["item"]) else None
         if v == "pile_wood":
@@ -3244,6 +3252,7 @@ class RobinsonState(State):
         elif kind == F_TRACK:
             if verb == "bottom":
                 card = self.hunt_top.pop(0)
+                self.hunt_seen.pop(0)
                 self.hunt_bottom.append(card)
                 self.log("hunt", "The top Hunting card goes to the bottom (§13.2).")
         elif kind == F_MYST:
@@ -3319,7 +3328,7 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ views (only observe leaves the engine)
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """Everything public: a cooperative game hides only what nobody has seen, deck orders and unseen cards (§26.4).
+        """Everything public (a cooperative game hides only deck orders and an unseen Hunting card, §26.4).
 
         `seat` None is the public view; any other value that is no seat raises `IllegalAction`.
         """
@@ -3352,7 +3361,7 @@ class RobinsonState(State):
                                       "used": bool(self.skill_used[p] >> i & 1)} for i, sk in enumerate(ch.skills)],
                           "special_wounds": [("head", "arm", "belly", "leg")[w[1]] for w in self.special if w[0] == p]})
         fi = self.t.friday_index
-        hunt_top = [cards[x].name if x != UNSEEN else "?" for x in self.hunt_top]
+        hunt_top = [cards[x].name if seen else "?" for x, seen in zip(self.hunt_top, self.hunt_seen, strict=True)]
         threat = {}
         for slot, z in (("left", Z_THREAT_L), ("right", Z_THREAT_R)):
             lst = names(z)
@@ -3391,8 +3400,8 @@ class RobinsonState(State):
                             "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_FUTURE],
                             "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok)
                                          if pl == TOK_REVEALED]},
-            "decks": {"event": self.event_deck_size(), "hunting": self.hunt_size(), "hunting_top": hunt_top,
-                      "beast": self.beast_size(), "mystery": self.count_in(Z_MYST_DECK),
+            "decks": {"event": self.event_deck_size(), "hunting": self.count_in(Z_HUNT_DECK), "hunting_top": hunt_top,
+                      "beast": self.count_in(Z_BEAST_DECK), "mystery": self.count_in(Z_MYST_DECK),
                       "island": sum(1 for at in self.tile_at if at in (TILE_STACK, TILE_REVEALED)),
                       "invention": self.count_in(Z_INV_DECK), "building": self.count_in(Z_ADV_B),
                       "gathering": self.count_in(Z_ADV_G), "exploration": self.count_in(Z_ADV_E)},
@@ -3443,18 +3452,31 @@ class RobinsonState(State):
 
     # ------------------------------------------------------------------ copies and saves
     def resample(self, seat: int, rng: RandomLike) -> RobinsonState:
-        """A copy that knows no more than `seat` does (architecture §2, §26.4).
+        """A copy where what nobody has seen is drawn again (§26.4; decks are bags already).
 
-        Nothing unseen is decided in a state: every deck is a bag, the unseen Hunting cards are a count, and
-        each card takes its identity only when a chance outcome reveals it. What is left to redraw is the
-        copy's own random generator, taken from `rng`, so its `sample_chance()` foresees nothing of the real
-        game's next draw or roll.
+        The copy's own random generator is drawn from `rng`, so its `sample_chance()` foresees nothing of
+        the real game's next draw or roll; and every unseen Hunting card (shuffled in or on top) takes an
+        identity drawn uniformly, with `rng`, from the Beast cards nobody has seen (the Beast deck and the
+        unseen Hunting cards); every seen card stays where it is.
         """
         check_seat(seat, self.n)
         if not callable(getattr(rng, "randrange", None)):
             raise IllegalAction(f"resample needs a random source with randrange(), not {shown(rng)}")
         s = self.clone()
         s.rng_state = rng.randrange(1 << 64)
+        top = [k for k, seen in enumerate(s.hunt_seen) if not seen]
+        bag = s.deck_bag(Z_HUNT_DECK)
+        if top or bag:
+            pool = s.unseen_beasts()
+            for k in range(len(pool) - 1, 0, -1):  # Fisher-Yates with the caller's generator
+                j = rng.randrange(k + 1)
+                pool[k], pool[j] = pool[j], pool[k]
+            for x in pool:
+                s.zone[x] = Z_BEAST_DECK
+            for k, x in zip(top, pool, strict=False):
+                s.hunt_top[k] = x
+            for x in pool[: len(top) + len(bag)]:
+                s.zone[x] = Z_HUNT_DECK
         s.forget()
         return s
 
