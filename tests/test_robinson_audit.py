@@ -8,6 +8,8 @@ starts at s10 (tile 8, beach); s6, s7, s9 and s11 touch it.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from outlast import CHANCE, OptionError
@@ -40,7 +42,7 @@ from outlast.games.robinson.state import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from robinson_helpers import CARPENTER, COOK, GAME, SOLDIER, Table, card, planning, rest
+from robinson_helpers import CARPENTER, COOK, GAME, SOLDIER, C, Table, card, planning, rest
 
 S4, S6, S7, S9, S11 = 3, 5, 6, 8, 10
 WOOD, FOOD, NONPER, FUR = 0, 1, 2, 3
@@ -639,7 +641,11 @@ def test_exploration_order_beast_then_discoveries_to_future_s8_10() -> None:
     t.pass_windows()
     t.tile(9)  # Plains, Beast, 3 Discoveries
     assert s.chance[0] == 4  # the Beast first
-    t.draw("fox")
+    t.draw("fox")  # a face-down card: no view names it (decision 0010)
+    fox = C.cards[card("fox")].name
+    assert t.logged("A beast joins the Hunting deck")
+    for seat in (None, *range(s.n)):
+        assert not any(fox in e.text for e in s.visible_events(seat)) and fox not in json.dumps(s.observe(seat))
     t.token("goat", "tobacco", "fallen_tree")
     assert s.count_in(Z_HUNT_DECK) == 1
     assert len(t.logged("(Future).")) == 3
