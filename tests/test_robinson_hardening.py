@@ -20,10 +20,7 @@ import math
 import os
 import random
 import re
-import signal
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -34,6 +31,7 @@ from outlast import Match
 from outlast.core import CHANCE, OutlastError, SaveError
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.state import CH_HUNT, PLAN, Z_BEAST_DECK, Z_HUNT_DECK
+from outlast.testing import Hang, deadline
 from robinson_helpers import (
     CARPENTER,
     COOK,
@@ -727,29 +725,6 @@ NOT_NAMED = {"-1", "[]", "[0, 0, 0]", "{}"}
 """Values of the right type that may be in range: a refusal may then name the field they contradict."""
 MUTATION_DOCS = int(os.environ.get("ROBINSON_MUTATION_STATES", "6"))
 """Mid-game positions whose documents are mutated (each gives about 1,500 documents)."""
-
-
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """Fail a single call that runs longer than `seconds` (SIGALRM, main thread only)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise Hang
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _positions(count: int) -> list[dict[str, Any]]:
