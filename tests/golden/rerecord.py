@@ -26,23 +26,10 @@ from typing import Any
 import outlast
 from outlast import CHANCE
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from test_golden import legal_hash  # noqa: E402  (the fingerprint is defined once, by the test)
+
 CORPUS = Path(__file__).parent / "corpus.jsonl.gz"
-
-
-def _hash(parts: list[str]) -> str:
-    return hashlib.sha1("\x00".join(parts).encode()).hexdigest()[:12]
-
-
-def legal_hash(state: Any) -> str:
-    """As tests/test_golden.py: who may act and every text each of them may play."""
-    parts = []
-    for seat in state.to_move():
-        if seat == CHANCE:
-            texts = sorted(str(a) for a, _ in state.chance_outcomes())
-        else:
-            texts = sorted(str(a) for a in state.legal_actions(seat))
-        parts.append(f"{seat}:" + "\n".join(texts))
-    return _hash(parts)
 
 
 def old_hunt_hash(state: Any) -> str | None:
@@ -53,7 +40,7 @@ def old_hunt_hash(state: Any) -> str | None:
                                                                                                  st.CH_TRACK):
         return None
     texts = sorted(f"draw {state.c.cards[i].id}" for i in state.deck_bag(st.Z_HUNT_DECK))
-    return _hash([f"{CHANCE}:" + "\n".join(texts)])
+    return hashlib.sha1(f"{CHANCE}:{chr(10).join(texts)}".encode()).hexdigest()[:12]
 
 
 def rerecord(rec: dict[str, Any]) -> list[int]:
