@@ -291,3 +291,45 @@ def test_console_script_and_python_m_agree() -> None:
     assert done.stdout == outlast_cmd("rules", "fuji", "§5").stdout
     version = outlast_cmd("--version")
     assert version.returncode == 0 and version.stdout.startswith("outlast ")
+
+
+# --- option flags are generated from the games' schemas --------------------------------------------------
+def test_every_option_of_every_game_has_a_flag_of_play() -> None:
+    """Issue 11 item 6: `play`'s option flags come from each game's option schema, none is written in cli/."""
+    import outlast
+    from outlast.cli.main import RESERVED_FLAGS, build_parser, option_flags
+
+    flags = option_flags()
+    for name in outlast.list_games():
+        for opt in outlast.load_game(name).options:
+            assert opt.name in flags or opt.name in RESERVED_FLAGS, (name, opt.name)
+    args = build_parser().parse_args(["play", "robinson", "--dog", "no", "--starting-items", "3"])
+    assert (args.game_option_dog, args.game_option_starting_items) == ("no", "3")
+    source = (Path(__file__).parent.parent / "src" / "outlast" / "cli" / "main.py").read_text(encoding="utf-8")
+    for word in ("extra_thrill", "extra-thrill", "starting_items", "event_mix", '"level"', '"dog"'):
+        assert word not in source, word
+
+
+def test_generated_flags_play_each_games_options(tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    done = outlast_cmd("play", "robinson", "--players", "3", "--dog", "no", "--event-mix", "more_book",
+                       "--bots-only", "--quiet", "--seed", "4", "--save", str(save))
+    assert done.returncode == 0, done.stderr
+    options = json.loads(save.read_text(encoding="utf-8"))["options"]
+    assert options["dog"] == "no" and options["event_mix"] == "more_book" and options["players"] == 3
+    bare = outlast_cmd("play", "fuji", "--players", "2", "--extra-thrill", "--bots-only", "--quiet", "--seed", "4",
+                       "--save", str(tmp_path / "f.json"))
+    assert bare.returncode == 0, bare.stderr
+    assert json.loads((tmp_path / "f.json").read_text(encoding="utf-8"))["options"]["extra_thrill"] is True
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["fuji", "--dog", "no"], "unknown option 'dog'"),
+    (["robinson", "--level", "2"], "unknown option 'level'"),
+    (["fuji", "--extra-thrill", "maybe"], "option 'extra_thrill'"),
+    (["robinson", "--starting-items", "2.5"], "option 'starting_items'"),
+])
+def test_a_flag_the_game_does_not_have_or_a_bad_value_exits_2(args: list[str], message: str) -> None:
+    done = outlast_cmd("play", *args, "--bots-only", "--quiet")
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr

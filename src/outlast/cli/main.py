@@ -23,6 +23,7 @@ from outlast.core import (
     ContentError,
     Game,
     Match,
+    Option,
     OptionError,
     OutlastError,
     SaveError,
@@ -35,16 +36,37 @@ from .replay import Replay
 from .session import PlaySession, SeatPlan, load_save, plan_seats, rules_text, seat_count
 from .terminal import Terminal, make_console
 
-NAMED_OPTIONS = (
-    ("players", "N", "number of players"),
-    ("level", "L", "difficulty level"),
-    ("scenario", "S", "scenario"),
-    ("variant", "V", "variant"),
-    ("skills", "A,B,C", "skills, one per seat in seat order"),
-    ("characters", "A,B,C", "characters, one per seat in seat order"),
-)
-"""Common options with their own flag; every option of a game can also be given as --option NAME=VALUE.
-What each game allows is listed by `outlast games` (a game without the option refuses the flag)."""
+RESERVED_FLAGS = frozenset({"seed", "save", "option", "humans", "seats", "bots", "bots_only", "script", "quiet"})
+"""Flags of `play` itself: a game option of the same name is given with --option NAME=VALUE only."""
+
+
+def option_flags() -> dict[str, list[tuple[str, Option]]]:
+    """Every option name of every registered game, with the games that have it: each gets a flag of `play`.
+
+    The flags are generated from the games' option schemas, so no game's option is named in this module and
+    a new game's options get flags by registering.
+    """
+    flags: dict[str, list[tuple[str, Option]]] = {}
+    for name in registered_games():
+        for opt in load_game(name).options:
+            if opt.name not in RESERVED_FLAGS:
+                flags.setdefault(opt.name, []).append((name, opt))
+    return flags
+
+
+def _add_option_flags(p: argparse.ArgumentParser) -> None:
+    """`--NAME VALUE` for every game option (`_` written `-`); a bool option may also be given bare, `--NAME`."""
+    group = p.add_argument_group("game options (generated from each game's options; see `outlast games`)")
+    for name, owners in option_flags().items():
+        text = "; ".join(f"{g}: {o.help} [{o.allowed()}]" for g, o in owners)
+        flag = "--" + name.replace("_", "-")
+        dest = f"game_option_{name}"
+        if all(o.kind == "bool" for _, o in owners):
+            group.add_argument(flag, dest=dest, nargs="?", const="true", metavar="yes|no",
+                               help=text)
+        else:
+            metavar = {"int": "N", "list": "A,B"}.get(owners[0][1].kind, "VALUE")
+            group.add_argument(flag, dest=dest, metavar=metavar, help=text)
 
 
 class BadInput(OutlastError):
@@ -134,19 +156,16 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 # --- outlast play / resume ----------------------------------------------------------------------------
 def _given_options(game: Game, args: argparse.Namespace) -> dict[str, Any]:
-    """Options from `--option k=v` and the named flags (the named flags win)."""
+    """Options from `--option k=v` and the generated option flags (the flags win)."""
     given: dict[str, Any] = {}
     for item in args.option or []:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise BadInput(f"--option {item}: write NAME=VALUE, with NAME one of " + ", ".join(game.options.names()))
         given[key.strip().replace("-", "_")] = value.strip()
-    for name, _, _ in NAMED_OPTIONS:
-        value = getattr(args, name)
-        if value is not None:
-            given[name] = value
-    if args.extra_thrill:
-        given["extra_thrill"] = True
+    for key, value in vars(args).items():
+        if key.startswith("game_option_") and value is not None:
+            given[key.removeprefix("game_option_")] = value
     if args.seats and "players" not in given and "players" in game.options.names():
         given["players"] = len([k for k in args.seats.split(",") if k.strip()])
     return given
@@ -242,9 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a new game at the terminal")
     p.add_argument("game")
-    for name, metavar, text in NAMED_OPTIONS:
-        p.add_argument(f"--{name}", metavar=metavar, help=f"{text} (game option {name!r})")
-    p.add_argument("--extra-thrill", action="store_true", help="game option 'extra_thrill' = true (Fuji)")
+    _add_option_flags(p)
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="any game option; may be repeated")
     p.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed at the start)")
     p.add_argument("--save", type=Path, metavar="FILE",
