@@ -208,7 +208,9 @@ class State(ABC):
             if type(action) is not kind:
                 raise IllegalAction(f"{type(action).__name__} is not an action of {self.game.name} "
                                     f"(its actions are {kind.__name__} objects or their texts)")
-            check_seat(action.seat, self.seat_count(), chance=True)
+            acting = action.seat
+            if type(acting) is not int or not CHANCE <= acting < self.seat_count():  # the hot path skips the call
+                check_seat(acting, self.seat_count(), chance=True)
             if seat is not None and seat != action.seat:
                 raise IllegalAction(f"the action belongs to seat {action.seat}, not seat {seat}")
             return action
