@@ -26,7 +26,7 @@ _STARTED = pytest.StashKey[float]()
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """Print what each game's conformance check did in this session (test_conformance.py stores it)."""
-    if hasattr(config, "workerinput"):
+    if hasattr(config, "workerinput") or getattr(config, "cache", None) is None:  # a worker, or -p no:cacheprovider
         return
     started = config.stash.get(_STARTED, 0.0)
     import outlast

@@ -23,7 +23,8 @@ CI_DEPTH = {"games": 1, "every": 60, "max_positions": 4, "inputs": 8, "documents
 @pytest.mark.parametrize("name", outlast.list_games())
 def test_game_passes_the_conformance_check(name: str, request: pytest.FixtureRequest) -> None:
     report = check_game(name, seed=1, strict=False, **CI_DEPTH)  # type: ignore[arg-type]
-    request.config.cache.set(f"outlast/conformance/{name}", {**report.as_dict(), "at": time.time()})
+    if getattr(request.config, "cache", None) is not None:  # the summary at the end of the session reads it
+        request.config.cache.set(f"outlast/conformance/{name}", {**report.as_dict(), "at": time.time()})
     assert report.games >= len(configurations(outlast.load_game(name)))
     assert report.bad_inputs > 0 and report.documents > 0 and report.match_files > 0
     assert not report.failures, report.summary() + "\n" + "\n".join(report.failures[:40])
