@@ -795,7 +795,7 @@ def test_game_ends_at_once_when_a_player_dies_mid_phase_s11_2() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
     t.goto(NIGHT, 0, res=[0, 0, 0, 0], shelter=0, wounds=[0, 11, 0, 0])
-    assert s.over == 2 and "Cook" in s.reason
+    assert s.outcome().seats[0].code == "death" and "Cook" in s.reason
     assert t.wounds() == [2, 13, 0]  # the hunger stopped at the death; no open air either (§11.2)
     assert s.round == 1
 
@@ -804,7 +804,7 @@ def test_no_win_in_round_twelve_without_fire_loses_after_the_night_s11_3() -> No
     t = Table.new(players=3).to_plan()
     s = t.state
     t.goto(NIGHT, 0, round=12, res=[0, 3, 0, 0], shelter=1, pile=[1, 2, 3, 4, 5])
-    assert s.over == 2 and "round 12" in s.reason
+    assert s.outcome().seats[0].code == "out_of_time" and "round 12" in s.reason
 
 
 def test_unfulfilled_demand_aimed_at_the_first_player_wounds_only_them_s12_2() -> None:
@@ -845,7 +845,7 @@ def test_arrows_lower_morale_once_each_passed_and_healing_back_does_not_raise_it
 def test_death_space_ends_the_game_s13_1() -> None:
     s = Table.new(players=3).state
     s.wound(SOLDIER, 20, "test")
-    assert s.over == 2 and s.wounds[SOLDIER] == 12
+    assert s.outcome().seats[0].code == "death" and s.wounds[SOLDIER] == 12
 
 
 # ============================================================================ §16 card effects

@@ -689,7 +689,7 @@ def test_castaways_win_the_moment_pile_and_fire_are_ready_s11_1_s25_1() -> None:
     s = t.state
     assert t.legal(s.fp) == ["pile 0", "pile 1"]
     t.act(s.fp, "pile 1")
-    assert s.over == 1 and s.is_over() and s.outcome().seats[0].won
+    assert s.outcome().seats[0].code == "signal_fire" and s.is_over() and s.outcome().seats[0].won
 
 
 def test_no_win_before_round_ten_s25_1() -> None:
@@ -725,7 +725,7 @@ def test_a_player_death_loses_at_once_s11_2() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
     t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tk=[0, 0, 1], wounds=[12, 0, 0, 0])
-    assert s.over == 2 and "Carpenter" in s.reason
+    assert s.outcome().seats[0].code == "death" and "Carpenter" in s.reason
     assert s.phase != NIGHT or s.over
 
 
@@ -733,7 +733,7 @@ def test_the_last_round_ending_loses_s11_3() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
     t.goto(NIGHT, 0, round=12, res=[0, 3, 0, 0], shelter=1)
-    assert s.over == 2 and "12" in s.reason
+    assert s.outcome().seats[0].code == "out_of_time" and "12" in s.reason
     assert not s.outcome().seats[0].won
 
 
@@ -754,7 +754,7 @@ def test_win_at_the_start_of_round_ten_when_already_ready_s11_1_s25_1() -> None:
     t = Table.new(players=3)
     t.build("fire")
     t.goto(EVENT, 0, round=10, pile=[1, 2, 3, 4, 5])
-    assert t.state.over == 1
+    assert t.state.outcome().seats[0].code == "signal_fire"
 
 
 def test_success_resolves_before_the_adventure_s8_5_3() -> None:

@@ -120,11 +120,16 @@ class Event(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """How the game ended for one seat."""
+    """How the game ended for one seat: won or lost, its score, the reason in words and as a code.
+
+    `code` is one of the game's declared `Game.result_codes` (a short stable word such as `lava` or
+    `signal_fire`), so reports group endings without reading the text.
+    """
 
     won: bool
     score: int
     reason: str
+    code: str
 
 
 @dataclass(frozen=True)
@@ -300,6 +305,16 @@ class State(ABC):
         """A JSON-safe document of the whole state, RNG included; `game.load_state(doc)` reads it."""
 
 
+GAME_KINDS = ("cooperative", "semi-cooperative", "competitive")
+"""The kinds of game a `Game.kind` may declare."""
+
+CAPABILITIES = {
+    "action_space": "a fixed, enumerated action space (`action_texts`, `encode`) for learning environments",
+    "chat_rule": "a rule on what players may say (`check_chat`)",
+}
+"""What a `Game.capabilities` may list, with what each promises."""
+
+
 class Game(ABC):
     """A frozen game definition and the factory of its states."""
 
@@ -311,6 +326,13 @@ class Game(ABC):
     players: ClassVar[tuple[int, ...]]
     rules_file: ClassVar[str]
     """File name of the players' rules guide inside the game's own package (read by `rules_section`)."""
+    kind: ClassVar[str]
+    """One of `GAME_KINDS`: `cooperative` (the seats win or lose together), `semi-cooperative` (each seat
+    wins or loses alone, and several may win) or `competitive` (seats play against each other)."""
+    result_codes: ClassVar[Mapping[str, str]]
+    """Every `SeatResult.code` the game gives, with what it means: reports group endings by these."""
+    capabilities: ClassVar[frozenset[str]]
+    """Which optional doors the game opens, from `CAPABILITIES`."""
 
     @property
     @abstractmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from outlast.core import (
@@ -33,6 +34,11 @@ class FujiGame(Game):
     rules_version = "fuji-2026.11-2"
     players = (2, 3, 4)
     rules_file = "rules.md"
+    kind = "cooperative"
+    result_codes = MappingProxyType({"village": "won: every meeple reached the village (§12.2)",
+                    "lava": "lost: the lava reached a meeple (§12.1)",
+                    "exhausted": "lost: a meeple ran out of stamina (§10.7)"})
+    capabilities = frozenset({"action_space", "chat_rule"})
 
     def __init__(self) -> None:
         self._schema: OptionSchema | None = None

@@ -22,6 +22,10 @@ HINT_LEVELS = (
     ("help", "card"),
 )
 INJURY_IDS = ("leg", "arm", "amnesia", "eye")
+
+END_CODES = ("village", "lava", "exhausted")
+"""How a game ends (`FujiGame.result_codes`, §12): a state's `over` is 1 + the index (0 while playing); only
+`village` (§12.2) is a win; `lava` is §12.1 and `exhausted` §10.7."""
 PLAYER_VERBS = frozenset(("ready", "stop", "collect", "skip", "refuse", "keep", "leave", "aside", "lend", "lose",
                           "starts", "mark", "go", "hint", "give", "use", "reroll", "bars", "path", "injury"))
 CHANCE_VERBS = frozenset(("roll", "skill", "character", "place", "draw"))

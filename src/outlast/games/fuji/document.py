@@ -19,7 +19,7 @@ from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 
 from . import board as geo
-from .actions import HINT_KINDS, HINT_LEVELS
+from .actions import END_CODES, HINT_KINDS, HINT_LEVELS
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -241,7 +241,7 @@ def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
     v["rng_state"] = _int(doc, "rng_state", 0, (1 << 64) - 1)
     v["phase"] = _int(doc, "phase", 0, 6, "an impossible phase or result, not in")
     v["round"] = _int(doc, "round", 0, MAX_ROUND)
-    v["over"] = _int(doc, "over", 0, 2, "an impossible phase or result, not in")
+    v["over"] = _int(doc, "over", 0, len(END_CODES), "an impossible phase or result, not in")
     v["sstep"] = _int(doc, "sstep", 0, 5)
     v["scur"] = _int(doc, "scur", 0, n)
     for f in ("lava", "eqtok", "etok1", "etok2"):

@@ -25,7 +25,7 @@ from outlast.core.rng import RandomLike, peek_below, seed_state
 
 from . import board as geo
 from . import document
-from .actions import HINT_KINDS, HINT_LEVELS, INJURY_IDS, FujiAction, die_label, malformed
+from .actions import END_CODES, HINT_KINDS, HINT_LEVELS, INJURY_IDS, FujiAction, die_label, malformed
 from .board import cell_name
 from .table import Table
 
@@ -194,7 +194,7 @@ class FujiState(State):
         s.rng_state = seed_state(seed)
         s.phase = SETUP
         s.round = 0
-        s.over = 0  # 1 won, 2 lost
+        s.over = 0  # 0 playing, else 1 + index of the ending in END_CODES
         s.reason = ""
         s.sstep = 0
         s.scur = 0
@@ -999,11 +999,11 @@ class FujiState(State):
                     [c for c, _ in geo.reach(b, self.lava, self.pos[e], self.allowance(e))]):
                 self.marker[e] = -1  # markers still move in phase 2: one cut off by lava must be placed again
             if (front >> self.pos[e]) & 1:
-                self._lose(f"lava reached meeple {e} on {cell_name(self.pos[e])}", "§12.1")
+                self._lose(f"lava reached meeple {e} on {cell_name(self.pos[e])}", "§12.1", "lava")
 
-    def _lose(self, reason: str, rule: str) -> None:
+    def _lose(self, reason: str, rule: str, code: str) -> None:
         if not self.over:
-            self.over = 2
+            self.over = 1 + END_CODES.index(code)
             self.reason = f"{reason} ({rule})"
             self._log("end", f"defeat: {reason}")
 
@@ -1172,7 +1172,7 @@ class FujiState(State):
         self.stamina[m] = new
         self._log("stamina", f"meeple {m} loses {loss} stamina ({old} → {new})", mover=m, loss=loss)
         if new >= self.t.content.exhaustion:
-            self._lose(f"meeple {m} is exhausted", "§10.7")
+            self._lose(f"meeple {m} is exhausted", "§10.7", "exhausted")
             return
         for space in self.t.content.injury_spaces:
             if old < space <= new and self.injuries[m] != 15:
@@ -1406,7 +1406,7 @@ class FujiState(State):
         vp = self.victory_points() if won else 0
         reason = self.reason
         return Outcome(
-            tuple(SeatResult(won, vp, reason) for _ in range(self.t.seats)),
+            tuple(SeatResult(won, vp, reason, END_CODES[self.over - 1]) for _ in range(self.t.seats)),
             {"won": won, "victory_points": vp, "rating": rating(vp) if won else "", "rounds": self.round,
              "reason": reason},
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from outlast.core import ContentError, Game, OptionSchema, resolve_seed
@@ -22,6 +23,11 @@ class RobinsonGame(Game):
     rules_version = "robinson-2026.11-2"
     players = (1, 2, 3, 4)
     rules_file = "rules.md"
+    kind = "cooperative"
+    result_codes = MappingProxyType({"signal_fire": "won: the wood pile and the signal fire are ready in time (§25.1)",
+                    "death": "lost: a castaway died (§11.2)",
+                    "out_of_time": "lost: the last round ended without the signal fire (§11.3)"})
+    capabilities = frozenset()
 
     def __init__(self) -> None:
         self._schema: OptionSchema | None = None

@@ -161,7 +161,7 @@ def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
     sc = t.scenario
     ranges = {
         "rng_state": (0, (1 << 64) - 1), "phase": (0, st.OVER), "step": (0, 100), "round": (1, sc.rounds),
-        "fp": (0, n - 1), "over": (0, 2), "morale": (c.morale[0][0], c.morale[-1][0]),
+        "fp": (0, n - 1), "over": (0, len(st.END_CODES)), "morale": (c.morale[0][0], c.morale[-1][0]),
         "roof": (0, MAX_TRACK), "palisade": (0, MAX_TRACK), "weapon": (0, MAX_TRACK), "shelter": (0, 1),
         "camp": (0, len(c.spaces) - 1), "tile_top": (-1, len(c.tiles) - 1), "temp_weapon": (0, MAX_TRACK),
         "cur": (-1, MAX_PENDING), "flags": (0, 3), "friday_alive": (0, 1 if t.friday else 0),

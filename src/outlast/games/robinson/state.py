@@ -115,6 +115,10 @@ CHANGE_LIMIT = 10
 """Planning moves: they change the plan (groups, ready, a skill pawn's Determination) and nothing else."""
 NO_LEADER = -9
 
+END_CODES = ("signal_fire", "death", "out_of_time")
+"""How a game ends (`RobinsonGame.result_codes`, §11): `over` is 1 + the index (0 while playing); only
+`signal_fire` (§25.1) wins; `death` is a castaway's death (§11.2), `out_of_time` the last round passing (§11.3)."""
+
 
 _ACTS: dict[tuple[int, str, tuple[str, ...]], RobinsonAction] = {}
 _DICE_OUTCOMES: dict[Any, list[tuple[RobinsonAction, float]]] = {}
@@ -260,7 +264,7 @@ class RobinsonState(State):
         s.step = 0
         s.round = 1
         s.fp = 0
-        s.over = 0  # 1 won, 2 lost
+        s.over = 0  # 0 playing, else 1 + index of the ending in END_CODES
         s.reason = ""
         s.source = ""
         s.morale = 0
@@ -478,7 +482,7 @@ class RobinsonState(State):
             if before < a <= after:
                 self.change_morale(-1, f"{char.name}'s Wound marker passes a Morale symbol (§13.1)")
         if after >= char.death_at:
-            self.end(False, f"{char.name} died ({cause})")
+            self.end("death", f"{char.name} died ({cause})")
 
     def wound_all(self, k: int, cause: str, camp_only: bool = False) -> None:
         """Every player takes `k` Wounds; Friday is never hit by such effects (§12.2, §14.4)."""
@@ -521,10 +525,12 @@ class RobinsonState(State):
         if k > paid:
             self.wound(ch, k - paid, f"{cause}: {k - paid} Determination missing (§12.2)")
 
-    def end(self, won: bool, reason: str) -> None:
+    def end(self, code: str, reason: str) -> None:
+        """End the game with one of `END_CODES` (only the first is a win) and its reason in words (§11)."""
         if self.over:
             return
-        self.over = 1 if won else 2
+        won = code == END_CODES[0]
+        self.over = 1 + END_CODES.index(code)
         self.reason = reason
         self.phase = OVER
         self.frames.clear()
@@ -538,7 +544,7 @@ class RobinsonState(State):
         if self.over or self.round < sc.win_from:
             return
         if all(self.pile[i] >= need for i, need in enumerate(sc.pile)) and all(self.built(x) for x in sc.win_items):
-            self.end(True, f"the signal fire is ready in round {self.round} (§25.1)")
+            self.end("signal_fire", f"the signal fire is ready in round {self.round} (§25.1)")
 
     # ------------------------------------------------------------------ resources (§8.3, §12.2)
     def gain(self, r: int, k: int, actor: int, cause: str, to_future: bool | None = None) -> None:
@@ -912,13 +918,16 @@ class RobinsonState(State):
         return bool(self.over)
 
     def outcome(self) -> Outcome:
+        if not self.over:
+            raise IllegalAction("the game is not over")
         won = self.over == 1
         score = sum(self.pile) + (10 if won else 0)
         details = {"rounds": self.round, "reason": self.reason, "pile": list(self.pile), "morale": self.morale,
                    "roof": self.roof, "palisade": self.palisade, "weapon": self.weapon, "shelter": bool(self.shelter),
                    "wounds": self.wounds[: self.n], "items": [self.c.cards[i].id for i in self.cards_in(Z_ITEM)],
                    "fire": self.built("fire")}
-        return Outcome(tuple(SeatResult(won, score, self.reason) for _ in range(self.n)), details)
+        code = END_CODES[self.over - 1]
+        return Outcome(tuple(SeatResult(won, score, self.reason, code) for _ in range(self.n)), details)
 
     # ------------------------------------------------------------------ chance (architecture §2, §26.4)
     def chance_outcomes(self) -> list[tuple[RobinsonAction, float]]:  # type: ignore[override]
@@ -1645,7 +1654,7 @@ class RobinsonState(State):
             return True
         self._rot()
         if self.round >= self.t.scenario.rounds:
-            self.end(False, f"round {self.t.scenario.rounds} ended without the signal fire (§11.3)")
+            self.end("out_of_time", f"round {self.t.scenario.rounds} ended without the signal fire (§11.3)")
             return True
         self.round += 1
         self.skill_used = [0] * self.n
