@@ -1,0 +1,235 @@
+"""The kernel-2 building blocks: decisions (`core/decision.py`) and declared state (`core/declared.py`)."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import outlast.core.decision as decision_module
+import outlast.core.declared as declared_module
+from outlast.core import SaveError
+from outlast.core.decision import Decision, DecisionKinds
+from outlast.core.declared import LIST, NESTED, RESET, Bool, Declaration, Field, Int, Ints, Lists, Text, Word
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Decision):
+    kind = "pick"
+    rule = "§9.9"
+    seat: int
+    options: tuple[int, ...]
+
+    def choosers(self, state: Any) -> tuple[int, ...]:
+        return (self.seat,)
+
+    def legal(self, state: Any, seat: int) -> list[int]:
+        return list(self.options) if seat == self.seat else []
+
+    def resolve(self, state: Any, action: Any) -> None:
+        state.picked.append(action)
+
+    def check(self, state: Any) -> str | None:
+        return None if 0 <= self.seat < state.seats else f"seat {self.seat} is not at the table"
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Decision):
+    kind = "confirm"
+    rule = "§1"
+    reveals = True
+    who: int
+    note: str
+    firm: bool
+
+    def choosers(self, state: Any) -> tuple[int, ...]:
+        return (self.who,)
+
+    def legal(self, state: Any, seat: int) -> list[str]:
+        return ["yes"]
+
+    def resolve(self, state: Any, action: Any) -> None:
+        pass
+
+
+KINDS = DecisionKinds(Pick, Confirm)
+
+
+class Table:
+    seats = 3
+
+
+def test_the_module_examples_run() -> None:
+    assert doctest.testmod(decision_module).failed == 0
+    assert doctest.testmod(declared_module).failed == 0
+
+
+def test_a_decision_round_trips_through_its_document() -> None:
+    for d in (Pick(2, (1, 4, 6)), Confirm(0, "well", True)):
+        assert KINDS.load(d.to_doc(), Table()) == d
+    assert Pick(2, (1,)).to_doc() == {"kind": "pick", "seat": 2, "options": [1]}
+    assert Confirm.reveals and not Pick.reveals
+    assert Pick(0, ()).text(None) == "pick" and "pick" in Pick(0, ()).refusal(None, 9)
+
+
+@pytest.mark.parametrize(("doc", "words"), [
+    ([], "an object with its kind"),
+    ({"kind": 3}, "an object with its kind"),
+    ({"kind": "jump"}, "unknown decision kind 'jump' (known: confirm, pick)"),
+    ({"kind": "pick", "seat": 1}, "lacks its field 'options'"),
+    ({"kind": "pick", "seat": 1, "options": [], "x": 1}, "no field 'x'"),
+    ({"kind": "pick", "seat": True, "options": []}, "field 'seat' must be int"),
+    ({"kind": "pick", "seat": 1.0, "options": []}, "field 'seat' must be int"),
+    ({"kind": "pick", "seat": 10**40, "options": []}, "out of range"),
+    ({"kind": "pick", "seat": 1, "options": [1, "2"]}, "list of whole numbers"),
+    ({"kind": "pick", "seat": 1, "options": list(range(65))}, "list of whole numbers"),
+    ({"kind": "pick", "seat": 7, "options": []}, "seat 7 is not at the table"),
+    ({"kind": "confirm", "who": 0, "note": 5, "firm": True}, "field 'note' must be str"),
+    ({"kind": "confirm", "who": 0, "note": "", "firm": 1}, "field 'firm' must be bool"),
+])
+def test_a_bad_decision_document_is_refused_by_name(doc: Any, words: str) -> None:
+    with pytest.raises(SaveError) as err:
+        KINDS.load(doc, Table())
+    assert words in str(err.value)
+
+
+def test_decision_kinds_refuse_bad_declarations() -> None:
+    @dataclass(frozen=True, slots=True)
+    class NoRule(Decision):
+        kind = "no rule"
+        seat: int
+
+        def choosers(self, state: Any) -> tuple[int, ...]:
+            return ()
+
+        def legal(self, state: Any, seat: int) -> list[Any]:
+            return []
+
+        def resolve(self, state: Any, action: Any) -> None:
+            pass
+
+    @dataclass(frozen=True, slots=True)
+    class Holds(Pick):
+        kind = "holds"
+        items: list[int]  # type: ignore[misc]
+
+    with pytest.raises(TypeError, match="rule"):
+        DecisionKinds(NoRule)
+    with pytest.raises(TypeError, match="share the kind"):
+        DecisionKinds(Pick, Pick)
+    with pytest.raises(TypeError, match="items"):
+        DecisionKinds(Holds)
+    with pytest.raises(AttributeError):
+        Pick(1, (2,)).seat = 3  # type: ignore[misc]
+
+
+class Board:
+    __slots__ = ("seats", "phase", "stamina", "hands", "note", "done", "cache", "stack")
+
+    def __init__(self) -> None:
+        self.seats = 3
+        self.phase = 1
+        self.stamina = [4, 5, 6]
+        self.hands = [[1, 2], [3], []]
+        self.note = "hello"
+        self.done = 0
+        self.cache: dict[str, int] | None = {"a": 1}
+        self.stack = (1, 2)
+
+
+def _deal_again(state: Board, seat: int, rng: Any) -> None:
+    cards = sorted(c for i, hand in enumerate(state.hands) if i != seat for c in hand)
+    rng.shuffle(cards)
+    for i, hand in enumerate(state.hands):
+        if i != seat:
+            state.hands[i] = sorted(cards.pop() for _ in hand)
+
+
+DECL = Declaration([
+    Field("seats", Int(2, 4)),
+    Field("phase", Word(("setup", "day", "night"))),
+    Field("stamina", Ints(0, 12, length=lambda s: s.seats), copy=LIST),
+    Field("hands", Lists(Ints(1, 60, longest=5), length=lambda s: s.seats), copy=NESTED, hidden=True,
+          redraw=_deal_again),
+    Field("note", Text(20)),
+    Field("done", Bool(as_int=True)),
+    Field("cache", None, copy=RESET),
+    Field("stack", Ints(0, 9, as_tuple=True), doc_name="pile"),
+])
+
+
+def test_a_declared_clone_copies_each_field_by_its_policy() -> None:
+    a = Board()
+    b = DECL.clone(a)
+    assert type(b) is Board and b.cache is None
+    assert (b.seats, b.phase, b.stamina, b.hands, b.note, b.done, b.stack) == (3, 1, [4, 5, 6], [[1, 2], [3], []],
+                                                                              "hello", 0, (1, 2))
+    b.stamina[0] = 0
+    b.hands[0].append(9)
+    assert a.stamina == [4, 5, 6] and a.hands == [[1, 2], [3], []]
+
+
+def test_a_declared_position_round_trips_in_its_words() -> None:
+    doc = DECL.to_doc(Board())
+    assert doc == {"seats": 3, "phase": "day", "stamina": [4, 5, 6], "hands": [[1, 2], [3], []], "note": "hello",
+                   "done": False, "pile": [1, 2]}
+    back = DECL.from_doc(Board.__new__(Board), doc)
+    assert DECL.to_doc(back) == doc and back.cache is None and back.stack == (1, 2) and back.done == 0
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"seats": 5}, "field 'seats': is 5, not between 2 and 4"),
+    ({"seats": "3"}, "field 'seats': must be a whole number"),
+    ({"phase": "dusk"}, "field 'phase': must be one of 'setup', 'day', 'night'"),
+    ({"stamina": [4, 5]}, "field 'stamina': must hold 3 items, not 2"),
+    ({"stamina": [4, 5, 13]}, "field 'stamina': item 2 is 13, not between 0 and 12"),
+    ({"stamina": [4, 5, True]}, "field 'stamina': item 2 must be a whole number"),
+    ({"hands": [[1], [2]]}, "field 'hands': must be a list of 3 lists"),
+    ({"hands": [[1], [2], [0]]}, "field 'hands': list 2: item 0 is 0"),
+    ({"hands": [[1], [2], [1, 2, 3, 4, 5, 6]]}, "field 'hands': list 2: must hold at most 5 items"),
+    ({"note": "x" * 21}, "field 'note': must be a text of at most 20"),
+    ({"done": 0}, "field 'done': must be true or false"),
+    ({"pile": {}}, "field 'pile': must be a list"),
+    ({"cache": {}}, "the position has no field 'cache'"),
+    ({"stack": [1]}, "the position has no field 'stack'"),
+])
+def test_a_bad_position_is_refused_naming_the_field(change: dict[str, Any], words: str) -> None:
+    doc = {**DECL.to_doc(Board()), **change}
+    with pytest.raises(SaveError) as err:
+        DECL.from_doc(Board.__new__(Board), doc)
+    assert words in str(err.value)
+
+
+def test_a_position_lacking_a_field_or_not_an_object_is_refused() -> None:
+    doc = DECL.to_doc(Board())
+    del doc["note"]
+    with pytest.raises(SaveError, match="lacks field 'note'"):
+        DECL.from_doc(Board.__new__(Board), doc)
+    with pytest.raises(SaveError, match="JSON object"):
+        DECL.from_doc(Board.__new__(Board), [1])
+
+
+def test_resample_redraws_only_what_the_seat_cannot_see() -> None:
+    a = Board()
+    a.hands = [[1, 2], [3, 4], [5, 6]]
+    seen = set()
+    for i in range(30):
+        b = DECL.resample(a, 0, random.Random(i))
+        assert b.hands[0] == [1, 2] and sorted(b.hands[1] + b.hands[2]) == [3, 4, 5, 6]
+        assert a.hands == [[1, 2], [3, 4], [5, 6]]
+        seen.add(tuple(b.hands[1]))
+    assert len(seen) > 1
+
+
+def test_bad_declarations_are_refused() -> None:
+    with pytest.raises(TypeError, match="twice"):
+        Declaration([Field("a", Int(0, 1)), Field("a", Int(0, 1))])
+    with pytest.raises(TypeError, match="redraws"):
+        Declaration([Field("a", Int(0, 1), hidden=True)])
+    with pytest.raises(TypeError, match="policy"):
+        Declaration([Field("a", Int(0, 1), copy="deep")])
+    with pytest.raises(TypeError, match="never saved"):
+        Declaration([Field("a", None, copy=LIST)])
