@@ -11,7 +11,7 @@ import pytest
 
 import outlast.core.decision as decision_module
 import outlast.core.declared as declared_module
-from outlast.core import SaveError
+from outlast.core import ContentError, SaveError, VerbRegistry
 from outlast.core.decision import Decision, DecisionKinds
 from outlast.core.declared import LIST, NESTED, RESET, Bool, Declaration, Field, Int, Ints, Lists, Text, Word
 
@@ -233,3 +233,61 @@ def test_bad_declarations_are_refused() -> None:
         Declaration([Field("a", Int(0, 1), copy="deep")])
     with pytest.raises(TypeError, match="never saved"):
         Declaration([Field("a", None, copy=LIST)])
+
+
+# ---------------------------------------------------------------- effects that run (architecture §3)
+class Camp:
+    def __init__(self) -> None:
+        self.food = 0
+        self.wounds = 0
+        self.asked: list[Any] = []
+
+    def choose(self, branches: list[Any]) -> None:
+        self.asked.append(branches)
+
+
+def _gain(ctx: Camp, *, amount: int, per_player: bool | None) -> None:
+    ctx.food += amount * (3 if per_player else 1)
+
+
+def _wound(ctx: Camp, *, n: int, who: str) -> None:  # never reads `who`
+    ctx.wounds += n
+
+
+def _verbs() -> VerbRegistry:
+    v = VerbRegistry()
+    v.register("gain", {"amount": "int", "per_player": "bool?"}, lambda p: f"Gain {p['amount']} food.", handler=_gain)
+    v.register("wound", {"n": "int", "who": "str"}, lambda p: f"{p['who']} takes {p['n']} wounds.", handler=_wound)
+    v.register("rest", {}, lambda p: "Rest.")
+    return v
+
+
+def test_an_effect_runs_its_handlers_with_the_cards_numbers() -> None:
+    v = _verbs()
+    effect = [{"gain": {"amount": 2}}, {"gain": {"amount": 1, "per_player": True}}, {"wound": {"n": 1, "who": "all"}},
+              {"choose": [{"gain": {"amount": 1}}, {"wound": {"n": 2, "who": "one"}}]}]
+    v.validate(effect, "cards.yaml", "storm", "effect")
+    camp = Camp()
+    v.run(effect, camp)
+    assert (camp.food, camp.wounds) == (5, 1) and camp.asked == [effect[3]["choose"]]
+
+
+def test_lint_finds_verbs_without_handlers_unread_parameters_and_unused_verbs() -> None:
+    v = _verbs()
+    v.validate([{"gain": {"amount": 2}}, {"wound": {"n": 1, "who": "x"}}], "cards.yaml", "storm", "effect")
+    assert v.problems() == ["verb 'wound': its handler never reads parameter 'who'", "verb 'rest' has no handler"]
+    v.handle("rest", lambda ctx: None)
+    assert "verb 'rest' is used by no content" in v.problems()
+    with pytest.raises(ValueError, match="already"):
+        v.handle("rest", lambda ctx: None)
+    with pytest.raises(ContentError, match="no handler"):
+        w = VerbRegistry()
+        w.register("idle", {}, lambda p: "Idle.")
+        w.run({"idle": None}, Camp())
+
+
+def test_a_handler_missing_a_parameter_is_named() -> None:
+    v = VerbRegistry()
+    v.register("gain", {"amount": "int", "per_player": "bool?"}, lambda p: "", handler=lambda ctx, amount: amount)
+    v.validate({"gain": {"amount": 1}}, "f.yaml", "x", "effect")
+    assert v.problems() == ["verb 'gain': its handler takes no parameter 'per_player'"]

@@ -10,6 +10,9 @@ Type words: `int`, `str`, `bool`, `list[int]`, `list[str]`, `map` (free mapping)
 
 from __future__ import annotations
 
+import dis
+import inspect
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,25 +95,102 @@ def check_record(file: str, item: str, record: Any, schema: Schema, verbs: VerbR
 
 @dataclass(frozen=True)
 class Verb:
-    """One effect verb: its parameter schema and how it reads as text."""
+    """One effect verb: its parameter schema, how it reads as text, and the handler that runs it.
+
+    The handler is called as `handler(ctx, **params)` with every parameter of the schema as a keyword
+    (optional ones absent from the card come as None), so a card's numbers reach the rules unchanged.
+    """
 
     name: str
     params: Mapping[str, str]
     text: Callable[[dict[str, Any]], str]
     doc: str = ""
+    handler: Callable[..., Any] | None = None
+
+
+def _reads(handler: Callable[..., Any], name: str) -> bool:
+    """Whether the handler's code loads the local `name` (in its own body or a nested function's)."""
+    code = getattr(handler, "__code__", None)
+    if code is None:
+        return True  # a builtin or a callable object: nothing to inspect
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        for ins in dis.get_instructions(c):
+            if ins.opname in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_FAST_CHECK") and ins.argval == name:
+                return True
+        stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return False
 
 
 class VerbRegistry:
-    """The verbs a game's effects may use. Core adds `choose` (pick one branch) and `all` (do each)."""
+    """The verbs a game's effects may use. Core adds `choose` (pick one branch) and `all` (do each).
+
+    Each verb has a parameter schema, a text renderer and a handler (`register`); `run` walks an effect
+    tree and calls the handlers; `problems` lists what `outlast lint` refuses: a verb without a handler, a
+    parameter its handler never reads, and a verb no content uses.
+    """
 
     def __init__(self) -> None:
         self._verbs: dict[str, Verb] = {}
+        self.used: set[str] = set()
+        """Verbs met by `validate`, i.e. used by the content loaded through this registry."""
 
-    def register(self, name: str, params: Mapping[str, str], text: Callable[[dict[str, Any]], str], doc: str = "") -> None:
+    def register(self, name: str, params: Mapping[str, str], text: Callable[[dict[str, Any]], str], doc: str = "",
+                 handler: Callable[..., Any] | None = None) -> None:
         """Add a verb; registering a name twice is a programming error."""
         if name in self._verbs or name in ("choose", "all"):
             raise ValueError(f"verb {name!r} registered twice")
-        self._verbs[name] = Verb(name, dict(params), text, doc)
+        self._verbs[name] = Verb(name, dict(params), text, doc, handler)
+
+    def handle(self, name: str, handler: Callable[..., Any]) -> None:
+        """Give the registered verb `name` its handler (for games that register texts and rules apart)."""
+        verb = self._verbs[name]
+        if verb.handler is not None:
+            raise ValueError(f"verb {name!r} already has a handler")
+        self._verbs[name] = Verb(verb.name, verb.params, verb.text, verb.doc, handler)
+
+    def run(self, effect: Any, ctx: Any) -> None:
+        """Run an effect tree: each verb's handler with the card's parameters; `choose` asks `ctx.choose(branches)`.
+
+        `ctx` is whatever the game's handlers take (the state, or the state with the acting castaway).
+        """
+        if isinstance(effect, list):
+            for part in effect:
+                self.run(part, ctx)
+            return
+        (name, params), = effect.items()
+        if name == "choose":
+            ctx.choose(params)
+        elif name == "all":
+            for branch in params:
+                self.run(branch, ctx)
+        else:
+            verb = self._verbs[name]
+            if verb.handler is None:
+                raise ContentError("-", "-", name, "this verb has no handler to run it")
+            given = dict(params or {})
+            verb.handler(ctx, **{key: given.get(key) for key in verb.params})
+
+    def problems(self) -> list[str]:
+        """What lint refuses: verbs without a handler, parameters a handler never reads, verbs no content uses."""
+        out = []
+        for verb in self._verbs.values():
+            if verb.handler is None:
+                out.append(f"verb {verb.name!r} has no handler")
+                continue
+            try:
+                sig = inspect.signature(verb.handler)
+            except (TypeError, ValueError):
+                sig = None
+            for key in verb.params:
+                if sig is not None and key not in sig.parameters:
+                    out.append(f"verb {verb.name!r}: its handler takes no parameter {key!r}")
+                elif not _reads(verb.handler, key):
+                    out.append(f"verb {verb.name!r}: its handler never reads parameter {key!r}")
+            if verb.name not in self.used:
+                out.append(f"verb {verb.name!r} is used by no content")
+        return out
 
     def names(self) -> list[str]:
         """Every registered verb name."""
@@ -140,6 +220,7 @@ class VerbRegistry:
         if name not in self._verbs:
             raise ContentError(file, item, where, f"unknown verb {name!r}; known verbs: {', '.join(self.names())}")
         verb = self._verbs[name]
+        self.used.add(name)
         if params is None:
             params = {}
         check_record(file, item, params, verb.params, self)
