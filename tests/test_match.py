@@ -179,6 +179,10 @@ def _doc() -> dict[str, Any]:
     (lambda d: d["actions"].__setitem__(0, [CHANCE, "deal skill 0 nonsense", True]), "cannot be replayed"),
     (lambda d: d.update(digest="0" * 16), "altered"),
     (lambda d: d.update(seed=d["seed"] + 1), "altered"),
+    (lambda d: d.update(version=True), "version"),
+    (lambda d: d.pop("content"), "'content'"),
+    (lambda d: d.update(content=7), "'content'"),
+    (lambda d: d.update(content="0123456789abcdef"), "content '0123456789abcdef'"),
 ])
 def test_corrupt_save_documents_raise_save_error(mutate: Any, message: str) -> None:
     doc = _doc()
@@ -275,3 +279,29 @@ def test_load_state_of_a_non_document() -> None:
 def test_unknown_game_in_registry_and_match() -> None:
     with pytest.raises(outlast.core.UnknownGame):
         Match.new("nonexistent")
+
+
+def test_a_save_records_the_content_it_was_played_with__architecture_s3() -> None:
+    doc = _doc()
+    assert doc["version"] == 2 and doc["content"] == GAME.content_id(doc["options"])
+    assert len(doc["content"]) == 16 and Match.from_json(doc).state.to_json() == _played(steps=60).state.to_json()
+    doc["content"] = "feedfacefeedface"
+    with pytest.raises(SaveError) as err:
+        Match.from_json(doc)
+    assert "feedfacefeedface" in str(err.value) and GAME.content_id(doc["options"]) in str(err.value)
+
+
+def test_a_version_1_save_without_a_content_id_still_loads() -> None:
+    doc = _doc()
+    del doc["content"]
+    doc["version"] = 1
+    assert Match.from_json(doc).state.to_json() == _played(steps=60).state.to_json()
+    doc["digest"] = "0" * 16
+    with pytest.raises(SaveError, match="version-1 save"):
+        Match.from_json(doc)
+
+
+def test_the_content_id_follows_the_content_files() -> None:
+    ids = {name: outlast.load_game(name).content_id({}) for name in outlast.list_games()}
+    assert len(set(ids.values())) == len(ids) and all(len(i) == 16 for i in ids.values())
+    assert outlast.load_game("fuji").content_id({"players": 4}) == ids["fuji"]

@@ -6,10 +6,13 @@ It implements the kernel contract of the project's architecture (docs/api.md des
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
@@ -134,15 +137,29 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: one `SeatResult` per seat plus game-specific details (JSON-safe)."""
+    """The end of a game: one `SeatResult` per seat plus game-specific details (JSON-safe).
+
+    Each seat's result is its own: in a semi-cooperative or competitive game some seats win and others
+    lose, so read `seats` (or `winners`). Only a cooperative game has a team result (`won`, or
+    `team_won(game, outcome)`, which refuses the other kinds).
+    """
 
     seats: tuple[SeatResult, ...]
     details: dict[str, Any] = field(default_factory=dict)
 
     @property
     def won(self) -> bool:
-        """True when every seat won (cooperative games win or lose as a team)."""
+        """Whether every seat won: the team's win in a cooperative game, where the seats win or lose together.
+
+        For a semi-cooperative or competitive game this is no result of the game (one seat winning alone
+        gives False); doors use `team_won(game, outcome)`, which refuses those kinds, or `winners`.
+        """
         return all(s.won for s in self.seats)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, in seat order (every seat or none in a cooperative game)."""
+        return tuple(seat for seat, result in enumerate(self.seats) if result.won)
 
 
 class State(ABC):
@@ -314,6 +331,91 @@ CAPABILITIES = {
 }
 """What a `Game.capabilities` may list, with what each promises."""
 
+_CAPABILITY_METHODS = {"action_space": ("action_texts", "encode"), "chat_rule": ("check_chat",)}
+"""The `Game` methods a game must override to offer each capability."""
+
+RESULT_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
+"""The form of a result code: a lower-case word of letters, digits and `_` (`signal_fire`), at most 40 long."""
+
+
+class GameDefinitionError(OutlastError, TypeError):
+    """A game that breaks its own declarations: a bad `kind`, `result_codes` or `capabilities`, or a result
+    (an `Outcome`) with a code it never declared. A fault of the game's code, never of a player's input."""
+
+
+def check_declarations(game: Game) -> None:
+    """Check that `game` declares its kind, result codes and capabilities well; `GameDefinitionError` if not.
+
+    `kind` is one of `GAME_KINDS`; `result_codes` maps at least one code (a `RESULT_CODE` word) to a
+    meaning in words; `capabilities` is a set of `CAPABILITIES` names, and the game overrides the methods
+    each one promises. The registry calls this when a game is registered, so a bad declaration stops at
+    load time, naming the game and the field.
+    """
+    name = getattr(game, "name", None)
+    who = f"game {name!r}" if isinstance(name, str) else f"the game {type(game).__name__}"
+    kind = getattr(game, "kind", None)
+    if not isinstance(kind, str) or kind not in GAME_KINDS:
+        raise GameDefinitionError(f"{who} declares kind {shown(kind)}; a game's kind is one of "
+                                  f"{', '.join(GAME_KINDS)}")
+    codes = getattr(game, "result_codes", None)
+    if not isinstance(codes, Mapping) or not codes:
+        raise GameDefinitionError(f"{who} declares result_codes {shown(codes)}; declare a mapping of every "
+                                  "result code the game gives to its meaning, e.g. {'lava': 'lost: the lava ...'}")
+    for code, meaning in codes.items():
+        if not isinstance(code, str) or not RESULT_CODE.fullmatch(code):
+            raise GameDefinitionError(f"{who} declares the result code {shown(code)}; a code is a lower-case word "
+                                      "of letters, digits and _ (at most 40), such as signal_fire")
+        if not isinstance(meaning, str) or not meaning.strip():
+            raise GameDefinitionError(f"{who} gives the result code {code!r} no meaning ({shown(meaning)}); "
+                                      "say in words what the ending is")
+    capabilities = getattr(game, "capabilities", None)
+    if not isinstance(capabilities, frozenset | set) or not all(isinstance(c, str) for c in capabilities):
+        raise GameDefinitionError(f"{who} declares capabilities {shown(capabilities)}; declare a frozenset of "
+                                  f"names from {', '.join(sorted(CAPABILITIES))} (empty for none)")
+    for capability in sorted(capabilities):
+        if capability not in CAPABILITIES:
+            raise GameDefinitionError(f"{who} declares the capability {capability!r}; the capabilities are "
+                                      f"{', '.join(sorted(CAPABILITIES))}")
+        for method in _CAPABILITY_METHODS[capability]:
+            if getattr(type(game), method, None) is getattr(Game, method):
+                raise GameDefinitionError(f"{who} declares the capability {capability!r} but does not define "
+                                          f"{method}() ({CAPABILITIES[capability]})")
+
+
+def check_outcome(game: Game, outcome: Outcome, seats: int) -> Outcome:
+    """`outcome` if it is a well-formed end of a `seats`-seat game of `game`, else `GameDefinitionError`.
+
+    One `SeatResult` per seat, each with a bool `won`, an int `score`, a text `reason` and a `code`
+    that `game.result_codes` declares; in a cooperative game every seat wins or every seat loses.
+    The simulator checks every outcome it stores this way.
+    """
+    if not isinstance(outcome, Outcome) or len(outcome.seats) != seats:
+        count = len(outcome.seats) if isinstance(outcome, Outcome) else shown(outcome)
+        raise GameDefinitionError(f"{game.name} ended with {count} seat results for {seats} seats")
+    for seat, result in enumerate(outcome.seats):
+        if not (isinstance(result, SeatResult) and type(result.won) is bool and type(result.score) is int
+                and isinstance(result.reason, str) and isinstance(result.code, str)):
+            raise GameDefinitionError(f"{game.name} gave seat {seat} a malformed result: {shown(result, 120)}")
+        if result.code not in game.result_codes:
+            raise GameDefinitionError(f"{game.name} gave seat {seat} the result code {shown(result.code)}, which it "
+                                      f"does not declare (its codes: {', '.join(game.result_codes)})")
+    if game.kind == "cooperative" and len({r.won for r in outcome.seats}) > 1:
+        raise GameDefinitionError(f"{game.name} is cooperative but only seats {list(outcome.winners)} won: "
+                                  "in a cooperative game the seats win or lose together")
+    return outcome
+
+
+def team_won(game: Game, outcome: Outcome) -> bool:
+    """Whether the team won a cooperative game (every seat won); other kinds have no team and are refused.
+
+    A semi-cooperative or competitive game raises `OutlastError`: read each seat's result instead
+    (`outcome.seats`, `outcome.winners`).
+    """
+    if game.kind != "cooperative":
+        raise OutlastError(f"{game.name} is {game.kind}: it has no team result; read each seat's result "
+                           "(outcome.seats, outcome.winners)")
+    return outcome.won
+
 
 class Game(ABC):
     """A frozen game definition and the factory of its states."""
@@ -333,6 +435,24 @@ class Game(ABC):
     """Every `SeatResult.code` the game gives, with what it means: reports group endings by these."""
     capabilities: ClassVar[frozenset[str]]
     """Which optional doors the game opens, from `CAPABILITIES`."""
+
+    def content_id(self, options: Mapping[str, Any]) -> str:
+        """The id of the content a game with these (resolved) options plays with; saves record it (architecture §3).
+
+        By default a SHA-256 digest (16 hex digits) of the files under the game package's `content/` directory,
+        names and bytes, so any edit of a card gives another id. A game whose content depends on its options
+        (one generated per copy) gives that content's own id instead.
+        """
+        cached: str | None = getattr(self, "_content_id", None)
+        if cached is None:
+            root = files(type(self).__module__) / "content"
+            digest = hashlib.sha256()
+            for item in sorted(root.iterdir(), key=lambda entry: entry.name):
+                if item.is_file():
+                    digest.update(item.name.encode() + b"\0" + item.read_bytes() + b"\0")
+            cached = digest.hexdigest()[:16]
+            object.__setattr__(self, "_content_id", cached)
+        return cached
 
     @property
     @abstractmethod

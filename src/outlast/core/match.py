@@ -20,7 +20,8 @@ from .options import resolve_seed
 from .registry import load_game
 
 MATCH_FORMAT = "outlast-match"
-MATCH_VERSION = 1
+MATCH_VERSION = 2
+"""Version 2 records the content id; version 1 files (before it) are still read, as made with the built-in content."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,7 @@ class Match:
             "version": MATCH_VERSION,
             "game": self.game.name,
             "rules_version": self.game.rules_version,
+            "content": self.game.content_id(self.options),
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seed": self.seed,
             "actions": [[e.seat, e.text, e.reveal] for e in self.history],
@@ -177,8 +179,12 @@ class Match:
         """
         if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             raise SaveError("not an outlast save file (no 'format: outlast-match')")
-        if doc.get("version") != MATCH_VERSION:
-            raise SaveError(f"save format version {shown(doc.get('version'))} is not {MATCH_VERSION}")
+        version = doc.get("version")
+        if type(version) is not int or version not in (1, MATCH_VERSION):
+            raise SaveError(f"save format version {shown(version)} is not 1 or {MATCH_VERSION}")
+        if version >= 2 and not isinstance(doc.get("content"), str):
+            raise SaveError("save file field 'content' (the id of the content it was played with) is missing "
+                            "or not a text")
         for key, kind, what in (("game", str, "a text"), ("rules_version", str, "a text"),
                                 ("options", dict, "an object"), ("actions", list, "a list")):
             if not isinstance(doc.get(key), kind):
@@ -201,6 +207,10 @@ class Match:
             match = cls.start(game, doc.get("seed"), doc["options"])
         except OutlastError as exc:
             raise SaveError(f"save file options are invalid: {exc}") from None
+        content = game.content_id(match.options)
+        if version >= 2 and doc["content"] != content:
+            raise SaveError(f"save file was played with {game.name} content {shown(doc['content'])}, but this "
+                            f"engine has content {content}: the cards differ, so the game cannot be replayed")
         seats = match.state.seat_count()
         for i, row in enumerate(doc["actions"]):
             ok = isinstance(row, list) and len(row) == 3 and type(row[0]) is int
@@ -214,6 +224,9 @@ class Match:
                 raise SaveError(f"action #{i + 1} ({shown(row[1])} by seat {row[0]}) cannot be replayed: {exc}"
                                 ) from None
         if doc["digest"] != state_digest(match.state):
+            if version == 1:
+                raise SaveError("save file digest does not match its replayed game: the file was altered, or it is "
+                                "a version-1 save from before the position format changed, which cannot be checked")
             raise SaveError("save file digest does not match its replayed game; the file was altered")
         return match
 
