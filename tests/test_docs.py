@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -28,11 +30,14 @@ def test_the_readme_has_a_python_example() -> None:
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("doc", documents_with_code(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_python_examples_run_as_written(doc: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    namespace: dict[str, object] = {"__name__": f"docs_{doc.stem}"}
+    module = types.ModuleType(f"docs_{doc.stem}")  # a real module, as a reader's session has (dataclasses need it)
+    sys.modules[module.__name__] = module
     here = Path.cwd()
     os.chdir(tmp_path)
     try:
         for i, code in enumerate(BLOCK.findall(doc.read_text(encoding="utf-8"))):
-            exec(compile(code, f"{doc.name} block {i + 1}", "exec"), namespace)
+            # dont_inherit: the blocks run without this file's `from __future__ import annotations`
+            exec(compile(code, f"{doc.name} block {i + 1}", "exec", dont_inherit=True), module.__dict__)
     finally:
         os.chdir(here)
+        del sys.modules[module.__name__]
