@@ -19,6 +19,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 import outlast  # noqa: E402
+from outlast.agents import make_agent  # noqa: E402
 from outlast.core import CHANCE, IllegalAction  # noqa: E402
 from outlast.games.fuji.encode import size as encoded_size  # noqa: E402
 from outlast.games.fuji.enumerate import MAX_PATH, seat_texts  # noqa: E402
@@ -254,3 +255,183 @@ def test_render_ansi_shows_the_table() -> None:
     g.reset(seed=0)
     text = g.render()
     assert isinstance(text, str) and text.strip()
+
+
+# --- Robinson Crusoe -------------------------------------------------------------------------------------
+ROBINSON = outlast.load_game("robinson")
+ROBINSON_OPTIONS: list[dict[str, Any]] = [
+    {"players": 1},
+    {"players": 2},
+    {"players": 3, "friday": "yes"},
+    {"players": 4, "dog": "yes", "starting_items": 4},
+    {"players": 2, "characters": "explorer,cook"},
+]
+
+
+def robinson_game(options: dict[str, Any], seed: int, bots: str = "random") -> Any:
+    """Yield every state of a Robinson game played by `bots` (random or heuristic), chance from the state's RNG."""
+    state = ROBINSON.new_game(seed=seed, **options)
+    agents = [make_agent(bots, ROBINSON) for _ in range(ROBINSON.options.resolve(options)["players"])]
+    rng = outlast.core.Rng(seed)
+    while not state.is_over():
+        movers = state.to_move()
+        if movers[0] == CHANCE:
+            yield state
+            state.apply(state.sample_chance())
+            continue
+        yield state
+        state.apply(agents[movers[0]].act(state, movers[0], rng))
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+@pytest.mark.parametrize("options", ROBINSON_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_every_legal_robinson_action_and_chance_outcome_is_listed__s26(options: dict[str, Any], bots: str) -> None:
+    listed = set(ROBINSON.action_texts(**options))
+    chance = set(ROBINSON.chance_texts(**options))
+    missing: set[str] = set()
+    unlisted_chance: set[str] = set()
+    seen = 0
+    for seed in range(12 if bots == "random" else 3):
+        for state in robinson_game(options, seed, bots):
+            movers = state.to_move()
+            if movers[0] == CHANCE:
+                unlisted_chance |= {str(o) for o, _ in state.chance_outcomes()} - chance
+                continue
+            for seat in movers:
+                texts = {str(a) for a in state.legal_actions(seat)}
+                missing |= texts - listed
+                seen += len(texts)
+    assert seen > 1000
+    assert not missing, sorted(missing)[:20]
+    assert not unlisted_chance, sorted(unlisted_chance)[:20]
+
+
+def test_robinson_action_texts_are_unique_stable_and_read_back() -> None:
+    texts = ROBINSON.action_texts(players=3)
+    assert len(texts) == len(set(texts)) and ROBINSON.action_texts(players=3, scenario="castaways") == texts
+    assert {"ready", "place 1 build:shelter/wood", "join dog 3", "use economical_construction 2",
+            "reroll success", "heal carpenter cook", "pick candles_token", "camp s4"} <= set(texts)
+    assert "place candles_token-2 build:knife" in texts  # two Candles tokens: the second is named -2
+    assert "place dog build:knife" not in texts  # the Dog only hunts and explores (§15.1 A)
+    for seat in range(3):
+        for text in texts:
+            assert str(ROBINSON.parse_action(seat, text)) == text
+
+
+def test_robinson_action_texts_follow_the_options() -> None:
+    two = set(ROBINSON.action_texts(players=2))  # Friday plays, the Dog does not (§14.4, §14.5)
+    three = set(ROBINSON.action_texts(players=3))
+    assert "place friday rest" in two and "reroll success friday" in two and "place dog hunt" not in two
+    assert "place dog hunt" in three and "place friday rest" not in three
+    chosen = set(ROBINSON.action_texts(players=2, characters="explorer,cook"))
+    assert "heal explorer cook" in chosen and "heal cook explorer" not in chosen and "hungry carpenter" not in chosen
+
+
+def test_chance_texts_list_public_ids__s26_4() -> None:
+    texts = ROBINSON.chance_texts()
+    assert len(texts) == len(set(texts))
+    assert {"draw storm", "tile 7", "token goat", "weather rain2", "pit wound", "roll success",
+            "roll wound question blank"} <= set(texts)
+    for text in texts:
+        assert str(ROBINSON.parse_action(CHANCE, text)) == text
+    fuji = GAME.chance_texts(players=3)
+    assert {"roll 0:3 5", "deal skill 2 scout", "deal character 0 li", "draw 1 map"} <= set(fuji)
+    assert len(fuji) == len(set(fuji))
+    for text in fuji:
+        assert str(GAME.parse_action(CHANCE, text)) == text
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "variant": "b"},
+                                     {"players": 3, "scenario": "random"}], ids=["3p", "2p-b", "random"])
+def test_every_fuji_chance_outcome_is_listed(options: dict[str, Any]) -> None:
+    listed = set(GAME.chance_texts(**options))
+    missing: set[str] = set()
+    for seed in range(6):
+        state = GAME.new_game(seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over():
+            movers = state.to_move()
+            if movers[0] == CHANCE:
+                missing |= {str(o) for o, _ in state.chance_outcomes()} - listed
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions(movers[0])
+            state.apply(legal[rng.randrange(len(legal))])
+    assert not missing, sorted(missing)[:20]
+
+
+def test_both_games_declare_the_action_space() -> None:
+    for name in outlast.list_games():
+        game = outlast.load_game(name)
+        assert "action_space" in game.capabilities
+        assert game.action_texts() and game.chance_texts()
+
+
+@pytest.mark.parametrize("options", ROBINSON_OPTIONS[:4], ids=["1p", "2p", "3p", "4p"])
+def test_robinson_encoding_has_one_size_and_stays_in_unit_range(options: dict[str, Any]) -> None:
+    from outlast.games.robinson.encode import size
+
+    players = ROBINSON.options.resolve(options)["players"]
+    checked = 0
+    for seed in range(2):
+        for i, state in enumerate(robinson_game(options, seed)):
+            if i % 5:
+                continue
+            for seat in [None, *range(players)]:
+                vector = ROBINSON.encode(state.observe(seat))
+                assert len(vector) == size() and all(0.0 <= x <= 1.0 for x in vector)
+                checked += 1
+    assert checked > 100
+
+
+def test_robinson_encoding_reads_nothing_hidden_and_sees_the_table__s26_4() -> None:
+    """Redrawing what nobody has seen (the Hunting cards' identities) leaves every seat's encoding unchanged,
+    while the table's own changes (a resource gained) show."""
+    rng = random.Random(3)
+    checked = 0
+    for i, state in enumerate(robinson_game({"players": 3}, 4)):
+        if i % 9 or state.is_over():
+            continue
+        for seat in range(3):
+            assert ROBINSON.encode(state.resample(seat, rng).observe(seat)) == ROBINSON.encode(state.observe(seat))
+            checked += 1
+    assert checked > 20
+    view = ROBINSON.new_game(seed=1, players=2).observe(0)
+    richer = {**view, "available": {**view["available"], "wood": view["available"]["wood"] + 1}}
+    assert ROBINSON.encode(richer) != ROBINSON.encode(view)
+
+
+def test_robinson_pettingzoo_and_gymnasium_work_like_fuji() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(game="robinson", players=2), num_cycles=200)
+    e = raw_env("robinson", players=3)
+    e.reset(seed=5)
+    rng = random.Random(0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = {e.actions.index[str(a)] for a in e.game_state.legal_actions(e.seat_of[agent])}
+        assert set(np.flatnonzero(obs["action_mask"])) == legal
+        e.step(int(rng.choice(sorted(legal))))
+    assert e.game_state.is_over() and e.actions.unlisted == 0
+    g = OutlastGymEnv("robinson", seat=0, bots="heuristic", players=2)
+    obs, _ = g.reset(seed=2)
+    done = False
+    while not done:
+        obs, reward, terminated, truncated, info = g.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        done = terminated or truncated
+    assert reward in (1.0, -1.0) and "won" in info and g.actions.unlisted == 0
+
+
+def test_bad_options_and_ids_are_refused() -> None:
+    with pytest.raises(outlast.core.OptionError, match="scenario"):
+        ROBINSON.action_texts(scenario="atlantis")
+    with pytest.raises(outlast.core.OptionError, match="wizard"):
+        GAME.chance_texts(wizard=1)
+    e = raw_env("robinson", players=2)
+    e.reset(seed=0)
+    with pytest.raises(IllegalAction, match="outside the action table"):
+        e.unwrapped.step(len(e.actions) + 5)

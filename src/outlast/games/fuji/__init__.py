@@ -98,6 +98,12 @@ class FujiGame(Game):
 
         return action_texts(self.options.resolve(options))
 
+    def chance_texts(self, **options: Any) -> list[str]:
+        """Every chance outcome text (a skill, character or card id, a die face) a game with these options may meet."""
+        from .enumerate import chance_texts
+
+        return chance_texts(self.options.resolve(options))
+
     def encode(self, observation: dict[str, Any]) -> list[float]:
         from .encode import encode
 

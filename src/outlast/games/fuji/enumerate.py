@@ -20,6 +20,11 @@ Two families are cut to keep the list small, and both cuts are far beyond ordina
 
 A legal action outside the list is possible only beyond those cuts; `tests/test_rl.py` checks over
 many random games that every legal action of every seat is listed.
+
+`chance_texts(options)` lists every chance outcome the same way (§3, §8.1, §17.1): `deal skill E ID`,
+`deal character E ID`, `place CELL CARD` (a terrain card dealt onto a position of the layout),
+`draw E CARD` (an equipment card to explorer E) and `roll E:K FACE`. Explorers and dice are named by
+their table index, so these ids are public and the same for every seat.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 from typing import Any
+
+from outlast.core import CHANCE
 
 from .actions import HINT_LEVELS, INJURY_IDS, USE_PARAMS, FujiAction, die_label
 from .board import Board
@@ -68,6 +75,39 @@ def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
             for action in _board_actions(table, seat):
                 seen.setdefault(str(action), None)
     return tuple(seen)
+
+
+def chance_texts(options: dict[str, Any]) -> list[str]:
+    """Every chance outcome text a game with resolved `options` may meet, once each (module doc).
+
+    `scenario=random` lists the union over every layout.
+
+    >>> from outlast.games.fuji import GAME
+    >>> texts = chance_texts(GAME.options.resolve({"players": 3}))
+    >>> "roll 0:3 5" in texts and "deal skill 2 scout" in texts and "draw 1 map" in texts
+    True
+    """
+    key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+    return list(_chance(key))
+
+
+@cache
+def _chance(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+    opts = dict(key)
+    scenarios = [str(i) for i in range(1, 8)] if opts["scenario"] == "random" else [str(opts["scenario"])]
+    tables = [build_table({**opts, "scenario": sc}) for sc in scenarios]
+    c = tables[0].content
+    explorers = range(tables[0].explorers)
+    out = [str(FujiAction(CHANCE, "skill", (e, i))) for e in explorers for i in range(len(c.skills))]
+    out += [str(FujiAction(CHANCE, "character", (e, i))) for e in explorers for i in range(len(c.characters))]
+    for table in tables:
+        b = table.board
+        for cell in (*b.villages, *b.landscape):
+            want = "village" if b.is_village(cell) else "landscape"
+            out += [str(FujiAction(CHANCE, "place", (cell, i))) for i, card in enumerate(c.terrain) if card.kind == want]
+    out += [str(FujiAction(CHANCE, "draw", (e, i))) for e in explorers for i in range(len(c.equipment))]
+    out += [str(FujiAction(CHANCE, "roll", (d, face))) for d in range(tables[0].dice) for face in range(1, 7)]
+    return tuple(dict.fromkeys(out))
 
 
 def seat_texts(t: Table, seat: int) -> list[str]:

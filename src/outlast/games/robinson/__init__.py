@@ -27,7 +27,7 @@ class RobinsonGame(Game):
     result_codes = MappingProxyType({"signal_fire": "won: the wood pile and the signal fire are ready in time (§25.1)",
                     "death": "lost: a castaway died (§11.2)",
                     "out_of_time": "lost: the last round ended without the signal fire (§11.3)"})
-    capabilities = frozenset()
+    capabilities = frozenset({"action_space"})
 
     def __init__(self) -> None:
         self._schema: OptionSchema | None = None
@@ -67,6 +67,22 @@ class RobinsonGame(Game):
         from .bots import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
+
+    def action_texts(self, **options: Any) -> list[str]:
+        from .enumerate import action_texts
+
+        return action_texts(self.options.resolve(options))
+
+    def chance_texts(self, **options: Any) -> list[str]:
+        """Every chance outcome text (a card, tile or token id, a die face) a game with these options may meet."""
+        from .enumerate import chance_texts
+
+        return chance_texts(self.options.resolve(options))
+
+    def encode(self, observation: dict[str, Any]) -> list[float]:
+        from .encode import encode
+
+        return encode(observation)
 
     def evaluate(self, state: Any, seat: int) -> float:
         from .evaluate import evaluate
