@@ -58,7 +58,7 @@ def faces_for(state: FujiState, explorer: int, faces: str | Iterable[str]) -> di
     """
     words = faces.split() if isinstance(faces, str) else list(faces)
     wanted = [(w[0].upper(), int(w[1:])) for w in words]
-    alive = [explorer * 6 + k for k in range(6) if state.dalive[explorer * 6 + k]]
+    alive = [explorer * 6 + k for k in range(6) if state.die_in_play[explorer * 6 + k]]
     if len(wanted) > len(alive):
         raise AssertionError(f"explorer {explorer} has {len(alive)} dice, not {len(wanted)}")
     for combo in permutations(alive, len(wanted)):
@@ -72,7 +72,7 @@ def colour_faces(state: FujiState, explorer: int, colour: str, high: bool = True
     out = {}
     for k in range(6):
         d = explorer * 6 + k
-        if state.dalive[d]:
+        if state.die_in_play[d]:
             vals = [v for v in range(1, 7) if DIE_COLOURS[k][v] == colour]
             out[d] = max(vals) if high else min(vals)
     return out
@@ -81,7 +81,7 @@ def colour_faces(state: FujiState, explorer: int, colour: str, high: bool = True
 def faces_valued(state: FujiState, explorer: int, card_id: str, target: int) -> dict[int, int]:
     """Die slot → value so that the explorer's valid dice under terrain `card_id` sum to `target` (§7.4)."""
     valid = C.terrain[C.terrain_index(card_id)].valid
-    alive = [explorer * 6 + k for k in range(6) if state.dalive[explorer * 6 + k]]
+    alive = [explorer * 6 + k for k in range(6) if state.die_in_play[explorer * 6 + k]]
 
     def worth(d: int, v: int) -> int:
         return v if valid["YBP".index(DIE_COLOURS[d % 6][v])][v] else 0
@@ -107,7 +107,7 @@ def die_of(state: FujiState, explorer: int, face: str) -> int:
     """The die slot of `explorer` currently showing `face` (e.g. "Y4"); the first if several."""
     col, v = face[0].upper(), int(face[1:])
     for d in range(explorer * 6, explorer * 6 + 6):
-        if state.dv[d] == v and state.colour(d) == col and state.dalive[d]:
+        if state.die_face[d] == v and state.colour(d) == col and state.die_in_play[d]:
             return d
     raise AssertionError(f"explorer {explorer} shows no {face}")
 
@@ -137,7 +137,7 @@ class Table:
         self.scripted = {e: list(v) for e, v in (cards or {}).items()}
         self.keep = dict(keep or {})
         self.leave = dict(leave or {})
-        self.starts = starts
+        self.white_starters = starts
         self.rolls: dict[int, deque[int]] = {}
         self.applied: list[tuple[int, str]] = []
         """Every action applied, chance included, as (seat, canonical text): a replayable log."""
@@ -258,12 +258,12 @@ class Table:
             legal = s.legal_actions(seat)
             verb = legal[0].verb
             if verb == "keep":
-                e = next(e for e in range(s.t.explorers) if s.t.ctrl[e] == seat and
-                         any(s.cloc[c] == -10 - e for c in range(len(s.cloc))))
+                e = next(e for e in range(s.table.explorers) if s.table.ctrl[e] == seat and
+                         any(s.card_location[c] == -10 - e for c in range(len(s.card_location))))
                 if e in self.keep:
                     text = "keep " + " ".join(self.keep[e])
                 else:  # default: the scripted cards first, in the order the script lists them
-                    pending = [CARDS[c] for c in range(len(s.cloc)) if s.cloc[c] == -10 - e]
+                    pending = [CARDS[c] for c in range(len(s.card_location)) if s.card_location[c] == -10 - e]
                     order = [c for c in self.scripted.get(e, []) if c in pending]
                     order += [c for c in pending if c not in order]
                     text = "keep " + " ".join(order[: len(legal[0].args)])
@@ -271,7 +271,7 @@ class Table:
                 e = legal[0].args[0] // 6
                 text = f"leave {label(seat, e * 6 + self.leave.get(e, 6) - 1)}"
             elif verb == "starts":
-                text = "starts {} {}".format(*(self.starts or (0, 2)))
+                text = "starts {} {}".format(*(self.white_starters or (0, 2)))
             else:
                 return
             self.act(seat, text)
@@ -324,7 +324,7 @@ class Table:
         s = self.state
         assert s.phase in (PLAN, 4), s.phase
         phase = s.phase
-        while s.phase == phase and not s.frames and not s.is_over():
+        while s.phase == phase and not s.decisions and not s.is_over():
             seats = [x for x in s.to_move() if x != CHANCE]
             if not seats:
                 break
@@ -367,8 +367,8 @@ class Table:
         s = self.state
         self.act(seat, "go" + (f" meeple {meeple}" if meeple is not None else ""))
         bars = dict(bars or {})
-        while not s.is_over() and s.frames:
-            top = s.frames[-1]
+        while not s.is_over() and s.decisions:
+            top = s.decisions[-1]
             kind, fseat = top[0], top[1]
             verb = s.legal_actions(fseat)[0].verb
             if verb == "bars":

@@ -135,7 +135,7 @@ def test_tv5_level_table_rows__s16_tv5(level: int, d: int, loss: int) -> None:
     t.to_phase5({JONA: "D1", CLARA: "E1", STEVE: "D2"})
     t.go(JONA)
     assert t.stamina(JONA) == loss
-    assert t.state.t.level_loss[d] == loss
+    assert t.state.table.level_loss[d] == loss
 
 
 def test_tv5_tie_counts_as_failure__s16_tv5() -> None:

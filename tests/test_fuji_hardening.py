@@ -441,21 +441,21 @@ def test_resample_redraws_another_seats_hidden_reroll_choice__s8_3() -> None:
         if rerolls:
             break
     state.apply(rerolls[0])
-    h = next(h for h, hand in enumerate(state.t.hands) if hand[2] == 1)
-    true = state.rr_sub[h]
+    h = next(h for h, hand in enumerate(state.table.hands) if hand[2] == 1)
+    true = state.reroll_choice[h]
     before = blob(state)
     choices = []
     for k in range(100):
         copy = state.resample(0, random.Random(k))
         assert copy.observe(0) == state.observe(0)
-        choices.append(copy.rr_sub[h])
-        assert copy.rr_sub[h] > 0
-        assert all(copy.dalive[d] and d // 6 == 1 for d in range(copy.t.dice) if copy.rr_sub[h] >> d & 1)
+        choices.append(copy.reroll_choice[h])
+        assert copy.reroll_choice[h] > 0
+        assert all(copy.die_in_play[d] and d // 6 == 1 for d in range(copy.table.dice) if copy.reroll_choice[h] >> d & 1)
     assert blob(state) == before
     assert sum(c == true for c in choices) < 20, "a determinization must not know which dice seat 1 chose"
     assert len(set(choices)) > 10
     own = state.resample(1, random.Random(0))
-    assert own.rr_sub[h] == true, "a seat knows its own choice"
+    assert own.reroll_choice[h] == true, "a seat knows its own choice"
 
 
 # ============================================================================ 6. every game ends
@@ -484,7 +484,7 @@ def test_a_seat_moves_placed_markers_at_most_100_times_per_phase_2__s7_3() -> No
     err = refused(state, state.apply, f"mark {names[1]}", 0)
     assert isinstance(err, IllegalAction) and err.rule == "§7.3, decision 0011"
     assert "100 times" in err.reason and names[0] in err.reason
-    assert state.marker[0] == cells[0]
+    assert state.destination[0] == cells[0]
     assert [a for a in state.legal_actions(0) if a.verb == "ready"], "the seat can still end its phase 2"
     assert [a for a in state.legal_actions(1) if a.verb == "mark"], "other seats keep their own count"
     rng = random.Random(1)
@@ -547,7 +547,7 @@ def test_a_game_lost_in_phase_6_with_a_lost_die_away_round_trips__s10_8() -> Non
     while not state.is_over():
         movers = state.to_move()
         state.apply(state.sample_chance() if movers == [CHANCE] else state.legal_actions(movers[0])[0])
-    assert state.phase == 6 and any(not state.dalive[d] and state.dh[d] != d // 6 for d in range(state.t.dice))
+    assert state.phase == 6 and any(not state.die_in_play[d] and state.die_holder[d] != d // 6 for d in range(state.table.dice))
     assert blob(GAME.load_state(json.loads(blob(state)))) == blob(state)
     for seat in range(state.seat_count()):
         copy = state.resample(seat, random.Random(seat))

@@ -37,7 +37,7 @@ FAIL_TERRAIN = {"D1": "L24", "E1": "L08", "D2": "L10"}
 
 
 def ones(t: Table, explorers: int = 3) -> dict[int, dict[int, int]]:
-    return {e: {d: 1 for d in range(e * 6, e * 6 + 6) if t.state.dalive[d]} for e in range(explorers)}
+    return {e: {d: 1 for d in range(e * 6, e * 6 + 6) if t.state.die_in_play[d]} for e in range(explorers)}
 
 
 def escape_round(t: Table, marks: dict[int, str] | None = None, paths: dict[int, str] | None = None) -> None:
@@ -54,7 +54,7 @@ def escape_round(t: Table, marks: dict[int, str] | None = None, paths: dict[int,
 
 def fail_round(t: Table, marks: dict[int, str], injuries: dict[int, str] | None = None) -> None:
     """A whole round in which every explorer's dice show 1: everyone ties and fails (§10.2 item 4)."""
-    t.roll(ones(t, t.state.t.explorers))
+    t.roll(ones(t, t.state.table.explorers))
     t.to_phase5(marks)
     for seat in sorted(marks):
         t.go(seat, injury=(injuries or {}).get(seat))
@@ -157,11 +157,11 @@ def test_five_die_skill_leaves_d6_out_by_default__s17_1() -> None:
     while s.to_move() == [CHANCE]:
         s.apply(s.chance_outcomes()[0][0])
     assert [str(a) for a in s.legal_actions(0)] == [f"leave {k}" for k in range(1, 7)]
-    assert not s.dalive[5]  # D6 is out unless the player picks another
+    assert not s.die_in_play[5]  # D6 is out unless the player picks another
     chosen = Table.new(players=3, skills="scout,buddy,gatherer", leave={0: 3})
-    assert [chosen.state.dalive[k] for k in range(6)] == [1, 1, 0, 1, 1, 1]
+    assert [chosen.state.die_in_play[k] for k in range(6)] == [1, 1, 0, 1, 1, 1]
     default = Table.new(players=3, skills="scout,buddy,gatherer")
-    assert [default.state.dalive[k] for k in range(6)] == [1, 1, 1, 1, 1, 0]
+    assert [default.state.die_in_play[k] for k in range(6)] == [1, 1, 1, 1, 1, 0]
     assert default.explorer(0)["dice_in_play"] == 5
 
 
@@ -257,7 +257,7 @@ def test_two_players_variant_a_neighbours_are_teammate_and_extra_set__s3_7() -> 
     """§3.7, §13.1: in variant A each player's neighbours are the teammate and the virtual dice set."""
     t = Table.new(players=2, variant="a", skills="equipment_manager,buddy")
     assert t.view(None)["neighbours"] == [[1, 2], [0, 2]]
-    assert t.state.t.extra == 2
+    assert t.state.table.extra == 2
 
 
 def test_two_players_variant_b_three_mutual_neighbours__s3_7() -> None:
@@ -492,16 +492,16 @@ def test_lockstep_rerolls_resolve_together__s8_3() -> None:
     t.queue("0:1", 6)
     t.act(0, "reroll 1")
     assert t.state.to_move() == [1, 2]
-    assert t.state.dv[0] == 1  # not rolled yet
+    assert t.state.die_face[0] == 1  # not rolled yet
     assert not t.state.chance
     t.act(1, "stop")
     t.act(2, "reroll 2 3")
-    assert t.state.dv[0] == 6  # every submission resolved together
+    assert t.state.die_face[0] == 6  # every submission resolved together
     assert t.rerolls() == [1, 1, 0]  # seat 1 stopped with one left; seat 2 used its only one
     assert t.state.to_move() == [0]
     t.queue("0:1", 2)
     t.act(0, "reroll 1")  # the same die may be rerolled again
-    assert t.state.dv[0] == 2
+    assert t.state.die_face[0] == 2
     assert t.state.phase == EQUIP
 
 
@@ -773,7 +773,7 @@ def test_lighter_needs_the_teammates_consent__s15_lighter() -> None:
     assert t.legal(1) == [f"lend {k}" for k in range(1, 7)] + ["refuse"]
     y6 = die_of(t.state, 1, "Y6")
     t.act(1, f"lend {label(1, y6)}")
-    assert t.state.dh[y6] == 0 and t.state.dv[y6] == 6
+    assert t.state.die_holder[y6] == 0 and t.state.die_face[y6] == 6
     assert t.state.movement_values(0) == (6, [(1, 1 + 4), (2, t.state.value(2, t.state.card_at[cell_code("E1")]))])
     assert {"die": f"1:{y6 % 6 + 1}", "holder": 0, "value": 6, "colour": "Y"} in t.view(0)["explorers"][0]["dice"]
     assert all("value" not in d for d in t.view(2)["explorers"][0]["dice"])  # the third player does not see it
@@ -785,7 +785,7 @@ def test_lighter_may_be_refused__s15_lighter() -> None:
     _phase4(t)
     t.act(0, "use lighter from 2")
     t.act(2, "refuse")
-    assert all(t.state.dh[d] == d // 6 for d in range(18))
+    assert all(t.state.die_holder[d] == d // 6 for d in range(18))
     assert t.cards_of(0) == []
 
 
@@ -807,9 +807,9 @@ def test_carabiner_every_player_must_reroll_exactly_one__s15_carabiner() -> None
     t.act(0, "reroll 1")
     t.act(1, "reroll 2")
     t.act(2, "reroll 3")
-    assert [t.state.dv[d] for d in (0, 7, 14)] == [5, 5, 5]
-    assert sum(t.state.dv[:18]) == 18 + 3 * 4
-    assert t.state.phase == EQUIP and not t.state.frames
+    assert [t.state.die_face[d] for d in (0, 7, 14)] == [5, 5, 5]
+    assert sum(t.state.die_face[:18]) == 18 + 3 * 4
+    assert t.state.phase == EQUIP and not t.state.decisions
 
 
 def test_map_gives_a_die_the_receiver_cannot_refuse__s15_map() -> None:
@@ -819,8 +819,8 @@ def test_map_gives_a_die_the_receiver_cannot_refuse__s15_map() -> None:
     _phase4(t, {0: "D1", 1: "E1", 2: "D2"})
     y6 = die_of(t.state, 0, "Y6")
     t.act(0, f"use map {label(0, y6)} to 1")
-    assert not t.state.frames  # no consent asked
-    assert t.state.dh[y6] == 1
+    assert not t.state.decisions  # no consent asked
+    assert t.state.die_holder[y6] == 1
     e1 = t.state.card_at[cell_code("E1")]
     assert t.state.value(1, e1) == 6 and t.state.value(0, e1) == 0
     assert {"die": f"0:{y6 % 6 + 1}", "holder": 1, "value": 6, "colour": "Y"} in t.view(1)["explorers"][1]["dice"]
@@ -845,7 +845,7 @@ def test_lent_dice_go_home_at_round_end__s11_5() -> None:
     t.ready_all()
     for seat in range(3):
         t.go(seat)
-    assert t.state.dh[0] == 0 and t.state.round == 2
+    assert t.state.die_holder[0] == 0 and t.state.round == 2
 
 
 def test_duct_tape_turns_ones_to_sixes__s15_duct_tape() -> None:
@@ -857,7 +857,7 @@ def test_duct_tape_turns_ones_to_sixes__s15_duct_tape() -> None:
     assert "use duct_tape 6" not in uses  # the die showing 3 is not a 1
     colours = [t.state.colour(d) for d in range(5)]
     t.act(0, "use duct_tape 1 2 3")
-    assert [t.state.dv[d] for d in range(6)] == [6, 6, 6, 1, 1, 3]
+    assert [t.state.die_face[d] for d in range(6)] == [6, 6, 6, 1, 1, 3]
     assert [t.state.colour(d) for d in range(5)] == colours
 
 
@@ -866,8 +866,8 @@ def test_compass_turns_sixes_to_ones__s15_compass() -> None:
     t = Table.new(players=3, skills=SIX, cards={0: ["compass"]}, rolls={0: "Y6 Y6 B6 B6 P6 Y3"})
     _phase4(t)
     t.act(0, "use compass 2 1")  # a set of dice: any order
-    assert [t.state.dv[d] for d in range(6)][:2] == [1, 1]
-    assert sorted(t.state.dv[2:6]) == [3, 6, 6, 6]
+    assert [t.state.die_face[d] for d in range(6)][:2] == [1, 1]
+    assert sorted(t.state.die_face[2:6]) == [3, 6, 6, 6]
 
 
 def test_machete_sets_up_to_two_dice_aside__s15_machete() -> None:
@@ -883,7 +883,7 @@ def test_machete_sets_up_to_two_dice_aside__s15_machete() -> None:
     for seat in range(3):
         t.go(seat, path="E1")
     t.roll()
-    assert t.view(None)["set_aside"] == [] and t.state.dh[0] == 0
+    assert t.view(None)["set_aside"] == [] and t.state.die_holder[0] == 0
 
 
 def test_radio_in_phase2_lowers_the_screen_for_that_phase_only__s15_radio() -> None:
@@ -932,7 +932,7 @@ def test_shovel_turns_one_die_to_any_face__s15_shovel() -> None:
     uses = [a for a in t.legal(0) if a.startswith("use shovel")]
     assert len(uses) == 6 * 5
     t.act(0, "use shovel 3 face 5")
-    assert t.state.dv[2] == 5 and t.state.colour(2) == C.die_colours[2][5]
+    assert t.state.die_face[2] == 5 and t.state.colour(2) == C.die_colours[2][5]
 
 
 def test_rope_in_phase2_moves_and_changes_the_reroll_count__s15_rope() -> None:
@@ -999,8 +999,8 @@ def test_flashlight_one_reroll_in_phase2_then_planning_goes_on__s15_flashlight()
     t.queue("0:1", 4)
     t.queue("0:2", 4)
     t.act(0, "reroll 1 2")
-    assert t.state.dv[:2] == [4, 4]
-    assert t.state.phase == PLAN and not t.state.frames
+    assert t.state.die_face[:2] == [4, 4]
+    assert t.state.phase == PLAN and not t.state.decisions
     t.mark(0, "E2")
     assert t.explorer(0)["marker"] == "E2"
 
@@ -1013,7 +1013,7 @@ def test_pocket_knife_copies_any_face_up_card__s15_pocket_knife() -> None:
     _phase4(t)
     assert "use pocket_knife compass 1 2" in t.legal(0)
     t.act(0, "use pocket_knife compass 1 2")
-    assert t.state.dv[:2] == [1, 1]
+    assert t.state.die_face[:2] == [1, 1]
     assert t.cards_of(0) == [] and t.cards_of(1) == ["compass"]
 
 
@@ -1037,7 +1037,7 @@ def test_pocket_knife_copies_a_card_drawn_this_round__s17_6() -> None:
     assert not any(a.startswith("use map") for a in t.legal(0))
     assert "use pocket_knife map 1 to 0" in t.legal(1)
     t.act(1, "use pocket_knife map 1 to 0")
-    assert t.state.dh[6] == 0
+    assert t.state.die_holder[6] == 0
     assert t.cards_of(0) == ["map"]
 
 
@@ -1048,14 +1048,14 @@ def test_water_two_rerolls__s15_water() -> None:
     t.act(0, "use water reroll")
     t.queue("0:1", 6, 5)
     t.act(0, "reroll 1")
-    assert t.state.dv[0] == 6 and t.state.to_move() == [0]
+    assert t.state.die_face[0] == 6 and t.state.to_move() == [0]
     t.act(0, "reroll 1")
-    assert t.state.dv[0] == 5 and not t.state.frames
+    assert t.state.die_face[0] == 5 and not t.state.decisions
     t2 = Table.new(players=3, skills=SIX, cards={0: ["water"]}, rolls=ONES)
     _phase4(t2)
     t2.act(0, "use water reroll")
     t2.act(0, "stop")
-    assert not t2.state.frames and t2.cards_of(0) == []
+    assert not t2.state.decisions and t2.cards_of(0) == []
 
 
 def test_water_gives_one_reroll_to_another_player__s15_water() -> None:
@@ -1066,7 +1066,7 @@ def test_water_gives_one_reroll_to_another_player__s15_water() -> None:
     assert t.state.to_move() == [2]
     t.queue("2:4", 3)
     t.act(2, "reroll 4")
-    assert t.state.dv[15] == 3 and not t.state.frames
+    assert t.state.die_face[15] == 3 and not t.state.decisions
 
 
 def test_water_reroll_works_with_an_eye_injury__s15_water() -> None:
@@ -1090,7 +1090,7 @@ def test_tinkerer_uses_each_card_twice__s14() -> None:
     assert t.explorer(0)["equipment"][0]["tapped"] is True
     t.act(0, "use compass 2")
     assert t.cards_of(0) == []
-    assert t.state.dv[:5] == [1, 1, 6, 6, 6]
+    assert t.state.die_face[:5] == [1, 1, 6, 6, 6]
 
 
 def test_tinkerer_tapped_card_scores_nothing__s17_6() -> None:
@@ -1305,7 +1305,7 @@ def test_leg_injury_die_counts_until_every_step_b__s10_6() -> None:
     t.go(2, injury="arm")
     assert t.explorer(0)["dice_in_play"] == 5
     t.roll()
-    assert len(t.explorer(0)["dice"]) == 5 and t.state.dalive[1] == 0
+    assert len(t.explorer(0)["dice"]) == 5 and t.state.die_in_play[1] == 0
 
 
 def test_leg_injury_on_a_five_die_player_leaves_four__s17_6() -> None:
@@ -1657,7 +1657,7 @@ def test_bad_options_name_the_option_and_allowed_values__s13(opts: dict[str, obj
 def test_two_players_default_to_variant_a__s13() -> None:
     """§13: two players must use a variant; `auto` picks A."""
     s = GAME.new_game(seed=1, players=2)
-    assert s.t.options["variant"] == "a"
+    assert s.table.options["variant"] == "a"
 
 
 def test_game_registry_and_options_schema__s3() -> None:
@@ -1671,8 +1671,8 @@ def test_random_scenario_is_seeded__s3_4() -> None:
     """§3.4: a random scenario is drawn from the seed, so the same seed gives the same scenario."""
     a = GAME.new_game(seed=11, scenario="random")
     b = GAME.new_game(seed=11, scenario="random")
-    assert a.t.board.scenario == b.t.board.scenario
-    assert {GAME.new_game(seed=s, scenario="random").t.board.scenario for s in range(40)} == set(range(1, 8))
+    assert a.table.board.scenario == b.table.board.scenario
+    assert {GAME.new_game(seed=s, scenario="random").table.board.scenario for s in range(40)} == set(range(1, 8))
 
 
 def test_requirement_data_matches_the_expected_totals__s17_2() -> None:
@@ -1750,7 +1750,7 @@ def test_gatherer_with_amnesia_neither_earns_nor_spends__s17_6() -> None:
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
     assert t.explorer(0)["power_bars"] == held  # nothing earned
     t.act(1, "go")
-    assert not any(f[0] == F_BARS for f in t.state.frames)  # no bar prompt for the mover
+    assert not any(f[0] == F_BARS for f in t.state.decisions)  # no bar prompt for the mover
     assert t.state.movement_values(1)[0] == t.state.value(1, t.state.card_at[cell_code("E1")])
 
 
@@ -1819,7 +1819,7 @@ def test_pocket_knife_copies_a_tapped_card__s15_pocket_knife() -> None:
     t.act(0, "use compass 1")
     assert "use pocket_knife compass 1 2" in t.legal(1)
     t.act(1, "use pocket_knife compass 1 2")
-    assert t.state.dv[6:8] == [1, 1]
+    assert t.state.die_face[6:8] == [1, 1]
 
 
 def test_variant_b_victory_needs_all_three_meeples__s12_2() -> None:

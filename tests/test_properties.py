@@ -73,7 +73,7 @@ def game_options(draw: Any, counts: tuple[int, ...] = (2, 3, 4)) -> dict[str, An
 
 
 def _village_distance(s: FujiState) -> dict[int, int]:
-    b = s.t.board
+    b = s.table.board
     dist = dict.fromkeys(b.villages, 0)
     todo = deque(b.villages)
     while todo:
@@ -92,14 +92,14 @@ def pick(s: FujiState, seat: int, rng: random.Random, progress: bool) -> FujiAct
         return legal[rng.randrange(len(legal))]
     plain = [a for a in legal if a.verb != "hint"] or legal
     marks = [a for a in plain if a.verb == "mark"]
-    if marks and s.marker[marks[0].args[0]] < 0:
+    if marks and s.destination[marks[0].args[0]] < 0:
         e = marks[0].args[0]
         d = _village_distance(s)
 
         def score(a: FujiAction) -> tuple[bool, int, int]:
             card = s.card_at[a.args[1]]
             own = s.value(e, card)
-            best = max((s.value(n, card) for n in s.t.neighbours[e]), default=0)
+            best = max((s.value(n, card) for n in s.table.neighbours[e]), default=0)
             return own > best, -d.get(a.args[1], 99), own - best
 
         return max(marks, key=score)
@@ -119,12 +119,12 @@ class Watch:
         self.stamina = list(s.stamina)
         self.events = 0
         self.phase = s.phase
-        b = s.t.board
+        b = s.table.board
         self.villages = sum(1 << v for v in b.villages)
-        self.markers = list(s.marker)
+        self.markers = list(s.destination)
 
     def check(self, s: FujiState) -> None:
-        t = s.t
+        t = s.table
         assert s.lava & self.lava == self.lava, "lava never turns back"
         assert not s.lava & self.villages, "village cards never flip (§2.3)"
         assert all(a >= b for a, b in zip(s.stamina, self.stamina, strict=True)), "stamina only goes down (§10.5)"
@@ -132,23 +132,23 @@ class Watch:
         assert len(s.events) >= self.events, "the event log is append-only"
         if self.phase == PLAN and s.phase == REROLL:  # markers just became binding (§7.3)
             for e in range(t.explorers):
-                d = distance(t.board, s.lava, s.pos[e], s.marker[e])
+                d = distance(t.board, s.lava, s.position[e], s.destination[e])
                 assert 0 <= d <= s.allowance(e), f"marker of meeple {e} out of reach at lock ({d})"
                 for n in t.neighbours[e]:
-                    if n < t.explorers and s.marker[n] == s.marker[e]:
+                    if n < t.explorers and s.destination[n] == s.destination[e]:
                         # only a meeple that could place no marker at all stays where it is and may
                         # meet a neighbour's marker there (nothing else is reachable: a gap of §7.3)
-                        forced = [x for x in (e, n) if self.markers[x] < 0 and s.marker[x] == s.pos[x]]
+                        forced = [x for x in (e, n) if self.markers[x] < 0 and s.destination[x] == s.position[x]]
                         assert forced, "neighbours share a destination (§7.3)"
         if s.is_over():
             out = s.outcome()
             assert len(out.seats) == t.seats
             if out.won:
-                assert all(t.board.is_village(p) for p in s.pos), "victory with a meeple outside (§12.2)"
+                assert all(t.board.is_village(p) for p in s.position), "victory with a meeple outside (§12.2)"
                 assert out.details["victory_points"] == s.victory_points()
             assert s.to_move() == []
         self.lava, self.stamina, self.events, self.phase = s.lava, list(s.stamina), len(s.events), s.phase
-        self.markers = list(s.marker)
+        self.markers = list(s.destination)
 
 
 def _illegal_candidates(s: FujiState, seat: int | None, act: FujiAction, pool: list[FujiAction],
@@ -156,7 +156,7 @@ def _illegal_candidates(s: FujiState, seat: int | None, act: FujiAction, pool: l
     """Actions that should be refused now: other seats', mutated, from another phase, garbage text."""
     out: list[FujiAction | tuple[int, str]] = []
     movers = s.to_move()
-    for other in range(s.t.seats):
+    for other in range(s.table.seats):
         if other in movers and other != seat:
             for a in s.legal_actions(other)[:3]:
                 out.append(FujiAction(seat if seat is not None else 0, a.verb, a.args))
@@ -208,7 +208,7 @@ def heavy_checks(s: FujiState, act: FujiAction, rng: random.Random, pool: list[F
         assert s.to_json() == doc, f"a refused action changed the state: {cand}"
 
     # information: resampling what a seat cannot know never changes what it sees
-    view_seat = rng.randrange(s.t.seats)
+    view_seat = rng.randrange(s.table.seats)
     view = s.observe(view_seat)
     assert json.loads(json.dumps(view)) == view, "observe must be JSON-safe"
     bit = 1 << view_seat
@@ -216,7 +216,7 @@ def heavy_checks(s: FujiState, act: FujiAction, rng: random.Random, pool: list[F
         for d in ex["dice"]:
             e, k = (int(x) for x in d["die"].split(":"))
             i = e * 6 + k - 1
-            if not s.dk[i] & bit and s.dk[i] != s.t.all_seats:
+            if not s.die_seen_by[i] & bit and s.die_seen_by[i] != s.table.all_seats:
                 assert "value" not in d, f"seat {view_seat} sees hidden die {d['die']}"
     r1 = s.resample(view_seat, random.Random(rng.random()))
     r2 = s.resample(view_seat, random.Random(rng.random()))

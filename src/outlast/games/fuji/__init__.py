@@ -131,7 +131,7 @@ class FujiGame(Game):
         """`state` if it is a Fuji state and `seat` one of its seats, else `OutlastError`/`IllegalAction`."""
         if not isinstance(state, FujiState):
             raise OutlastError(f"a Fuji state is needed, not {shown(state)}")
-        check_seat(seat, state.t.seats)
+        check_seat(seat, state.table.seats)
         return state
 
     def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:

@@ -341,17 +341,17 @@ class _Ctx:
     """What one seat knows at one decision, plus cached evaluations."""
 
     def __init__(self, bot: HeuristicAgent, s: FujiState, seat: int) -> None:
-        t = s.t
+        t = s.table
         self.bot = bot
         self.s = s
-        self.t = t
+        self.table = t
         self.b = t.board
         self.seat = seat
         self.n = t.explorers
         self.lava = s.lava
         self.times = lava_times(self.b, s.lava)
         self.vdist = village_distance(self.b, s.lava)
-        self.tokens = s.etok1 | s.etok2
+        self.tokens = s.eruption_tokens_left | s.double_eruption_tokens_left
         self.mine = [e for e in range(self.n) if t.ctrl[e] == seat]
         self.level = int(t.options["level"])
         self.avg = AVG_LOSS[self.level]
@@ -361,7 +361,7 @@ class _Ctx:
         self._fits: dict[int, int] | None = None
         self._weights: dict[int, float] = {}
         self._costs: dict[int, tuple[float, ...]] = {}
-        far = max((self.vdist[s.pos[e]] for e in range(self.n) if not self.village(s.pos[e])), default=0)
+        far = max((self.vdist[s.position[e]] for e in range(self.n) if not self.village(s.position[e])), default=0)
         self.rounds_left = (min(far, 30) / 2.2 + 0.5) if far else 0.0
         self.step_value = STEP_BASE + STEP_PER_LOSS * self.avg
         # losing the game is worse than being anywhere alive, however far from the village
@@ -392,9 +392,9 @@ class _Ctx:
     def win_bonus(self, m: int, cell: int) -> float:
         """A move of `m` onto a village card while everyone else is already there wins at once (§12.2)."""
         s = self.s
-        if cell == s.pos[m] or not self.village(cell):
+        if cell == s.position[m] or not self.village(cell):
             return 0.0
-        if all(self.village(s.pos[o]) for o in range(self.n) if o != m):
+        if all(self.village(s.position[o]) for o in range(self.n) if o != m):
             return WIN_BONUS
         return 0.0
 
@@ -411,7 +411,7 @@ class _Ctx:
     def token_cost(self, e: int, cell: int, dist: int, start: int = -1) -> int:
         """Fewest eruptions a move to `cell` triggers over its legal paths (§10.4)."""
         s = self.s
-        start = s.pos[e] if start < 0 else start
+        start = s.position[e] if start < 0 else start
         if cell == start or not self.tokens:
             return 0
         limit = self.allowance(e) if dist == self.allowance(e) and dist > 3 else 3
@@ -419,9 +419,9 @@ class _Ctx:
         for path in geo.paths(self.b, self.lava, start, cell, limit):
             n = 0
             for c in path:
-                if (s.etok2 >> c) & 1:
+                if (s.double_eruption_tokens_left >> c) & 1:
                     n += 2
-                elif (s.etok1 >> c) & 1:
+                elif (s.eruption_tokens_left >> c) & 1:
                     n += 1
             best = min(best, n)
             if best == 0:
@@ -498,8 +498,8 @@ class _Ctx:
         if hit is not None:
             return hit
         s = self.s
-        c = self.t.content
-        if s.first_aid[e]:
+        c = self.table.content
+        if s.no_stamina_loss[e]:
             res: tuple[float, ...] = (0.0,) * 13
         else:
             st = s.stamina[e]
@@ -527,15 +527,15 @@ class _Ctx:
         """
         specs = []
         hints = self.hints()
-        marked = self.s.marker[e]
+        marked = self.s.destination[e]
         hinted = marked >= 0 and self.s.card_at[marked] == card
-        for nb in self.t.neighbours[e]:
+        for nb in self.table.neighbours[e]:
             dice = self.held(nb)
             bucket = -1
             pcard, prr = -1, 0
             if nb < self.n:
                 if hinted:
-                    lv = hints.get((self.t.ctrl[nb], e))
+                    lv = hints.get((self.table.ctrl[nb], e))
                     if lv is not None and not all(v for _, v in dice):
                         bucket = lv
                 pcard, prr = self.policy(nb)
@@ -545,13 +545,13 @@ class _Ctx:
     def policy(self, m: int) -> tuple[int, int]:
         """(card, rerolls) meeple `m` is expected to reroll toward, from its public marker; (-1, 0) if none."""
         s = self.s
-        cell = s.marker[m]
-        if cell < 0 or self.t.ctrl[m] == self.seat:
+        cell = s.destination[m]
+        if cell < 0 or self.table.ctrl[m] == self.seat:
             return -1, 0
         if s.phase >= REROLL:
-            hands = [h for h, hand in enumerate(self.t.hands) if hand[0] == m]
-            return s.card_at[cell], max(s.rr_ent[h] for h in hands) if hands else 0
-        dist = geo.distance(self.b, self.lava, s.pos[m], cell)
+            hands = [h for h, hand in enumerate(self.table.hands) if hand[0] == m]
+            return s.card_at[cell], max(s.rerolls_entitled[h] for h in hands) if hands else 0
+        dist = geo.distance(self.b, self.lava, s.position[m], cell)
         return s.card_at[cell], self.rerolls(m, max(dist, 0), cell)
 
     def _face(self, die: int) -> int:
@@ -565,7 +565,7 @@ class _Ctx:
                  specs: tuple[Spec, ...] | None = None) -> tuple[float, float]:
         """(P(success), expected stamina cost) for `e` moving onto `card` with `rr` rerolls to come."""
         if card < 0:
-            return 0.0, self.costs(e)[self.t.level_loss[0]]
+            return 0.0, self.costs(e)[self.table.level_loss[0]]
         st = _static()
         val = st.val[card]
         means = st.mean[card]
@@ -581,7 +581,7 @@ class _Ctx:
                 kept += val[k][v]
         dist = _sum_dist(card, tuple(sorted(items)))
         cdf = _cdf_max(card, self.nb_specs(e, card) if specs is None else specs)
-        loss = self.t.level_loss
+        loss = self.table.level_loss
         cost = self.costs(e)
         # P(d >= k) for each k where the loss changes
         pge: dict[int, float] = {}
@@ -604,12 +604,12 @@ class _Ctx:
     def stakes(self, m: int) -> float:
         """Units meeple `m` gains by succeeding rather than failing this round (public information)."""
         s = self.s
-        dest, pos = s.marker[m], s.pos[m]
+        dest, pos = s.destination[m], s.position[m]
         gain = 0.0
         if dest >= 0 and dest != pos:
             gain = max(0.0, self.value_at(dest) - self.value_at(pos)) + self.win_bonus(m, dest)
         cost = self.costs(m)
-        loss = self.t.level_loss
+        loss = self.table.level_loss
         return gain + max(0.0, cost[loss[0]] - cost[loss[3]])
 
     def weight(self, m: int) -> float:
@@ -619,9 +619,9 @@ class _Ctx:
             return hit
         s = self.s
         w = DENSITY * self.stakes(m) + PIP * (self.costs(m)[1] - self.costs(m)[0])
-        if self.t.ctrl[m] != self.seat:
+        if self.table.ctrl[m] != self.seat:
             w *= self.bot.help
-            fit = self.fits().get(self.t.ctrl[m])
+            fit = self.fits().get(self.table.ctrl[m])
             if fit == 3:
                 w *= 0.5
             elif fit == 0:
@@ -639,7 +639,7 @@ class _Ctx:
                 continue
             if m == holder:
                 terms.append((self.weight(m), card))
-            elif holder in self.t.neighbours[m]:
+            elif holder in self.table.neighbours[m]:
                 terms.append((-BETA * self.weight(m), card))
         out = []
         for k in range(6):
@@ -656,7 +656,7 @@ class _Ctx:
         s = self.s
         out = {}
         for m in range(self.n):
-            cell = s.marker[m]
+            cell = s.destination[m]
             if cell < 0 and extra and m in extra:
                 cell = extra[m]
             if cell >= 0:
@@ -732,7 +732,7 @@ class HeuristicAgent:
         It matters for the phase-5 turn order (§10.1): a move that wins goes first, a meeple threatened by
         a teammate's eruption token goes before it, and a move that triggers a token goes last.
         """
-        if not isinstance(state, FujiState) or state.phase != MOVE or state.mover >= 0 or state.frames:
+        if not isinstance(state, FujiState) or state.phase != MOVE or state.mover >= 0 or state.decisions:
             return 0.0
         ctx = _Ctx(self, state, seat)
         best = -INF * 1.0
@@ -745,13 +745,13 @@ class HeuristicAgent:
 def _exact_values(ctx: _Ctx, m: int) -> tuple[int, int]:
     """(mover's value with its modifiers, best neighbour value) in phase 5, when every die is visible."""
     s = ctx.s
-    cell = s.marker[m]
+    cell = s.destination[m]
     card = s.card_at[cell] if cell >= 0 else -1
     if card < 0:
         return 0, 0
     val = _static().val[card]
-    own = sum(val[k][v] for k, v in ctx.held(m)) + s.flare[m] + s.spent
-    best = max(sum(val[k][v] for k, v in ctx.held(nb)) for nb in ctx.t.neighbours[m])
+    own = sum(val[k][v] for k, v in ctx.held(m)) + s.movement_bonus[m] + s.bars_spent
+    best = max(sum(val[k][v] for k, v in ctx.held(nb)) for nb in ctx.table.neighbours[m])
     return own, best
 
 
@@ -759,24 +759,24 @@ def _go_priority(ctx: _Ctx, m: int) -> float:
     s = ctx.s
     own, best = _exact_values(ctx, m)
     ok = own > best
-    dest = s.marker[m]
+    dest = s.destination[m]
     if dest < 0:
         return 1.0
-    others_in = all(ctx.village(s.pos[o]) for o in range(ctx.n) if o != m)
+    others_in = all(ctx.village(s.position[o]) for o in range(ctx.n) if o != m)
     if ok and ctx.village(dest) and others_in:
         return 100.0
-    dist = geo.distance(ctx.b, ctx.lava, s.pos[m], dest)
+    dist = geo.distance(ctx.b, ctx.lava, s.position[m], dest)
     if ok and dist > 0 and ctx.token_cost(m, dest, dist) > 0:
         return -10.0
     # threatened by someone else's token trigger this phase
     for o in range(ctx.n):
-        if o == m or s.moved[o] or s.marker[o] < 0:
+        if o == m or s.moved[o] or s.destination[o] < 0:
             continue
-        d2 = geo.distance(ctx.b, ctx.lava, s.pos[o], s.marker[o])
+        d2 = geo.distance(ctx.b, ctx.lava, s.position[o], s.destination[o])
         o_own, o_best = _exact_values(ctx, o)
-        if o_own > o_best and d2 > 0 and ctx.token_cost(o, s.marker[o], d2) > 0 and ctx.times[s.pos[m]] <= 1 + 2:
+        if o_own > o_best and d2 > 0 and ctx.token_cost(o, s.destination[o], d2) > 0 and ctx.times[s.position[m]] <= 1 + 2:
             return 20.0
-    if ctx.village(s.pos[m]) and dest == s.pos[m]:
+    if ctx.village(s.position[m]) and dest == s.position[m]:
         return 2.0
     return 5.0
 
@@ -803,7 +803,7 @@ class _Decide:
         return a in self.acts
 
     def frame(self) -> tuple[int, ...] | None:
-        fr = self.s.frames
+        fr = self.s.decisions
         if not fr:
             return None
         top = fr[-1]
@@ -856,7 +856,7 @@ class _Decide:
 
     # --- setup ---------------------------------------------------------------------------------
     def keep(self) -> FujiAction:
-        eq = self.s.t.content.equipment
+        eq = self.s.table.content.equipment
 
         def rank(a: FujiAction) -> tuple[int, ...]:
             return tuple(sorted(KEEP_RANK.index(eq[c].id) if eq[c].id in KEEP_RANK else 99 for c in a.args))
@@ -864,7 +864,7 @@ class _Decide:
         return min((a for a in self.acts if a.verb == "keep"), key=rank)
 
     def leave(self) -> FujiAction:
-        default = self.s.t.content.default_left_out
+        default = self.s.table.content.default_left_out
         for a in self.acts:
             if a.args[0] % 6 == default:
                 return a
@@ -882,16 +882,16 @@ class _Decide:
         def harm(a: FujiAction) -> tuple[float, int]:
             n = 0
             for c in a.args:
-                if (s.etok2 >> c) & 1:
+                if (s.double_eruption_tokens_left >> c) & 1:
                     n += 2
-                elif (s.etok1 >> c) & 1:
+                elif (s.eruption_tokens_left >> c) & 1:
                     n += 1
             if not n:
                 return (0.0, 0)
             # the eruptions happen at once: who would stand on a flipped card, now or by the round's end?
             bad = 0.0
             for o in range(ctx.n):
-                cell = a.args[-1] if o == m else s.pos[o]
+                cell = a.args[-1] if o == m else s.position[o]
                 bad += -ctx.value_at(cell, n) + ctx.value_at(cell, 0)
             return (bad, n)
 
@@ -902,9 +902,9 @@ class _Decide:
         s = self.s
         m = s.mover if f is None else f[3]
         own, best = _exact_values(ctx, m)
-        loss = s.t.level_loss
+        loss = s.table.level_loss
         cost = ctx.costs(m)
-        dest, pos = s.marker[m], s.pos[m]
+        dest, pos = s.destination[m], s.position[m]
         gain_move = ctx.value_at(dest) - ctx.value_at(pos) if dest >= 0 and dest != pos else 0.0
 
         def util(k: int) -> float:
@@ -920,21 +920,21 @@ class _Decide:
         s = self.s
         f = self.frame()
         e = f[2] if f is not None else s.mover
-        c = s.t.content
-        cards = sum(1 for x in range(len(s.cloc)) if s.cloc[x] == e)
+        c = s.table.content
+        cards = sum(1 for x in range(len(s.card_location)) if s.card_location[x] == e)
         sk = c.skills[s.skill[e]].id if s.skill[e] >= 0 else ""
         amnesia = {"equipment_manager": 0.6, "buddy": 1.2, "gatherer": 1.5, "tinkerer": 1.0, "survivalist": 2.2,
                    "scout": 2.0}.get(sk, 1.0)
         if sk == "tinkerer":
-            amnesia += 1.5 * sum(1 for x in range(len(s.cloc)) if s.cloc[x] == e and s.ctap[x])
+            amnesia += 1.5 * sum(1 for x in range(len(s.card_location)) if s.card_location[x] == e and s.card_used_once[x])
         if (s.injuries[e] >> AMNESIA) & 1:
             amnesia = 0.0
-        in_village = self.ctx.village(s.pos[e])
+        in_village = self.ctx.village(s.position[e])
         cost = {0: 3.0, 1: 0.4 + 1.2 * cards, 2: amnesia, 3: 1.5 if in_village else 2.6}
         return min((a for a in self.acts if a.verb == "injury"), key=lambda a: cost[a.args[0]])
 
     def lose(self) -> FujiAction:
-        default = self.s.t.content.default_left_out
+        default = self.s.table.content.default_left_out
         opts = [a for a in self.acts if a.verb == "lose"]
         for a in opts:
             if a.args[0] % 6 == default:
@@ -1011,10 +1011,10 @@ class _Decide:
         extra = None
         if s.phase == PLAN:
             # Flashlight before phase 3: the phase-3 rerolls still come
-            cell = s.marker[e] if s.marker[e] >= 0 else self._best_mark(e)[0]
+            cell = s.destination[e] if s.destination[e] >= 0 else self._best_mark(e)[0]
             if cell >= 0:
                 extra = {e: cell}
-                dist = geo.distance(self.ctx.b, self.ctx.lava, s.pos[e], cell)
+                dist = geo.distance(self.ctx.b, self.ctx.lava, s.position[e], cell)
                 attempts_after += self.ctx.rerolls(e, dist, cell)
         pick, _gain = self._reroll_choice(e, dice, max(attempts_after, 0), extra)
         if pick:
@@ -1025,14 +1025,14 @@ class _Decide:
 
     def phase3(self) -> FujiAction:
         s = self.s
-        t = s.t
+        t = s.table
         stop = self.first("stop")
-        hand = next((h for h in range(len(t.hands)) if not s.rr_done[h] and s.rr_sub[h] == -2
+        hand = next((h for h in range(len(t.hands)) if not s.rerolls_done[h] and s.reroll_choice[h] == -2
                      and t.hands[h][2] == self.seat), -1)
         if hand < 0:
             return stop or self.acts[-1]
         e = t.hands[hand][0]
-        left = s.rr_left[hand]
+        left = s.rerolls_left[hand]
         dice = sorted({i for a in self.acts if a.verb in ("reroll", "aside") for i in a.args})
         scores = self._scores(e)
         faces = {i: v for i, _h, v in self.ctx.dice()}
@@ -1053,7 +1053,7 @@ class _Decide:
         if left <= 0:
             return stop or self.acts[-1]
         pick, gain = self._reroll_choice(e, dice, left - 1)
-        if pick and s.has(e, "power_bars") and s.bars[e] < s.ability(e, "power_bars")["max"] and gain < BAR_VALUE:
+        if pick and s.has(e, "power_bars") and s.power_bars[e] < s.ability(e, "power_bars")["max"] and gain < BAR_VALUE:
             pick = ()
         if pick:
             a = FujiAction(self.seat, "reroll", pick)
@@ -1066,19 +1066,19 @@ class _Decide:
         """(cell, distance) where `e` may put its marker now (legal marks plus the current marker)."""
         s = self.s
         cells = {a.args[1] for a in self.acts if a.verb == "mark" and a.args[0] == e}
-        if s.marker[e] >= 0:
-            cells.add(s.marker[e])
-        return [(c, d) for c, d in geo.reach(self.ctx.b, self.ctx.lava, s.pos[e], self.ctx.allowance(e)) if c in cells]
+        if s.destination[e] >= 0:
+            cells.add(s.destination[e])
+        return [(c, d) for c, d in geo.reach(self.ctx.b, self.ctx.lava, s.position[e], self.ctx.allowance(e)) if c in cells]
 
     def _others_eruptions(self, e: int) -> int:
         s = self.s
         ctx = self.ctx
         n = 0
         for o in range(ctx.n):
-            if o != e and s.marker[o] >= 0 and s.marker[o] != s.pos[o]:
-                d = geo.distance(ctx.b, ctx.lava, s.pos[o], s.marker[o])
+            if o != e and s.destination[o] >= 0 and s.destination[o] != s.position[o]:
+                d = geo.distance(ctx.b, ctx.lava, s.position[o], s.destination[o])
                 if d > 0:
-                    n = max(n, ctx.token_cost(o, s.marker[o], d))
+                    n = max(n, ctx.token_cost(o, s.destination[o], d))
         return n
 
     def _mark_utility(self, e: int, cell: int, dist: int, e_oth: int, bonus: int = 0,
@@ -1086,7 +1086,7 @@ class _Decide:
         """(utility, P(success)) of marking `cell` for meeple `e` (standing on `start`, default its card)."""
         ctx = self.ctx
         s = self.s
-        start = s.pos[e] if start < 0 else start
+        start = s.position[e] if start < 0 else start
         card = ctx.card(cell)
         rr = ctx.rerolls(e, dist, cell)
         ps, ecost = ctx.evaluate(e, card, rr, bonus)
@@ -1100,7 +1100,7 @@ class _Decide:
         u = ps * (v_end(cell, mine) + ctx.win_bonus(e, cell)) + (1 - ps) * v_end(start, 0) - ecost
         if rr:
             u += self._help_value(e, card, rr)
-        if dist > 0 and (s.eqtok >> cell) & 1:
+        if dist > 0 and (s.equipment_tokens_left >> cell) & 1:
             u += ps * EQUIP_TOKEN
         if mine:
             # Triggering a token costs teammates a round of lava margin, unless they could not avoid
@@ -1110,9 +1110,9 @@ class _Decide:
             for o in range(ctx.n):
                 if o == e:
                     continue
-                spots = [(s.pos[o], 1.0)]
-                if s.marker[o] >= 0 and not s.moved[o]:
-                    spots = [(s.marker[o], 0.6), (s.pos[o], 0.4)]
+                spots = [(s.position[o], 1.0)]
+                if s.destination[o] >= 0 and not s.moved[o]:
+                    spots = [(s.destination[o], 0.6), (s.position[o], 0.4)]
                 for c, w in spots:
                     if avoid[c] < INF:
                         pen += w * (ctx.value_at(c, e_oth) - ctx.value_at(c, e_oth + mine))
@@ -1121,9 +1121,9 @@ class _Decide:
             u -= ps * pen
         # a meeple staying in the village should not block a neighbour's way in
         if ctx.village(cell):
-            for nb in ctx.t.neighbours[e]:
-                if nb < ctx.n and not ctx.village(s.pos[nb]) and ctx.vdist[s.pos[nb]] <= ctx.allowance(nb):
-                    entries = [c for c, _ in geo.reach(ctx.b, ctx.lava, s.pos[nb], ctx.allowance(nb)) if ctx.village(c)]
+            for nb in ctx.table.neighbours[e]:
+                if nb < ctx.n and not ctx.village(s.position[nb]) and ctx.vdist[s.position[nb]] <= ctx.allowance(nb):
+                    entries = [c for c, _ in geo.reach(ctx.b, ctx.lava, s.position[nb], ctx.allowance(nb)) if ctx.village(c)]
                     if cell in entries:
                         u -= 3.0 / len(entries)
         return u, ps
@@ -1175,13 +1175,13 @@ class _Decide:
         # 1. Rope before marking, when a free step helps a lot
         if self.bot.use_cards:
             for e in ctx.mine:
-                if s.marker[e] < 0:
+                if s.destination[e] < 0:
                     a = self._rope_plan(e)
                     if a is not None:
                         return a
         # 2. markers first
         for e in ctx.mine:
-            if s.marker[e] < 0 and any(a.verb == "mark" and a.args[0] == e for a in self.acts):
+            if s.destination[e] < 0 and any(a.verb == "mark" and a.args[0] == e for a in self.acts):
                 cell = self._best_mark(e)[0]
                 a = FujiAction(seat, "mark", (e, cell))
                 if self.has(a):
@@ -1190,12 +1190,12 @@ class _Decide:
         if self.bot.use_cards:
             for a in self.acts:
                 if a.verb == "use" and self._use_verb(a) == "reroll":
-                    e = s.cloc[a.args[0]]
-                    if s.marker[e] >= 0:
-                        dist = geo.distance(ctx.b, ctx.lava, s.pos[e], s.marker[e])
-                        rr = ctx.rerolls(e, dist, s.marker[e])
-                        base, ps = self._mark_utility(e, s.marker[e], dist, self._others_eruptions(e))
-                        card = ctx.card(s.marker[e])
+                    e = s.card_location[a.args[0]]
+                    if s.destination[e] >= 0:
+                        dist = geo.distance(ctx.b, ctx.lava, s.position[e], s.destination[e])
+                        rr = ctx.rerolls(e, dist, s.destination[e])
+                        base, ps = self._mark_utility(e, s.destination[e], dist, self._others_eruptions(e))
+                        card = ctx.card(s.destination[e])
                         ps2, ec2 = ctx.evaluate(e, card, rr + 1)
                         if ps < 0.6 and (ps2 - ps) * 8 > CARD_VALUE:
                             return a
@@ -1204,19 +1204,19 @@ class _Decide:
             for a in self.acts:
                 if a.verb == "hint" and a.args[0] == 0 and a.args[2] == 0:
                     subj = a.args[1]
-                    if s.marker[subj] < 0 or s.t.ctrl[subj] == seat:
+                    if s.destination[subj] < 0 or s.table.ctrl[subj] == seat:
                         continue
-                    if not any(subj in ctx.t.neighbours[e] for e in ctx.mine):
+                    if not any(subj in ctx.table.neighbours[e] for e in ctx.mine):
                         continue
                     lv = self._threat_level(subj)
                     return FujiAction(seat, "hint", (0, subj, lv))
         # 5. move the marker if something clearly better appeared (hints, others' choices)
         for e in ctx.mine:
-            if s.marker[e] >= 0 and self._marks_this_phase(e) < 3:
+            if s.destination[e] >= 0 and self._marks_this_phase(e) < 3:
                 cell, u, _ps = self._best_mark(e)
-                if cell >= 0 and cell != s.marker[e]:
-                    dist = geo.distance(ctx.b, ctx.lava, s.pos[e], s.marker[e])
-                    cur, _ = self._mark_utility(e, s.marker[e], dist, self._others_eruptions(e))
+                if cell >= 0 and cell != s.destination[e]:
+                    dist = geo.distance(ctx.b, ctx.lava, s.position[e], s.destination[e])
+                    cur, _ = self._mark_utility(e, s.destination[e], dist, self._others_eruptions(e))
                     if u > cur + REMARK_MARGIN:
                         a = FujiAction(seat, "mark", (e, cell))
                         if self.has(a):
@@ -1225,24 +1225,24 @@ class _Decide:
         if self.bot.give_hints:
             e = ctx.mine[0]
             fit = FujiAction(seat, "hint", (1, -1, 0))
-            if self.has(fit) and s.marker[e] >= 0:
-                dist = geo.distance(ctx.b, ctx.lava, s.pos[e], s.marker[e])
-                ps, _ = ctx.evaluate(e, ctx.card(s.marker[e]), ctx.rerolls(e, dist, s.marker[e]))
+            if self.has(fit) and s.destination[e] >= 0:
+                dist = geo.distance(ctx.b, ctx.lava, s.position[e], s.destination[e])
+                ps, _ = ctx.evaluate(e, ctx.card(s.destination[e]), ctx.rerolls(e, dist, s.destination[e]))
                 lv = 0 if ps < 0.35 else 1 if ps < 0.6 else 2 if ps < 0.85 else 3
                 return FujiAction(seat, "hint", (1, -1, lv))
             helpme = FujiAction(seat, "hint", (2, -1, 0))
-            if self.has(helpme) and ctx.village(s.pos[e]) and s.marker[e] == s.pos[e] and any(
-                    nb < ctx.n and not ctx.village(s.pos[nb]) for nb in ctx.t.neighbours[e]):
+            if self.has(helpme) and ctx.village(s.position[e]) and s.destination[e] == s.position[e] and any(
+                    nb < ctx.n and not ctx.village(s.position[nb]) for nb in ctx.table.neighbours[e]):
                 return helpme
         return self.first("ready") or self.acts[-1]
 
     def _threat_level(self, subj: int) -> int:
         """How big a threat this seat's dice are to meeple `subj`'s destination: 0, 1 or 2 (§18)."""
         ctx = self.ctx
-        card = ctx.card(self.s.marker[subj])
+        card = ctx.card(self.s.destination[subj])
         if card < 0:
             return 1
-        e = next(x for x in ctx.mine if subj in ctx.t.neighbours[x])
+        e = next(x for x in ctx.mine if subj in ctx.table.neighbours[x])
         dice = ctx.held(e)
         val = _static().val[card]
         total = sum(val[k][v] for k, v in dice if v)
@@ -1250,14 +1250,14 @@ class _Decide:
         return _bucket(_quantile(dist, total))
 
     def _use_verb(self, a: FujiAction) -> str:
-        eq = self.s.t.content.equipment
+        eq = self.s.table.content.equipment
         card, copied, branch = a.args[0], a.args[1], a.args[2]
         src = eq[copied] if copied >= 0 else eq[card]
         return src.branches[branch][0]
 
     def _rope_plan(self, e: int) -> FujiAction | None:
         """Rope in phase 2 (§15): a free step now when it clearly improves the best plan."""
-        ropes = [a for a in self.acts if a.verb == "use" and self._use_verb(a) == "step_now" and self.s.cloc[a.args[0]] == e]
+        ropes = [a for a in self.acts if a.verb == "use" and self._use_verb(a) == "step_now" and self.s.card_location[a.args[0]] == e]
         if not ropes:
             return None
         s = self.s
@@ -1270,9 +1270,9 @@ class _Decide:
             if (self.ctx.tokens >> cell) & 1:
                 continue
             cands = [(c, d) for c, d in geo.reach(ctx.b, ctx.lava, cell, ctx.allowance(e))
-                     if not any(s.marker[nb] == c for nb in ctx.t.neighbours[e] if nb < ctx.n)]
+                     if not any(s.destination[nb] == c for nb in ctx.table.neighbours[e] if nb < ctx.n)]
             u = max((self._mark_utility(e, c, d, e_oth, start=cell)[0] for c, d in cands), default=-INF * 1.0)
-            if ctx.village(cell) and all(ctx.village(s.pos[o]) for o in range(ctx.n) if o != e):
+            if ctx.village(cell) and all(ctx.village(s.position[o]) for o in range(ctx.n) if o != e):
                 u = INF * 1.0
             if u - base > best:
                 best, pick = u - base, a
@@ -1308,17 +1308,17 @@ class _Decide:
         for a in self.acts:
             if a.verb == "give":
                 card, to = a.args
-                owner = s.cloc[card]
+                owner = s.card_location[card]
                 if owner >= 0 and (s.injuries[owner] >> ARM) & 1 and not (s.injuries[to] >> ARM) & 1:
                     return a
         return None
 
     def _own(self, a: FujiAction) -> int:
-        return self.s.cloc[a.args[0]]
+        return self.s.card_location[a.args[0]]
 
     def _mover_gain(self, e: int) -> float:
         s = self.s
-        dest, pos = s.marker[e], s.pos[e]
+        dest, pos = s.destination[e], s.position[e]
         if dest < 0 or dest == pos:
             return 0.0
         return self.ctx.value_at(dest) - self.ctx.value_at(pos) + self.ctx.win_bonus(e, dest)
@@ -1326,16 +1326,16 @@ class _Decide:
     def _u(self, e: int, bonus: int = 0, mine: list[tuple[int, int]] | None = None, rr: int = 0,
            specs: Any = None) -> float:
         s = self.s
-        card = self.ctx.card(s.marker[e]) if s.marker[e] >= 0 else -1
-        ps, ec = self.ctx.evaluate(e, card, rr, bonus + s.flare[e], mine, specs)
+        card = self.ctx.card(s.destination[e]) if s.destination[e] >= 0 else -1
+        ps, ec = self.ctx.evaluate(e, card, rr, bonus + s.movement_bonus[e], mine, specs)
         return ps * self._mover_gain(e) - ec
 
     def _eq_no_stamina_loss(self, opts: list[FujiAction]) -> tuple[float, FujiAction] | None:
         a = opts[0]
         e = self._own(a)
-        card = self.ctx.card(self.s.marker[e]) if self.s.marker[e] >= 0 else -1
-        _ps, ec = self.ctx.evaluate(e, card, 0, self.s.flare[e])
-        fail = self.ctx.costs(e)[self.s.t.level_loss[0]]
+        card = self.ctx.card(self.s.destination[e]) if self.s.destination[e] >= 0 else -1
+        _ps, ec = self.ctx.evaluate(e, card, 0, self.s.movement_bonus[e])
+        fail = self.ctx.costs(e)[self.s.table.level_loss[0]]
         if ec < FIRST_AID_SHARE * fail:
             return None
         return ec * 0.9, a
@@ -1359,7 +1359,7 @@ class _Decide:
         after = [(i % 6, changes.get(i, v)) for i, v in faces.items() if changes.get(i, -1) != 0]
         own = self._u(e, mine=after) - self._u(e, mine=before)
         scores = self._scores(e)
-        mine_only = ctx.face_scores(e, {e: ctx.card(self.s.marker[e])}) if self.s.marker[e] >= 0 else None
+        mine_only = ctx.face_scores(e, {e: ctx.card(self.s.destination[e])}) if self.s.destination[e] >= 0 else None
         other = 0.0
         for i, nv in changes.items():
             k, v = i % 6, faces.get(i, 0)
@@ -1451,9 +1451,9 @@ class _Decide:
         for a in opts:
             e = self._own(a)
             o = a.args[3]
-            if s.marker[e] < 0:
+            if s.destination[e] < 0:
                 continue
-            card = ctx.card(s.marker[e])
+            card = ctx.card(s.destination[e])
             val = _static().val[card]
             # expected best die o could lend for our card (o lends only what helps)
             n_dice = len(ctx.held(o))
@@ -1464,8 +1464,8 @@ class _Decide:
                 ev += sum(val[k][1:]) / 6
                 p_none *= (1 - pv)
             per = ev / 6 * 1.8
-            g_pips = (1 - p_none ** (n_dice / 6)) * per * (2.0 if o in ctx.t.neighbours[e] else 1.0)
-            ps, _ = ctx.evaluate(e, card, 0, s.flare[e])
+            g_pips = (1 - p_none ** (n_dice / 6)) * per * (2.0 if o in ctx.table.neighbours[e] else 1.0)
+            ps, _ = ctx.evaluate(e, card, 0, s.movement_bonus[e])
             g = ctx.weight(e) * g_pips * (1.5 if 0.2 < ps < 0.8 else 0.6)
             if best is None or g > best[0]:
                 best = (g, a)
@@ -1479,13 +1479,13 @@ class _Decide:
         for a in opts:
             e = self._own(a)
             cell = a.args[3]
-            card = ctx.card(s.marker[e]) if s.marker[e] >= 0 else -1
-            ps, _ = ctx.evaluate(e, card, 0, s.flare[e])
+            card = ctx.card(s.destination[e]) if s.destination[e] >= 0 else -1
+            ps, _ = ctx.evaluate(e, card, 0, s.movement_bonus[e])
             if (ctx.tokens >> cell) & 1:
                 continue
-            if ctx.village(cell) and all(ctx.village(s.pos[o]) for o in range(ctx.n) if o != e):
+            if ctx.village(cell) and all(ctx.village(s.position[o]) for o in range(ctx.n) if o != e):
                 return (INF * 1.0, a)
-            g = (1 - ps) * (ctx.value_at(cell) - ctx.value_at(s.pos[e]))
+            g = (1 - ps) * (ctx.value_at(cell) - ctx.value_at(s.position[e]))
             if best is None or g > best[0]:
                 best = (g, a)
         return best

@@ -63,7 +63,7 @@ def _frame_text(state: FujiState, frame: tuple[int, ...]) -> str:
     if kind == F_BARS:
         return f"Gatherer (§14): spend power bars, +1 each, on meeple {a}'s movement value this turn"
     if kind == F_PATH:
-        dest = state.marker[e]
+        dest = state.destination[e]
         where = cell_name(dest) if dest >= 0 else "its destination"
         return f"Movement (§10.2, §17.6 item 1): choose the path meeple {e} walks to {where}"
     if kind == F_INJURY:
@@ -75,7 +75,7 @@ def _frame_text(state: FujiState, frame: tuple[int, ...]) -> str:
 
 def _rerolls_left(state: FujiState, seat: int) -> int:
     """Phase-3 rerolls the seat's own hand still has (§8.1)."""
-    return max((state.rr_left[h] for h, hand in enumerate(state.t.hands) if hand[2] == seat), default=0)
+    return max((state.rerolls_left[h] for h, hand in enumerate(state.table.hands) if hand[2] == seat), default=0)
 
 
 def describe(state: FujiState, seat: int) -> str:
@@ -97,10 +97,10 @@ def describe(state: FujiState, seat: int) -> str:
     where = "Setup" if state.phase == SETUP else f"Round {state.round}, phase {PHASE_NAMES[state.phase]}"
     if seat not in movers:
         return f"{where}: waiting for " + ", ".join(f"seat {s}" for s in movers)
-    if state.frames:
+    if state.decisions:
         i = state._frame_for(seat)
         if i >= 0:
-            return f"{where} — {_frame_text(state, state.frames[i])}"
+            return f"{where} — {_frame_text(state, state.decisions[i])}"
     if state.phase == PLAN:
         left = max(0, REMARK_LIMIT - state.remarks[seat])
         if left:

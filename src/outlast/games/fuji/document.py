@@ -48,19 +48,32 @@ HEADER = ("game", "format", "rules_version", "options")
 FIELDS = (*HEADER, "reason", "events", *INT_FIELDS, *LIST_FIELDS)
 """Every key of a Fuji state document, in the order `to_json` writes them."""
 
+ATTRIBUTE = {"sstep": "setup_step", "scur": "setup_explorer", "frames": "decisions",
+             "eqtok": "equipment_tokens_left", "etok1": "eruption_tokens_left",
+             "etok2": "double_eruption_tokens_left", "char": "character", "pos": "position", "marker": "destination",
+             "bars": "power_bars", "dv": "die_face", "dh": "die_holder", "dk": "die_seen_by", "dalive": "die_in_play",
+             "cloc": "card_location", "cusable": "card_usable_from", "ctap": "card_used_once",
+             "bottom": "under_pile", "hinted": "hints_given", "rr_left": "rerolls_left",
+             "rr_ent": "rerolls_entitled", "rr_sub": "reroll_choice", "rr_done": "rerolls_done",
+             "buddy": "die_set_aside", "first_aid": "no_stamina_loss", "flare": "movement_bonus",
+             "radio": "screen_lowered", "roped": "stepped_early", "tstep": "turn_step", "turn_d": "turn_margin",
+             "turn_ok": "turn_success", "spent": "bars_spent", "erupt_due": "eruptions_due", "leg": "die_to_lose",
+             "starts": "white_starters"}
+"""The state attribute behind each document key that is spelled differently (keys keep format 1's spelling)."""
+
 
 def to_json(s: FujiState) -> dict[str, Any]:
     """The whole state as a JSON-safe document (the RNG included)."""
     doc: dict[str, Any] = {
         "game": s.game.name, "format": STATE_FORMAT, "rules_version": s.game.rules_version,
-        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in s.t.options.items()},
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in s.table.options.items()},
         "reason": s.reason,
         "events": [e.to_json() for e in s.events],
     }
     for f in INT_FIELDS:
-        doc[f] = getattr(s, f)
+        doc[f] = getattr(s, ATTRIBUTE.get(f, f))
     for f in LIST_FIELDS:
-        doc[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, f)]
+        doc[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, ATTRIBUTE.get(f, f))]
     return doc
 
 
@@ -221,7 +234,7 @@ def from_json(game: Any, table: Table, doc: dict[str, Any]) -> FujiState:
 
     s = FujiState.blank(game, table, 0)
     for name, value in values.items():
-        setattr(s, name, value)
+        setattr(s, ATTRIBUTE.get(name, name), value)
     _check_together(s)
     _check_live(s)
     return s
@@ -342,7 +355,7 @@ def _check_together(s: FujiState) -> None:
         T_STAMINA,
     )
 
-    t = s.t
+    t = s.table
     c, b = t.content, t.board
     n = t.explorers
     ph = s.phase
@@ -354,19 +367,19 @@ def _check_together(s: FujiState) -> None:
 
     # --- the round and the end (§5, §12)
     need((ph == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
-    need(s.sstep >= 1 and (ph == SETUP or s.sstep == 5), "sstep", "setup steps run from 1 to 5")
+    need(s.setup_step >= 1 and (ph == SETUP or s.setup_step == 5), "sstep", "setup steps run from 1 to 5")
     need((s.over == 0) == (s.reason == ""), "reason", "a finished game, and only one, says why it ended")
     need(not live or all(x < c.exhaustion for x in s.stamina), "stamina",
          "a tracker on the last space ends the game (§10.7)")
     need(not live or ph != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
-    need(s.erupt_due == 0 or s.frames or s.chance or not live, "erupt_due",
+    need(s.eruptions_due == 0 or s.decisions or s.chance or not live, "erupt_due",
          "an eruption waits only for a pending decision or chance to resolve (§17.6 item 6)")
 
     # --- skills, characters and options (§3.1, §13.2)
     for name, field, ids in (("skills", "skill", [x.id for x in c.skills]),
                              ("characters", "char", [x["id"] for x in c.characters])):
         kind = C_SKILL if field == "skill" else C_CHAR
-        values = getattr(s, field)
+        values = getattr(s, ATTRIBUTE.get(field, field))
         dealt = [x for x in values if x >= 0]
         need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
         pending = [arg for k, arg in s.chance if k == kind]
@@ -393,24 +406,24 @@ def _check_together(s: FujiState) -> None:
             need(c.terrain[card].kind == want, "card_at", f"puts a {c.terrain[card].kind} card on "
                  f"{geo.cell_name(cell)}, a {want or 'volcano, rubble or empty'} place")
         elif want:
-            need(ph == SETUP and (s.sstep < 2 or cell in pending_cells), "card_at",
+            need(ph == SETUP and (s.setup_step < 2 or cell in pending_cells), "card_at",
                  f"leaves {geo.cell_name(cell)} without its card")
         if cell in pending_cells:
             need(want != "" and card < 0, "chance", f"places a card on {geo.cell_name(cell)}, which is "
                  "taken or no place for one")
-    need(not s.lava & (s.eqtok | s.etok1 | s.etok2), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
-    need(not s.etok1 & s.etok2, "etok2", "a token lies on one side")
-    need(s.etok2 == 0 or t.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
+    need(not s.lava & (s.equipment_tokens_left | s.eruption_tokens_left | s.double_eruption_tokens_left), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
+    need(not s.eruption_tokens_left & s.double_eruption_tokens_left, "etok2", "a token lies on one side")
+    need(s.double_eruption_tokens_left == 0 or t.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
 
     # --- meeples and markers (§7, §10)
     for e in range(n):
-        need(b.mark[s.pos[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.pos[e])}, where no "
+        need(b.mark[s.position[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
              "meeple can stand")
-        need(not live or not s.lava >> s.pos[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
-        m = s.marker[e]
+        need(not live or not s.lava >> s.position[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
+        m = s.destination[e]
         need(m < 0 or b.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
              "meeple can go")
-    marked = [s.marker[e] >= 0 for e in range(n)]
+    marked = [s.destination[e] >= 0 for e in range(n)]
     if live and ph in (SETUP, ROLL):
         need(not any(marked), "marker", "markers wait on the character cards until phase 2")
     elif live and ph in (REROLL, EQUIP):
@@ -418,17 +431,17 @@ def _check_together(s: FujiState) -> None:
     elif live and ph == PLAN:
         for e in range(n):
             for o in t.neighbours[e]:
-                need(not marked[e] or o >= n or s.marker[o] != s.marker[e], "marker",
+                need(not marked[e] or o >= n or s.destination[o] != s.destination[e], "marker",
                      "neighbours may not share a destination (§7.3)")
     elif live and ph == MOVE:
         for e in range(n):
-            done = bool(s.moved[e]) or (e == s.mover and s.tstep == T_END)
+            done = bool(s.moved[e]) or (e == s.mover and s.turn_step == T_END)
             need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
     need(ph in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
     need(ph == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
-    need((s.mover < 0) == (s.tstep == T_NONE), "tstep", "a turn step goes with a mover")
+    need((s.mover < 0) == (s.turn_step == T_NONE), "tstep", "a turn step goes with a mover")
     need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
-    need(s.spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
+    need(s.bars_spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
 
     # --- stamina, injuries, skills (§10.5-§10.7, §14, §17.3)
     for e in range(n):
@@ -437,86 +450,86 @@ def _check_together(s: FujiState) -> None:
              "injury spaces its tracker passed (§10.6)")
         abilities = c.skills[s.skill[e]].abilities if s.skill[e] >= 0 else {}
         cap = abilities["power_bars"]["max"] if "power_bars" in abilities else 0
-        need(s.bars[e] <= cap, "bars", f"meeple {e} holds {s.bars[e]} power bars; its skill holds at most {cap}")
-        need(not s.buddy[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
-        need(s.radio[e] in (0, PLAN, EQUIP) and s.radio[e] <= max(ph, PLAN), "radio",
+        need(s.power_bars[e] <= cap, "bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
+        need(not s.die_set_aside[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
+        need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(ph, PLAN), "radio",
              "a screen is lowered in phase 2 or 4, and not ahead of time (§15)")
     in_round = ph in (REROLL, EQUIP, MOVE, ERUPT)
-    need(ph != SETUP and ph != ROLL or not any(s.radio), "radio", "screens are up at the start of a round")
-    need(in_round or not any(s.buddy), "buddy", "a die set aside returns at the end of the round (§11.5)")
-    need(in_round or not any(s.roped) and not any(s.first_aid) and not any(s.flare), "roped",
+    need(ph != SETUP and ph != ROLL or not any(s.screen_lowered), "radio", "screens are up at the start of a round")
+    need(in_round or not any(s.die_set_aside), "buddy", "a die set aside returns at the end of the round (§11.5)")
+    need(in_round or not any(s.stepped_early) and not any(s.no_stamina_loss) and not any(s.movement_bonus), "roped",
          "phase-4 card effects end with the round (§11.5)")
 
     # --- dice (§6, §10.6, §13, §17.1)
     rolling = {arg for k, arg in s.chance if k == C_ROLL}
     for d in range(t.dice):
         owner = d // 6
-        need(s.dalive[d] or s.dv[d] == 0, "dv", f"die {d} is out of the game and shows no face")
+        need(s.die_in_play[d] or s.die_face[d] == 0, "dv", f"die {d} is out of the game and shows no face")
         if owner == t.extra:
-            need(s.dh[d] == owner and s.dalive[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
+            need(s.die_holder[d] == owner and s.die_in_play[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
             hidden_half = d % 6 < 3 and ph in (PLAN, REROLL, EQUIP)
-            need(not live or ph in (SETUP, ROLL, MOVE) or (s.dv[d] == 0) == hidden_half, "dv",
+            need(not live or ph in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "dv",
                  "the virtual set shows its open half only until phase 5 (§13.1)")
             continue
-        need(s.dh[d] in (-1, owner) or (0 <= s.dh[d] < n and in_round), "dh", f"die {d} is with no meeple")
-        need(s.dh[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
-        need(s.dalive[d] or s.dh[d] == owner or ph == ERUPT, "dh", f"die {d} is out of the game and not with its "
+        need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < n and in_round), "dh", f"die {d} is with no meeple")
+        need(s.die_holder[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
+        need(s.die_in_play[d] or s.die_holder[d] == owner or ph == ERUPT, "dh", f"die {d} is out of the game and not with its "
              "owner (a die lost to a leg injury leaves at the end of phase 5 wherever it is; it goes home in "
              "phase 6, §10.8, §11.5)")
-        need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.dalive[d] or s.dv[d] or d in rolling,
+        need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.die_in_play[d] or s.die_face[d] or d in rolling,
              "dv", f"die {d} is in play and shows no face")
     for e in range(n):
-        alive = sum(s.dalive[e * 6:e * 6 + 6])
+        alive = sum(s.die_in_play[e * 6:e * 6 + 6])
         sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
         in_play = 6
-        if sk is not None and (ph != SETUP or s.sstep >= 2):
-            lost = s.injuries[e] >> LEG & 1 and s.leg[e] < 0 and not any(
-                f[0] == F_LOSE and f[2] == e for f in s.frames)
+        if sk is not None and (ph != SETUP or s.setup_step >= 2):
+            lost = s.injuries[e] >> LEG & 1 and s.die_to_lose[e] < 0 and not any(
+                f[0] == F_LOSE and f[2] == e for f in s.decisions)
             in_play = sk.dice - int(bool(lost))
         need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
-        leg = s.leg[e]
-        need(leg < 0 or (leg // 6 == e and s.dalive[leg] and s.injuries[e] >> LEG & 1 and ph in (MOVE, ERUPT)),
+        leg = s.die_to_lose[e]
+        need(leg < 0 or (leg // 6 == e and s.die_in_play[leg] and s.injuries[e] >> LEG & 1 and ph in (MOVE, ERUPT)),
              "leg", f"meeple {e}'s lost die is one of its own, after a leg injury, until phase 5 ends (§10.8)")
     for d in rolling:
-        need(0 <= d < t.dice and s.dalive[d] and ph != SETUP, "chance", f"rolls die {d}, which is not in play")
+        need(0 <= d < t.dice and s.die_in_play[d] and ph != SETUP, "chance", f"rolls die {d}, which is not in play")
 
     # --- equipment (§3.2, §9, §17.6 item 10)
-    bottom_cards = [x // 8 for x in s.bottom]
+    bottom_cards = [x // 8 for x in s.under_pile]
     need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
-    need(all(x % 8 < t.seats for x in s.bottom), "bottom", "names the seat that put each card there")
-    for card, loc in enumerate(s.cloc):
+    need(all(x % 8 < t.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
+    for card, loc in enumerate(s.card_location):
         need((loc == BOTTOM) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
         need(loc > KEEPING or ph == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
-        need(not s.ctap[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
-        need(s.cusable[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
+        need(not s.card_used_once[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
+        need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
     for e in range(n):
-        keeping = sum(1 for loc in s.cloc if loc == KEEPING - e)
-        choice = [f for f in s.frames if f[0] == F_KEEP and f[2] == e]
+        keeping = sum(1 for loc in s.card_location if loc == KEEPING - e)
+        choice = [f for f in s.decisions if f[0] == F_KEEP and f[2] == e]
         drawing = any(k == C_DRAW and arg == e for k, arg in s.chance)
         need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
         need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
-    for x in s.hinted:
+    for x in s.hints_given:
         seat, kind, subject = x // 64, x % 64 // 8, x % 8 - 1
         ok = seat < t.seats and kind < len(HINT_KINDS) and (subject == -1 if kind else 0 <= subject < n != seat)
         need(ok and (kind or subject != seat), "hinted", "names a hint no seat can give (§18)")
-    need(len(set(s.hinted)) == len(s.hinted), "hinted", "holds each hint once")
-    need(ph != SETUP or not s.hinted, "hinted", "no hints are given at setup")
-    need(s.starts[0] < s.starts[1], "starts", "names two different meeples, in order")
+    need(len(set(s.hints_given)) == len(s.hints_given), "hinted", "holds each hint once")
+    need(ph != SETUP or not s.hints_given, "hinted", "no hints are given at setup")
+    need(s.white_starters[0] < s.white_starters[1], "starts", "names two different meeples, in order")
     need(ph == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
 
     # --- phase 3 (§8)
     for h in range(len(t.hands)):
-        need(s.rr_left[h] <= s.rr_ent[h], "rr_left", "a hand has no more rerolls left than it was given")
-        sub = s.rr_sub[h]
+        need(s.rerolls_left[h] <= s.rerolls_entitled[h], "rr_left", "a hand has no more rerolls left than it was given")
+        sub = s.reroll_choice[h]
         e, slots, _seat = t.hands[h]
         if sub >= 0:
             dice = [d for d in range(t.dice) if sub >> d & 1]
-            need(ph == REROLL and not s.rr_done[h] and s.rr_left[h] > 0 and dice and all(
-                s.dalive[d] and (d // 6 != e or d % 6 in slots) for d in dice), "rr_sub",
+            need(ph == REROLL and not s.rerolls_done[h] and s.rerolls_left[h] > 0 and dice and all(
+                s.die_in_play[d] and (d // 6 != e or d % 6 in slots) for d in dice), "rr_sub",
                  "a reroll choice waits only in phase 3, for a hand with rerolls, naming dice it may reroll")
         elif sub == -1:
-            need(ph == REROLL and not s.rr_done[h], "rr_sub", "a stop waits only in phase 3")
-        need(ph == REROLL or s.rr_done[h], "rr_done", "every hand is done outside phase 3")
+            need(ph == REROLL and not s.rerolls_done[h], "rr_sub", "a stop waits only in phase 3")
+        need(ph == REROLL or s.rerolls_done[h], "rr_done", "every hand is done outside phase 3")
 
     # --- chance items (§6, §10.3, §18)
     draws = 0
@@ -529,12 +542,12 @@ def _check_together(s: FujiState) -> None:
             draws += 1
         elif kind != C_ROLL:
             raise _fail("chance", f"holds a chance item of kind {kind}")
-    left = sum(1 for x in s.cloc if x in (BAG, BOTTOM))
+    left = sum(1 for x in s.card_location if x in (BAG, BOTTOM))
     need(draws <= left, "chance", f"draws {draws} cards from a pile of {left}")
 
     # --- pending decisions (architecture §2)
     counted = {F_KEEP, F_REROLL, F_LEND, F_BARS, F_CARAB}
-    for kind, seat, e, a, extra in s.frames:
+    for kind, seat, e, a, extra in s.decisions:
         need(0 <= kind <= F_LOSE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
         need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
         if kind == F_STARTS:
@@ -561,10 +574,10 @@ def _check_together(s: FujiState) -> None:
         elif kind == F_LEND:
             need(0 <= a < n and a != e, "frames", "a die is lent to another meeple (§15)")
         elif kind == F_BARS:
-            need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.tstep == T_COMPARE,
+            need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == T_COMPARE,
                  "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
         elif kind in (F_PATH, F_INJURY, F_LOSE):
-            need(e == s.mover and s.tstep in (T_STAMINA, T_END), "frames",
+            need(e == s.mover and s.turn_step in (T_STAMINA, T_END), "frames",
                  "paths and injuries belong to this turn's mover")
 
 
@@ -582,8 +595,8 @@ def _check_live(s: FujiState) -> None:
         return
     for seat in movers:
         if not s.legal_actions(seat):
-            raise _fail("frames" if s.frames else "phase", f"seat {seat} must act but has no legal action")
-    s._lc = None
+            raise _fail("frames" if s.decisions else "phase", f"seat {seat} must act but has no legal action")
+    s._legal_cache = None
 
 
 __all__ = ["FIELDS", "INT_FIELDS", "LIST_FIELDS", "from_json", "to_json"]

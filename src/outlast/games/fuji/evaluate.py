@@ -109,7 +109,7 @@ def features(s: FujiState) -> tuple[float, ...]:
     """
     from .state import MOVE, PLAN
 
-    t = s.t
+    t = s.table
     b = t.board
     level = int(t.options["level"])
     dist = village_distance(b, s.lava)
@@ -119,8 +119,8 @@ def features(s: FujiState) -> tuple[float, ...]:
     far = 0.0
     away = 0.0
     for e in range(t.explorers):
-        planned = s.marker[e] if PLAN <= s.phase <= MOVE and not s.moved[e] else -1
-        spots = ((s.pos[e], 1.0),) if planned < 0 else ((planned, P_MOVE), (s.pos[e], 1 - P_MOVE))
+        planned = s.destination[e] if PLAN <= s.phase <= MOVE and not s.moved[e] else -1
+        spots = ((s.position[e], 1.0),) if planned < 0 else ((planned, P_MOVE), (s.position[e], 1 - P_MOVE))
         slack = margin = dist_e = 0.0
         for cell, p in spots:
             if b.mark[cell] in "Hh":

@@ -119,132 +119,168 @@ class FujiState(State):
     """One Fuji game in progress. Create it with `load_game("fuji").new_game(...)`."""
 
     __slots__ = (
-        "game", "t", "events", "rng_state", "phase", "round", "over", "reason", "sstep", "scur",
-        "chance", "frames", "card_at", "lava", "eqtok", "etok1", "etok2", "skill", "char", "pos", "marker",
-        "stamina", "injuries", "bars", "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom",
-        "ready", "hinted", "rr_left", "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio",
-        "roped", "moved", "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due", "leg", "starts", "remarks",
-        "_lc", "_tm",
+        "game", "table", "events", "rng_state", "phase", "round", "over", "reason", "setup_step", "setup_explorer",
+        "chance", "decisions", "card_at", "lava", "equipment_tokens_left", "eruption_tokens_left", "double_eruption_tokens_left", "skill", "character", "position", "destination",
+        "stamina", "injuries", "power_bars", "die_face", "die_holder", "die_seen_by", "die_in_play", "card_location", "card_usable_from", "card_used_once", "under_pile",
+        "ready", "hints_given", "rerolls_left", "rerolls_entitled", "reroll_choice", "rerolls_done", "die_set_aside", "no_stamina_loss", "movement_bonus", "screen_lowered",
+        "stepped_early", "moved", "mover", "turn_step", "turn_margin", "turn_success", "bars_spent", "eruptions_due", "die_to_lose", "white_starters", "remarks",
+        "_legal_cache", "_to_move_cache",
     )
 
     game: Any
-    t: Table
+    table: Table
     events: list[Event]
     rng_state: int
     phase: int
     round: int
     over: int
     reason: str
-    sstep: int
-    scur: int
+    setup_step: int
+    setup_explorer: int
     chance: list[tuple[int, int]]
-    frames: list[tuple[int, int, int, int, int]]
+    decisions: list[tuple[int, int, int, int, int]]
     card_at: list[int]
     lava: int
-    eqtok: int
-    etok1: int
-    etok2: int
+    equipment_tokens_left: int
+    eruption_tokens_left: int
+    double_eruption_tokens_left: int
     skill: list[int]
-    char: list[int]
-    pos: list[int]
-    marker: list[int]
+    character: list[int]
+    position: list[int]
+    destination: list[int]
     stamina: list[int]
     injuries: list[int]
-    bars: list[int]
-    dv: list[int]
-    dh: list[int]
-    dk: list[int]
-    dalive: list[int]
-    cloc: list[int]
-    cusable: list[int]
-    ctap: list[int]
-    bottom: list[int]
+    power_bars: list[int]
+    die_face: list[int]
+    die_holder: list[int]
+    die_seen_by: list[int]
+    die_in_play: list[int]
+    card_location: list[int]
+    card_usable_from: list[int]
+    card_used_once: list[int]
+    under_pile: list[int]
     ready: list[int]
-    hinted: list[int]
-    rr_left: list[int]
-    rr_ent: list[int]
-    rr_sub: list[int]
-    rr_done: list[int]
-    buddy: list[int]
-    first_aid: list[int]
-    flare: list[int]
-    radio: list[int]
-    roped: list[int]
+    hints_given: list[int]
+    rerolls_left: list[int]
+    rerolls_entitled: list[int]
+    reroll_choice: list[int]
+    rerolls_done: list[int]
+    die_set_aside: list[int]
+    no_stamina_loss: list[int]
+    movement_bonus: list[int]
+    screen_lowered: list[int]
+    stepped_early: list[int]
     moved: list[int]
     mover: int
-    tstep: int
-    turn_d: int
-    turn_ok: int
-    spent: int
-    erupt_due: int
-    leg: list[int]
-    starts: list[int]
+    turn_step: int
+    turn_margin: int
+    turn_success: int
+    bars_spent: int
+    eruptions_due: int
+    die_to_lose: list[int]
+    white_starters: list[int]
     remarks: list[int]
     """Per seat: placed markers it moved in this phase 2 (`REMARK_LIMIT`)."""
-    _lc: tuple[int, list[FujiAction]] | None
-    _tm: list[int] | None
+    _legal_cache: tuple[int, list[FujiAction]] | None
+    _to_move_cache: list[int] | None
+
+    # ------------------------------------------------------------------ old spellings
+    # Tests and benchmarks outside this package still read these five fields by their old names; they go
+    # once their owners move to the rulebook's names (table, die_face, die_seen_by, card_location, under_pile).
+    @property
+    def t(self) -> Table:
+        """Old name of `table`."""
+        return self.table
+
+    @property
+    def dv(self) -> list[int]:
+        """Old name of `die_face`."""
+        return self.die_face
+
+    @property
+    def dk(self) -> list[int]:
+        """Old name of `die_seen_by`."""
+        return self.die_seen_by
+
+    @property
+    def cloc(self) -> list[int]:
+        """Old name of `card_location`."""
+        return self.card_location
+
+    @cloc.setter
+    def cloc(self, value: list[int]) -> None:
+        self.card_location = value
+
+    @property
+    def bottom(self) -> list[int]:
+        """Old name of `under_pile`."""
+        return self.under_pile
+
+    @bottom.setter
+    def bottom(self, value: list[int]) -> None:
+        self.under_pile = value
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def blank(cls, game: Any, table: Table, seed: int) -> FujiState:
         s = cls.__new__(cls)
         s.game = game
-        s.t = table
+        s.table = table
         s.events = []
         s.rng_state = seed_state(seed)
         s.phase = SETUP
         s.round = 0
         s.over = 0  # 0 playing, else 1 + index of the ending in END_CODES
         s.reason = ""
-        s.sstep = 0
-        s.scur = 0
+        s.setup_step = 0
+        s.setup_explorer = 0
         s.chance = []
-        s.frames = []
+        s.decisions = []
         b = table.board
         s.card_at = [-1] * b.size
         s.lava = 1 << b.volcano
-        s.eqtok = s.etok1 = s.etok2 = 0
+        s.equipment_tokens_left = s.eruption_tokens_left = s.double_eruption_tokens_left = 0
         n = table.explorers
         s.skill = [-1] * n
-        s.char = [-1] * n
-        s.pos = [b.white_start] * n
-        s.marker = [-1] * n
+        s.character = [-1] * n
+        s.position = [b.white_start] * n
+        s.destination = [-1] * n
         s.stamina = [0] * n
         s.injuries = [0] * n
-        s.bars = [0] * n
-        s.dv = [0] * table.dice
-        s.dh = [i // 6 for i in range(table.dice)]
-        s.dk = [0] * table.dice
-        s.dalive = [1] * table.dice
+        s.power_bars = [0] * n
+        s.die_face = [0] * table.dice
+        s.die_holder = [i // 6 for i in range(table.dice)]
+        s.die_seen_by = [0] * table.dice
+        s.die_in_play = [1] * table.dice
         ncards = len(table.content.equipment)
-        s.cloc = [BAG] * ncards
-        s.cusable = [0] * ncards
-        s.ctap = [0] * ncards
-        s.bottom = []
+        s.card_location = [BAG] * ncards
+        s.card_usable_from = [0] * ncards
+        s.card_used_once = [0] * ncards
+        s.under_pile = []
         s.ready = [0] * table.seats
-        s.hinted = []
+        s.hints_given = []
         nh = len(table.hands)
-        s.rr_left = [0] * nh
-        s.rr_ent = [0] * nh
-        s.rr_sub = [-2] * nh
-        s.rr_done = [1] * nh
-        s.buddy = [0] * n
-        s.first_aid = [0] * n
-        s.flare = [0] * n
-        s.radio = [0] * n
-        s.roped = [0] * n
+        s.rerolls_left = [0] * nh
+        s.rerolls_entitled = [0] * nh
+        s.reroll_choice = [-2] * nh
+        s.rerolls_done = [1] * nh
+        s.die_set_aside = [0] * n
+        s.no_stamina_loss = [0] * n
+        s.movement_bonus = [0] * n
+        s.screen_lowered = [0] * n
+        s.stepped_early = [0] * n
         s.moved = [0] * n
         s.mover = -1
-        s.tstep = T_NONE
-        s.turn_d = 0
-        s.turn_ok = 0
-        s.spent = 0
-        s.erupt_due = 0
-        s.leg = [-1] * n
-        s.starts = [0, 2]
+        s.turn_step = T_NONE
+        s.turn_margin = 0
+        s.turn_success = 0
+        s.bars_spent = 0
+        s.eruptions_due = 0
+        s.die_to_lose = [-1] * n
+        s.white_starters = [0, 2]
         s.remarks = [0] * table.seats
-        s._lc = None
-        s._tm = None
+        s._legal_cache = None
+        s._to_move_cache = None
         return s
 
     def start(self) -> None:
@@ -255,60 +291,60 @@ class FujiState(State):
         """Copy every list; the table, content and board are shared (architecture §6)."""
         c = FujiState.__new__(FujiState)
         c.game = self.game
-        c.t = self.t
+        c.table = self.table
         c.events = self.events[:]
         c.rng_state = self.rng_state
         c.phase = self.phase
         c.round = self.round
         c.over = self.over
         c.reason = self.reason
-        c.sstep = self.sstep
-        c.scur = self.scur
+        c.setup_step = self.setup_step
+        c.setup_explorer = self.setup_explorer
         c.chance = self.chance[:]
-        c.frames = self.frames[:]
+        c.decisions = self.decisions[:]
         c.card_at = self.card_at
         c.lava = self.lava
-        c.eqtok = self.eqtok
-        c.etok1 = self.etok1
-        c.etok2 = self.etok2
+        c.equipment_tokens_left = self.equipment_tokens_left
+        c.eruption_tokens_left = self.eruption_tokens_left
+        c.double_eruption_tokens_left = self.double_eruption_tokens_left
         c.skill = self.skill[:]
-        c.char = self.char[:]
-        c.pos = self.pos[:]
-        c.marker = self.marker[:]
+        c.character = self.character[:]
+        c.position = self.position[:]
+        c.destination = self.destination[:]
         c.stamina = self.stamina[:]
         c.injuries = self.injuries[:]
-        c.bars = self.bars[:]
-        c.dv = self.dv[:]
-        c.dh = self.dh[:]
-        c.dk = self.dk[:]
-        c.dalive = self.dalive[:]
-        c.cloc = self.cloc[:]
-        c.cusable = self.cusable[:]
-        c.ctap = self.ctap[:]
-        c.bottom = self.bottom[:]
+        c.power_bars = self.power_bars[:]
+        c.die_face = self.die_face[:]
+        c.die_holder = self.die_holder[:]
+        c.die_seen_by = self.die_seen_by[:]
+        c.die_in_play = self.die_in_play[:]
+        c.card_location = self.card_location[:]
+        c.card_usable_from = self.card_usable_from[:]
+        c.card_used_once = self.card_used_once[:]
+        c.under_pile = self.under_pile[:]
         c.ready = self.ready[:]
-        c.hinted = self.hinted[:]
-        c.rr_left = self.rr_left[:]
-        c.rr_ent = self.rr_ent[:]
-        c.rr_sub = self.rr_sub[:]
-        c.rr_done = self.rr_done[:]
-        c.buddy = self.buddy[:]
-        c.first_aid = self.first_aid[:]
-        c.flare = self.flare[:]
-        c.radio = self.radio[:]
-        c.roped = self.roped[:]
+        c.hints_given = self.hints_given[:]
+        c.rerolls_left = self.rerolls_left[:]
+        c.rerolls_entitled = self.rerolls_entitled[:]
+        c.reroll_choice = self.reroll_choice[:]
+        c.rerolls_done = self.rerolls_done[:]
+        c.die_set_aside = self.die_set_aside[:]
+        c.no_stamina_loss = self.no_stamina_loss[:]
+        c.movement_bonus = self.movement_bonus[:]
+        c.screen_lowered = self.screen_lowered[:]
+        c.stepped_early = self.stepped_early[:]
         c.moved = self.moved[:]
         c.mover = self.mover
-        c.tstep = self.tstep
-        c.turn_d = self.turn_d
-        c.turn_ok = self.turn_ok
-        c.spent = self.spent
-        c.erupt_due = self.erupt_due
-        c.leg = self.leg[:]
-        c.starts = self.starts[:]
+        c.turn_step = self.turn_step
+        c.turn_margin = self.turn_margin
+        c.turn_success = self.turn_success
+        c.bars_spent = self.bars_spent
+        c.eruptions_due = self.eruptions_due
+        c.die_to_lose = self.die_to_lose[:]
+        c.white_starters = self.white_starters[:]
         c.remarks = self.remarks[:]
-        c._lc = self._lc
-        c._tm = self._tm
+        c._legal_cache = self._legal_cache
+        c._to_move_cache = self._to_move_cache
         return c
 
     # ------------------------------------------------------------------ small queries
@@ -317,41 +353,41 @@ class FujiState(State):
         if kind == "reveal":
             self.revealed = True
         vis = None
-        if visible is not None and visible != self.t.all_seats:
-            vis = frozenset(s for s in range(self.t.seats) if (visible >> s) & 1)
+        if visible is not None and visible != self.table.all_seats:
+            vis = frozenset(s for s in range(self.table.seats) if (visible >> s) & 1)
         self.events.append(Event(kind, text, vis, data))
 
     def has(self, e: int, verb: str) -> bool:
         """Whether explorer `e` has a skill ability `verb` and has not lost it to amnesia (§10.6)."""
         sk = self.skill[e]
-        return sk >= 0 and verb in self.t.content.skills[sk].abilities and not (self.injuries[e] >> AMNESIA) & 1
+        return sk >= 0 and verb in self.table.content.skills[sk].abilities and not (self.injuries[e] >> AMNESIA) & 1
 
     def ability(self, e: int, verb: str) -> dict[str, Any]:
-        return self.t.content.skills[self.skill[e]].abilities[verb]
+        return self.table.content.skills[self.skill[e]].abilities[verb]
 
     def held(self, e: int) -> list[int]:
         """Dice explorer `e` holds now: its own not lent away, plus any received (§10.2 item 1)."""
-        dh, dv = self.dh, self.dv
-        return [i for i in range(self.t.dice) if dh[i] == e and dv[i] > 0]
+        dh, dv = self.die_holder, self.die_face
+        return [i for i in range(self.table.dice) if dh[i] == e and dv[i] > 0]
 
     def known_held(self, e: int, seat: int) -> tuple[int, ...]:
         """Dice `e` holds whose faces `seat` knows: what that seat may pick from."""
         bit = 1 << seat
-        return tuple(i for i in self.held(e) if self.dk[i] & bit)
+        return tuple(i for i in self.held(e) if self.die_seen_by[i] & bit)
 
     def colour(self, die: int) -> str:
         """Colour letter of a die's current face (§17.1)."""
-        return self.t.content.die_colours[die % 6][self.dv[die]]
+        return self.table.content.die_colours[die % 6][self.die_face[die]]
 
     def value(self, e: int, card: int) -> int:
         """Sum of the valid dice `e` holds under terrain `card`'s requirement (§7.5, §10.2)."""
         if card < 0:
             return 0
-        valid = self.t.content.terrain[card].valid
-        cols = self.t.content.die_colours
+        valid = self.table.content.terrain[card].valid
+        cols = self.table.content.die_colours
         total = 0
-        dh, dv = self.dh, self.dv
-        for i in range(self.t.dice):
+        dh, dv = self.die_holder, self.die_face
+        for i in range(self.table.dice):
             if dh[i] == e:
                 v = dv[i]
                 if v and valid["YBP".index(cols[i % 6][v])][v]:
@@ -364,29 +400,29 @@ class FujiState(State):
 
     def screen_mask(self, holder: int, die: int) -> int:
         """Seats that see a die behind `holder`'s screen (§6, §13, §18)."""
-        t = self.t
+        t = self.table
         if self.phase == MOVE:
             return t.all_seats
         if holder == t.extra:
             return t.all_seats if die % 6 >= 3 else 0
-        if holder < 0 or self.radio[holder] == self.phase:
+        if holder < 0 or self.screen_lowered[holder] == self.phase:
             return t.all_seats
         if t.options["variant"] == "b" and holder == 2 and die // 6 == 2:
             return 1 << t.hands[t.hand_of_die[die]][2]
         return 1 << t.ctrl[holder]
 
     def explorers_of(self, seat: int) -> list[int]:
-        return [e for e in range(self.t.explorers) if self.t.ctrl[e] == seat]
+        return [e for e in range(self.table.explorers) if self.table.ctrl[e] == seat]
 
     # ------------------------------------------------------------------ whose turn
     def seat_count(self) -> int:
-        return self.t.seats
+        return self.table.seats
 
     def to_move(self) -> list[int]:
         """Seats that may act now (cached until the next `apply`; do not mutate the list)."""
-        tm = self._tm
+        tm = self._to_move_cache
         if tm is None:
-            tm = self._tm = self._to_move()
+            tm = self._to_move_cache = self._to_move()
         return tm
 
     def _to_move(self) -> list[int]:
@@ -394,11 +430,11 @@ class FujiState(State):
             return []
         if self.chance:
             return [CHANCE]
-        if self.frames:
-            top = self.frames[-1]
+        if self.decisions:
+            top = self.decisions[-1]
             if top[0] in SIMULTANEOUS:
                 seats = []
-                for f in reversed(self.frames):
+                for f in reversed(self.decisions):
                     if f[0] != top[0]:
                         break
                     if f[1] not in seats:
@@ -406,25 +442,25 @@ class FujiState(State):
                 return sorted(seats)
             return [top[1]]
         if self.phase in (PLAN, EQUIP):
-            return [s for s in range(self.t.seats) if not self.ready[s]]
+            return [s for s in range(self.table.seats) if not self.ready[s]]
         if self.phase == REROLL:
-            return sorted({self.t.hands[h][2] for h in self._waiting_hands()})
+            return sorted({self.table.hands[h][2] for h in self._waiting_hands()})
         if self.phase == MOVE and self.mover < 0:
-            return sorted({self.t.ctrl[e] for e in range(self.t.explorers) if not self.moved[e]})
+            return sorted({self.table.ctrl[e] for e in range(self.table.explorers) if not self.moved[e]})
         return []
 
     def _waiting_hands(self) -> list[int]:
-        return [h for h in range(len(self.t.hands)) if not self.rr_done[h] and self.rr_sub[h] == -2]
+        return [h for h in range(len(self.table.hands)) if not self.rerolls_done[h] and self.reroll_choice[h] == -2]
 
     def _frame_for(self, seat: int) -> int:
         """Index of the frame `seat` answers now, or -1."""
-        if not self.frames:
+        if not self.decisions:
             return -1
-        top = self.frames[-1]
+        top = self.decisions[-1]
         if top[0] not in SIMULTANEOUS:
-            return len(self.frames) - 1 if top[1] == seat else -1
-        for i in range(len(self.frames) - 1, -1, -1):
-            f = self.frames[i]
+            return len(self.decisions) - 1 if top[1] == seat else -1
+        for i in range(len(self.decisions) - 1, -1, -1):
+            f = self.decisions[i]
             if f[0] != top[0]:
                 break
             if f[1] == seat:
@@ -437,20 +473,20 @@ class FujiState(State):
 
         `seat` is a seat number or `CHANCE` (which has none); anything else raises `IllegalAction`.
         """
-        lc = self._lc
+        lc = self._legal_cache
         if lc is not None and lc[0] == seat and type(seat) is int:  # the cache holds a checked seat
             return lc[1]
-        if type(seat) is not int or not CHANCE <= seat < self.t.seats:
-            check_seat(seat, self.t.seats, chance=True)
+        if type(seat) is not int or not CHANCE <= seat < self.table.seats:
+            check_seat(seat, self.table.seats, chance=True)
         out = self._legal_actions(seat)
-        self._lc = (seat, out)
+        self._legal_cache = (seat, out)
         return out
 
     def _legal_actions(self, seat: int) -> list[FujiAction]:
         if self.over or seat == CHANCE or seat not in self.to_move():
             return []
-        if self.frames:
-            return self._frame_actions(self.frames[self._frame_for(seat)])
+        if self.decisions:
+            return self._frame_actions(self.decisions[self._frame_for(seat)])
         if self.phase in (PLAN, EQUIP):
             return self._window_actions(seat)
         if self.phase == REROLL:
@@ -462,7 +498,7 @@ class FujiState(State):
     def _frame_actions(self, f: tuple[int, ...]) -> list[FujiAction]:
         kind, seat, e, a, _b = f
         if kind == F_KEEP:
-            pend = [c for c in range(len(self.cloc)) if self.cloc[c] == KEEPING - e]
+            pend = [c for c in range(len(self.card_location)) if self.card_location[c] == KEEPING - e]
             return [FujiAction(seat, "keep", combo) for combo in combinations(pend, a)]
         if kind == F_LEAVE:
             return [FujiAction(seat, "leave", (e * 6 + k,)) for k in range(6)]
@@ -474,19 +510,19 @@ class FujiState(State):
             lendable = [i for i in self.known_held(e, seat) if i // 6 == e]
             return [*(FujiAction(seat, "lend", (i,)) for i in lendable), FujiAction(seat, "refuse")]
         if kind == F_CARAB:
-            dice = [i for i in self.known_held(e, seat) if a == 0 or self.t.hand_of_die[i] == a - 1 or i // 6 != e]
+            dice = [i for i in self.known_held(e, seat) if a == 0 or self.table.hand_of_die[i] == a - 1 or i // 6 != e]
             return [FujiAction(seat, "reroll", (i,)) for i in dice]
         if kind == F_COLLECT:
             return [FujiAction(seat, "collect"), FujiAction(seat, "skip")]
         if kind == F_BARS:
-            return [FujiAction(seat, "bars", (n,)) for n in range(self.bars[e] + 1)]
+            return [FujiAction(seat, "bars", (n,)) for n in range(self.power_bars[e] + 1)]
         if kind == F_PATH:
             return [FujiAction(seat, "path", p) for p in self._paths(e)]
         if kind == F_INJURY:
             return [FujiAction(seat, "injury", (k,)) for k in range(4) if not (self.injuries[e] >> k) & 1]
         if kind == F_LOSE:
             return [FujiAction(seat, "lose", (e * 6 + k,)) for k in range(6)
-                    if self.dalive[e * 6 + k] and self.leg[e] != e * 6 + k]
+                    if self.die_in_play[e * 6 + k] and self.die_to_lose[e] != e * 6 + k]
         raise AssertionError(kind)
 
     def _mark_targets(self, e: int) -> list[int]:
@@ -495,14 +531,14 @@ class FujiState(State):
         The last card a neighbour without a marker could still choose is kept free for it, so
         neighbours never end up sharing a destination (§7.3).
         """
-        t = self.t
-        taken = {self.marker[n] for n in t.neighbours[e] if n < t.explorers}
-        out = [c for c, _d in geo.reach(t.board, self.lava, self.pos[e], self.allowance(e))
-               if c not in taken and c != self.marker[e]]
+        t = self.table
+        taken = {self.destination[n] for n in t.neighbours[e] if n < t.explorers}
+        out = [c for c, _d in geo.reach(t.board, self.lava, self.position[e], self.allowance(e))
+               if c not in taken and c != self.destination[e]]
         for n in t.neighbours[e]:
-            if n < t.explorers and self.marker[n] < 0:
-                busy = {self.marker[m] for m in t.neighbours[n] if m < t.explorers and m != e}
-                left = [c for c, _d in geo.reach(t.board, self.lava, self.pos[n], self.allowance(n)) if c not in busy]
+            if n < t.explorers and self.destination[n] < 0:
+                busy = {self.destination[m] for m in t.neighbours[n] if m < t.explorers and m != e}
+                left = [c for c, _d in geo.reach(t.board, self.lava, self.position[n], self.allowance(n)) if c not in busy]
                 if len(left) == 1 and left[0] in out:
                     out.remove(left[0])
         return out
@@ -515,14 +551,14 @@ class FujiState(State):
         if self.phase == PLAN:
             settled = self.remarks[seat] >= REMARK_LIMIT
             for e in mine:
-                if settled and self.marker[e] >= 0:
+                if settled and self.destination[e] >= 0:
                     continue  # placed markers stay once the seat has moved them REMARK_LIMIT times
                 targets = self._mark_targets(e)
                 out += [_mark(seat, e, c) for c in targets]
-                if self.marker[e] < 0 and targets:
+                if self.destination[e] < 0 and targets:
                     can_ready = False
-        cloc = self.cloc
-        held = [c for c in range(len(cloc)) if cloc[c] >= 0 and self.t.ctrl[cloc[c]] == seat] if any(
+        cloc = self.card_location
+        held = [c for c in range(len(cloc)) if cloc[c] >= 0 and self.table.ctrl[cloc[c]] == seat] if any(
             x >= 0 for x in cloc) else []
         if held:
             for e in mine:
@@ -531,7 +567,7 @@ class FujiState(State):
                 if self.has(e, "pass_equipment"):
                     for c in held:
                         if cloc[c] == e:
-                            out += [FujiAction(seat, "give", (c, o)) for o in range(self.t.explorers) if o != e]
+                            out += [FujiAction(seat, "give", (c, o)) for o in range(self.table.explorers) if o != e]
         out += self._hint_actions(seat)
         if can_ready:
             out.append(FujiAction(seat, "ready"))
@@ -542,23 +578,23 @@ class FujiState(State):
 
         Each (kind, subject) may be given once per phase, so a window always closes.
         """
-        blocked = tuple(k for k in self.hinted if k >> 6 == seat) if self.hinted else ()
-        return _open_hints(seat, self.t.explorers, blocked)
+        blocked = tuple(k for k in self.hints_given if k >> 6 == seat) if self.hints_given else ()
+        return _open_hints(seat, self.table.explorers, blocked)
 
     def _usable_cards(self, e: int) -> list[int]:
         """Cards `e` may use this round (§9.4, §9.5)."""
         if (self.injuries[e] >> ARM) & 1:
             return []
-        return [c for c in range(len(self.cloc)) if self.cloc[c] == e and self.cusable[c] <= self.round]
+        return [c for c in range(len(self.card_location)) if self.card_location[c] == e and self.card_usable_from[c] <= self.round]
 
     def _card_uses(self, seat: int, e: int) -> list[FujiAction]:
         """Every legal `use` of `e`'s cards in this phase, with every parameter choice (§15)."""
-        eq = self.t.content.equipment
+        eq = self.table.content.equipment
         out: list[FujiAction] = []
         for c in self._usable_cards(e):
             sources = [(c, -1)]
             if eq[c].branches[0][0] == "copy_card":
-                sources = [(c2, c2) for c2 in range(len(self.cloc)) if self.cloc[c2] >= 0 and c2 != c]
+                sources = [(c2, c2) for c2 in range(len(self.card_location)) if self.card_location[c2] >= 0 and c2 != c]
             for src, copied in sources:
                 if self.phase not in eq[src].phases:
                     continue
@@ -569,24 +605,24 @@ class FujiState(State):
 
     def _swappable(self) -> list[int]:
         """Landscape cards Binoculars may swap: face up and empty (§15)."""
-        t = self.t
-        busy = set(self.pos) | set(self.marker)
-        tokens = self.eqtok | self.etok1 | self.etok2
+        t = self.table
+        busy = set(self.position) | set(self.destination)
+        tokens = self.equipment_tokens_left | self.eruption_tokens_left | self.double_eruption_tokens_left
         return [c for c in t.board.landscape if not (self.lava >> c) & 1 and c not in busy and not (tokens >> c) & 1]
 
     def _use_params(self, seat: int, e: int, verb: str, params: dict[str, Any]) -> list[tuple[int, ...]]:
-        t = self.t
+        t = self.table
         others = [o for o in range(t.explorers) if o != e]
         if verb == "swap_terrain":
             return list(combinations(self._swappable(), 2))
         if verb == "borrow_die":
             return [(o,) for o in others if any(i // 6 == o for i in self.held(o))]
         if verb in ("everyone_rerolls_one", "no_stamina_loss", "movement_bonus", "lower_screen", "reroll"):
-            if verb == "no_stamina_loss" and self.first_aid[e]:
+            if verb == "no_stamina_loss" and self.no_stamina_loss[e]:
                 return []
-            if verb == "movement_bonus" and self.flare[e]:
+            if verb == "movement_bonus" and self.movement_bonus[e]:
                 return []
-            if verb == "lower_screen" and self.radio[e] == self.phase:
+            if verb == "lower_screen" and self.screen_lowered[e] == self.phase:
                 return []
             if verb == "reroll" and not self.known_held(e, seat):
                 return []
@@ -595,15 +631,15 @@ class FujiState(State):
             own = [i for i in self.known_held(e, seat) if i // 6 == e]
             return [(i, o) for i in own for o in others]
         if verb == "turn_over":
-            showing = tuple(i for i in self.known_held(e, seat) if self.dv[i] == params["face"])
+            showing = tuple(i for i in self.known_held(e, seat) if self.die_face[i] == params["face"])
             return [a.args for a in _subsets(seat, showing, "turn")]
         if verb == "set_aside":
             dice = self.known_held(e, seat)
             return [combo for r in range(1, params["max"] + 1) for combo in combinations(dice, r)]
         if verb == "set_face":
-            return [(i, f) for i in self.known_held(e, seat) for f in range(1, 7) if f != self.dv[i]]
+            return [(i, f) for i in self.known_held(e, seat) for f in range(1, 7) if f != self.die_face[i]]
         if verb == "step_now":
-            return [(c,) for c in t.board.adjacent[self.pos[e]] if geo._open(t.board, self.lava, c)]
+            return [(c,) for c in t.board.adjacent[self.position[e]] if geo._open(t.board, self.lava, c)]
         if verb == "grant_reroll":
             return [(o,) for o in others if self.held(o)]
         raise AssertionError(verb)
@@ -611,14 +647,14 @@ class FujiState(State):
     def _reroll_actions(self, seat: int) -> list[FujiAction]:
         """Phase 3 (§8.3): reroll a subset or stop; a Buddy may also set one die aside (§14)."""
         for h in self._waiting_hands():
-            e, slots, hs = self.t.hands[h]
+            e, slots, hs = self.table.hands[h]
             if hs != seat:
                 continue
             out: list[FujiAction] = []
             dice = tuple(i for i in self.known_held(e, seat) if i // 6 != e or i % 6 in slots)
-            if self.rr_left[h] > 0:
+            if self.rerolls_left[h] > 0:
                 out += _subsets(seat, dice, "reroll")
-            if self.has(e, "set_die_aside") and not self.buddy[e]:
+            if self.has(e, "set_die_aside") and not self.die_set_aside[e]:
                 out += [FujiAction(seat, "aside", (i,)) for i in dice]
             out.append(FujiAction(seat, "stop"))
             return out
@@ -631,26 +667,26 @@ class FujiState(State):
         kind, arg = self.chance[0]
         if kind == C_ROLL:
             return _roll_outcomes(arg)
-        c = self.t.content
+        c = self.table.content
         if kind == C_SKILL:
             taken = set(self.skill)
             opts = [i for i, s in enumerate(c.skills) if i not in taken
-                    and (s.dice == 6 or not (self.t.options["variant"] == "b" and arg == 2))]
+                    and (s.dice == 6 or not (self.table.options["variant"] == "b" and arg == 2))]
             return [(FujiAction(CHANCE, "skill", (arg, i)), 1 / len(opts)) for i in opts]
         if kind == C_CHAR:
-            taken = set(self.char)
+            taken = set(self.character)
             opts = [i for i in range(len(c.characters)) if i not in taken]
             return [(FujiAction(CHANCE, "character", (arg, i)), 1 / len(opts)) for i in opts]
         if kind == C_PLACE:
-            want = "village" if self.t.board.is_village(arg) else "landscape"
+            want = "village" if self.table.board.is_village(arg) else "landscape"
             used = set(self.card_at)
             opts = [i for i, tc in enumerate(c.terrain) if tc.kind == want and i not in used]
             return [(FujiAction(CHANCE, "place", (arg, i)), 1 / len(opts)) for i in opts]
         if kind == C_DRAW:
-            bag = [i for i in range(len(self.cloc)) if self.cloc[i] == BAG]
+            bag = [i for i in range(len(self.card_location)) if self.card_location[i] == BAG]
             if bag:
                 return [(FujiAction(CHANCE, "draw", (arg, i)), 1 / len(bag)) for i in bag]
-            return [(FujiAction(CHANCE, "draw", (arg, self.bottom[0] // 8)), 1.0)]
+            return [(FujiAction(CHANCE, "draw", (arg, self.under_pile[0] // 8)), 1.0)]
         raise AssertionError(kind)
 
     def sample_chance(self) -> FujiAction:
@@ -679,12 +715,12 @@ class FujiState(State):
                 if kind == C_ROLL and verb == "roll" and args[0] == arg and 1 <= args[1] <= 6:
                     return
                 if kind == C_PLACE and verb == "place" and args[0] == arg \
-                        and 0 <= args[1] < len(self.t.content.terrain) and args[1] not in self.card_at \
-                        and self.t.content.terrain[args[1]].kind == ("village" if self.t.board.is_village(arg)
+                        and 0 <= args[1] < len(self.table.content.terrain) and args[1] not in self.card_at \
+                        and self.table.content.terrain[args[1]].kind == ("village" if self.table.board.is_village(arg)
                                                                      else "landscape"):
                     return
                 if kind == C_DRAW and verb == "draw" and args[0] == arg \
-                        and 0 <= args[1] < len(self.cloc) and self.cloc[args[1]] == BAG:
+                        and 0 <= args[1] < len(self.card_location) and self.card_location[args[1]] == BAG:
                     return
             problem = malformed(act)
             if problem:
@@ -712,14 +748,14 @@ class FujiState(State):
             raise IllegalAction(reason, self._rule_for(act))
 
     def _decision_rule(self) -> str:
-        if self.frames:
+        if self.decisions:
             return {F_KEEP: "§3.2", F_LEAVE: "§17.1", F_STARTS: "§17.6 item 9", F_REROLL: "§15", F_GRANT: "§15",
                     F_LEND: "§15", F_CARAB: "§15", F_COLLECT: "§10.3", F_BARS: "§14", F_PATH: "§17.6 item 1",
-                    F_INJURY: "§10.6", F_LOSE: "§10.6"}[self.frames[-1][0]]
+                    F_INJURY: "§10.6", F_LOSE: "§10.6"}[self.decisions[-1][0]]
         return {SETUP: "§3", ROLL: "§6", PLAN: "§7", REROLL: "§8", EQUIP: "§9", MOVE: "§10", ERUPT: "§11"}[self.phase]
 
     def _rule_for(self, act: FujiAction) -> str:
-        if self.frames:
+        if self.decisions:
             return self._decision_rule()
         if self._remark_refused(act):
             return REMARK_RULE
@@ -731,13 +767,13 @@ class FujiState(State):
         """Whether `act` moves a placed marker of a seat that has used up `REMARK_LIMIT` (decision 0011)."""
         return (act.verb == "mark" and self.phase == PLAN and len(act.args) == 2 and
                 self.remarks[act.seat] >= REMARK_LIMIT and act.args[0] in self.explorers_of(act.seat) and
-                self.marker[act.args[0]] >= 0)
+                self.destination[act.args[0]] >= 0)
 
     def _explain(self, act: FujiAction) -> str:
         """Why an action is illegal now, in words (the § comes from `_rule_for`)."""
         v = act.verb
-        if self.frames:
-            f = self.frames[self._frame_for(act.seat)]
+        if self.decisions:
+            f = self.decisions[self._frame_for(act.seat)]
             return f"{act} does not answer the pending {FRAME_NAMES[f[0]]} decision"
         if v == "mark" and self.phase == PLAN:
             e, cell = act.args
@@ -746,25 +782,25 @@ class FujiState(State):
             if self._remark_refused(act):
                 return (f"seat {act.seat} has moved its placed markers {self.remarks[act.seat]} times in this "
                         f"phase 2, the most a seat may ({REMARK_LIMIT}, an engine limit so planning ends): "
-                        f"meeple {e}'s marker stays on {cell_name(self.marker[e])}")
-            if any(self.marker[n] == cell for n in self.t.neighbours[e] if n < self.t.explorers):
+                        f"meeple {e}'s marker stays on {cell_name(self.destination[e])}")
+            if any(self.destination[n] == cell for n in self.table.neighbours[e] if n < self.table.explorers):
                 return f"a neighbour's marker is already on {cell_name(cell)}; neighbours may not share a destination"
-            if cell in [c for c, _d in geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))]:
+            if cell in [c for c, _d in geo.reach(self.table.board, self.lava, self.position[e], self.allowance(e))]:
                 return (f"{cell_name(cell)} is the only card a neighbour can still choose; neighbours may not "
                         "share a destination")
             return f"{cell_name(cell)} is not a card meeple {e} can reach within {self.allowance(e)} steps"
         if v == "ready" and self.phase == PLAN:
             return "place your destination marker before you are ready"
         if v == "use":
-            if not 0 <= act.args[0] < len(self.cloc):
+            if not 0 <= act.args[0] < len(self.card_location):
                 return f"{act} names no equipment card"
-            card = self.t.content.equipment[act.args[0]]
-            e = self.cloc[act.args[0]]
-            if e < 0 or self.t.ctrl[e] != act.seat:
+            card = self.table.content.equipment[act.args[0]]
+            e = self.card_location[act.args[0]]
+            if e < 0 or self.table.ctrl[e] != act.seat:
                 return f"you do not hold {card.id}"
             if (self.injuries[e] >> ARM) & 1:
                 return "a broken arm stops you using equipment (§10.6)"
-            if self.cusable[act.args[0]] > self.round:
+            if self.card_usable_from[act.args[0]] > self.round:
                 return f"{card.id} was drawn this round; it may be used from the next round (§9.4)"
             return f"{card.id} cannot be used like that in phase {self.phase}"
         if v in ("reroll", "stop", "aside") and self.phase == REROLL:
@@ -776,13 +812,13 @@ class FujiState(State):
     # ------------------------------------------------------------------ apply
     def _apply(self, act: Any) -> None:
         a: FujiAction = act
-        self._lc = None
-        self._tm = None
+        self._legal_cache = None
+        self._to_move_cache = None
         if a.seat == CHANCE:
             self._apply_chance(a)
-        elif self.frames:
+        elif self.decisions:
             i = self._frame_for(a.seat)
-            frame = self.frames.pop(i)
+            frame = self.decisions.pop(i)
             self._answer_frame(frame, a)
         else:
             getattr(self, "_do_" + a.verb)(a)
@@ -790,19 +826,19 @@ class FujiState(State):
 
     def _apply_chance(self, a: FujiAction) -> None:
         kind, arg = self.chance.pop(0)
-        c = self.t.content
+        c = self.table.content
         if a.verb == "roll":
             die, v = a.args
-            self.dv[die] = v
-            mask = self.screen_mask(self.dh[die], die)
-            self.dk[die] = mask
+            self.die_face[die] = v
+            mask = self.screen_mask(self.die_holder[die], die)
+            self.die_seen_by[die] = mask
             if mask:
                 self._log("roll", f"{die_label(-9, die)} shows {self.colour(die)}{v}", mask, die=die, value=v)
         elif a.verb == "skill":
             self.skill[a.args[0]] = a.args[1]
             self._log("setup", f"meeple {a.args[0]} is the {c.skills[a.args[1]].name}")
         elif a.verb == "character":
-            self.char[a.args[0]] = a.args[1]
+            self.character[a.args[0]] = a.args[1]
             self._log("setup", f"meeple {a.args[0]} is {c.characters[a.args[1]]['name']}")
         elif a.verb == "place":
             cell, card = a.args
@@ -810,81 +846,81 @@ class FujiState(State):
             self.card_at[cell] = card
         elif a.verb == "draw":
             e, card = a.args
-            if self.cloc[card] == BOTTOM:
-                self.bottom = [x for x in self.bottom if x // 8 != card]
+            if self.card_location[card] == BOTTOM:
+                self.under_pile = [x for x in self.under_pile if x // 8 != card]
             if self.phase == SETUP:
                 sk = c.skills[self.skill[e]]
-                self.cloc[card] = KEEPING - e if sk.keep < sk.draw else e
-                self.cusable[card] = 1
+                self.card_location[card] = KEEPING - e if sk.keep < sk.draw else e
+                self.card_usable_from[card] = 1
                 if sk.keep < sk.draw:
-                    self._log("draw", f"meeple {e} draws {c.equipment[card].name}", 1 << self.t.ctrl[e], card=card)
+                    self._log("draw", f"meeple {e} draws {c.equipment[card].name}", 1 << self.table.ctrl[e], card=card)
                 else:
                     self._log("reveal", f"meeple {e} takes {c.equipment[card].name}", card=card)
             else:
-                self.cloc[card] = e
-                self.cusable[card] = self.round + 1
+                self.card_location[card] = e
+                self.card_usable_from[card] = self.round + 1
                 self._log("reveal", f"meeple {e} draws {c.equipment[card].name} (usable from next round, §9.4)",
                           card=card)
         del kind, arg
 
     # --- setup (§3) -------------------------------------------------------------------
     def _setup_next(self) -> None:
-        t = self.t
+        t = self.table
         c = t.content
         o = t.options
-        if self.sstep == 0:
+        if self.setup_step == 0:
             for name, arr, ids, kind in (("skills", self.skill, [s.id for s in c.skills], C_SKILL),
-                                         ("characters", self.char, [x["id"] for x in c.characters], C_CHAR)):
+                                         ("characters", self.character, [x["id"] for x in c.characters], C_CHAR)):
                 for e in range(t.explorers):
                     if o[name]:
                         arr[e] = ids.index(o[name][e]) if e < len(o[name]) else -1
                     elif e < len(ids):
                         self.chance.append((kind, e))
-            self.sstep = 1
-        elif self.sstep == 1:
+            self.setup_step = 1
+        elif self.setup_step == 1:
             for e in range(t.explorers):
                 if c.skills[self.skill[e]].dice == 5:
-                    self.dalive[e * 6 + c.default_left_out] = 0
+                    self.die_in_play[e * 6 + c.default_left_out] = 0
             b = t.board
             self.chance += [(C_PLACE, cell) for cell in b.villages]
             self.chance += [(C_PLACE, cell) for cell in b.landscape]
-            self.sstep = 2
-            self.scur = 0
-        elif self.sstep == 2:
-            if self.scur >= t.explorers:
-                self.sstep = 3
+            self.setup_step = 2
+            self.setup_explorer = 0
+        elif self.setup_step == 2:
+            if self.setup_explorer >= t.explorers:
+                self.setup_step = 3
                 return
-            e = self.scur
+            e = self.setup_explorer
             sk = c.skills[self.skill[e]]
-            if any(self.cloc[x] == KEEPING - e for x in range(len(self.cloc))):
-                self.frames.append((F_KEEP, t.ctrl[e], e, sk.keep, 0))
-                self.scur += 1
-            elif any(self.cloc[x] == e for x in range(len(self.cloc))):
-                self.scur += 1
+            if any(self.card_location[x] == KEEPING - e for x in range(len(self.card_location))):
+                self.decisions.append((F_KEEP, t.ctrl[e], e, sk.keep, 0))
+                self.setup_explorer += 1
+            elif any(self.card_location[x] == e for x in range(len(self.card_location))):
+                self.setup_explorer += 1
             else:
                 self.chance += [(C_DRAW, e)] * sk.draw
                 if sk.keep == sk.draw:
-                    self.scur += 1
-        elif self.sstep == 3:
+                    self.setup_explorer += 1
+        elif self.setup_step == 3:
             for e in reversed(range(t.explorers)):
                 if c.skills[self.skill[e]].dice == 5:
-                    self.frames.append((F_LEAVE, t.ctrl[e], e, 0, 0))
-            self.sstep = 4
-        elif self.sstep == 4:
+                    self.decisions.append((F_LEAVE, t.ctrl[e], e, 0, 0))
+            self.setup_step = 4
+        elif self.setup_step == 4:
             if t.explorers == 4:
-                self.frames.append((F_STARTS, 0, -1, 0, 0))
-            self.sstep = 5
+                self.decisions.append((F_STARTS, 0, -1, 0, 0))
+            self.setup_step = 5
         else:
             b = t.board
             for e in range(t.explorers):
-                self.pos[e] = b.grey_start if (t.explorers == 4 and e not in self.starts) else b.white_start
+                self.position[e] = b.grey_start if (t.explorers == 4 and e not in self.white_starters) else b.white_start
             for cell in b.equipment_tokens:
-                self.eqtok |= 1 << cell
+                self.equipment_tokens_left |= 1 << cell
             for cell in b.eruption_tokens:
                 if o["extra_thrill"] and cell == b.thrill:
-                    self.etok2 |= 1 << cell
+                    self.double_eruption_tokens_left |= 1 << cell
                 else:
-                    self.etok1 |= 1 << cell
+                    self.eruption_tokens_left |= 1 << cell
             self._log("setup", f"scenario {b.scenario} {b.name}, level {o['level']}; the climb begins")
             self._start_round()
 
@@ -893,36 +929,36 @@ class FujiState(State):
         """§6: every die in play is rolled behind its screen (variant A's hidden half waits, §13.1)."""
         self.round += 1
         self.phase = ROLL
-        t = self.t
+        t = self.table
         for i in range(t.dice):
-            if self.dalive[i] and not (i // 6 == t.extra and i % 6 < 3):
+            if self.die_in_play[i] and not (i // 6 == t.extra and i % 6 < 3):
                 self.chance.append((C_ROLL, i))
             elif i // 6 == t.extra:
-                self.dv[i] = 0
+                self.die_face[i] = 0
         self._log("phase", f"round {self.round}: phase 1, everyone rolls")
 
     def _open_window(self, phase: int) -> None:
         self.phase = phase
-        self.ready = [0] * self.t.seats
-        self.hinted = []
+        self.ready = [0] * self.table.seats
+        self.hints_given = []
         self._log("phase", f"round {self.round}: phase {PHASE_NAMES[phase]}")
 
     def _lock_markers(self) -> None:
         """End of phase 2: markers bind (§7.3) and reroll counts follow (§8.1, §8.2)."""
-        t = self.t
+        t = self.table
         self.phase = REROLL
         self.remarks = [0] * t.seats
         for e in range(t.explorers):
-            if self.marker[e] < 0:
-                self.marker[e] = self.pos[e]
+            if self.destination[e] < 0:
+                self.destination[e] = self.position[e]
         for h, (e, _slots, _seat) in enumerate(t.hands):
-            dist = geo.distance(t.board, self.lava, self.pos[e], self.marker[e])
-            base = self.reroll_count(e, dist, self.card_at[self.marker[e]])
-            self.rr_left[h] = self.rr_ent[h] = base
-            self.rr_sub[h] = -2
-            self.rr_done[h] = int(base == 0 and not (self.has(e, "set_die_aside") and not self.buddy[e]))
+            dist = geo.distance(t.board, self.lava, self.position[e], self.destination[e])
+            base = self.reroll_count(e, dist, self.card_at[self.destination[e]])
+            self.rerolls_left[h] = self.rerolls_entitled[h] = base
+            self.reroll_choice[h] = -2
+            self.rerolls_done[h] = int(base == 0 and not (self.has(e, "set_die_aside") and not self.die_set_aside[e]))
         self._log("phase", f"round {self.round}: phase 3, rerolls (no talking)",
-                  rerolls={str(h): self.rr_left[h] for h in range(len(t.hands))})  # JSON keys are text
+                  rerolls={str(h): self.rerolls_left[h] for h in range(len(t.hands))})  # JSON keys are text
 
     def reroll_count(self, e: int, dist: int, card: int) -> int:
         """Phase-3 rerolls of meeple `e` for a destination `dist` steps away showing terrain `card`.
@@ -931,7 +967,7 @@ class FujiState(State):
         removes those, the Survivalist adds a skill reroll; §14: a Scout going 4 gets none at all.
         """
         base = {0: 2, 1: 1, 2: 1}.get(dist, 0)
-        if 0 <= dist < 4 and card >= 0 and self.t.content.terrain[card].extra_reroll:
+        if 0 <= dist < 4 and card >= 0 and self.table.content.terrain[card].extra_reroll:
             base += 1
         if (self.injuries[e] >> EYE) & 1:
             base = 0
@@ -943,41 +979,41 @@ class FujiState(State):
 
     def _resolve_reroll_step(self) -> None:
         """§8.3: every submission resolves together, then the next lockstep step begins."""
-        for h, sub in enumerate(self.rr_sub):
-            if self.rr_done[h] or sub == -2:
+        for h, sub in enumerate(self.reroll_choice):
+            if self.rerolls_done[h] or sub == -2:
                 continue
-            e = self.t.hands[h][0]
+            e = self.table.hands[h][0]
             if sub == -1:
-                self.rr_done[h] = 1
+                self.rerolls_done[h] = 1
             else:
-                self.rr_left[h] -= 1
-                self.chance += [(C_ROLL, i) for i in range(self.t.dice) if (sub >> i) & 1]
-                if self.rr_left[h] == 0 and not (self.has(e, "set_die_aside") and not self.buddy[e]):
-                    self.rr_done[h] = 1
-            self.rr_sub[h] = -2
+                self.rerolls_left[h] -= 1
+                self.chance += [(C_ROLL, i) for i in range(self.table.dice) if (sub >> i) & 1]
+                if self.rerolls_left[h] == 0 and not (self.has(e, "set_die_aside") and not self.die_set_aside[e]):
+                    self.rerolls_done[h] = 1
+            self.reroll_choice[h] = -2
 
     def _end_rerolls(self) -> None:
         """§14 Gatherer: a power bar for each phase-3 reroll entitled and not taken (at most 3)."""
-        for e in range(self.t.explorers):
+        for e in range(self.table.explorers):
             if self.has(e, "power_bars"):
-                hands = [h for h, hand in enumerate(self.t.hands) if hand[0] == e]
-                unused = min(self.rr_left[h] for h in hands)
+                hands = [h for h, hand in enumerate(self.table.hands) if hand[0] == e]
+                unused = min(self.rerolls_left[h] for h in hands)
                 cap = self.ability(e, "power_bars")["max"]
                 if unused:
-                    self.bars[e] = min(cap, self.bars[e] + unused)
-                    self._log("bars", f"meeple {e} now holds {self.bars[e]} power bars")
+                    self.power_bars[e] = min(cap, self.power_bars[e] + unused)
+                    self._log("bars", f"meeple {e} now holds {self.power_bars[e]} power bars")
         self._open_window(EQUIP)
 
     def _reveal(self) -> None:
         """§10.1: screens come down; variant A's hidden half is rolled now (§13.1)."""
         self.phase = MOVE
-        t = self.t
+        t = self.table
         for i in range(t.dice):
-            if self.dv[i]:
-                self.dk[i] = t.all_seats
+            if self.die_face[i]:
+                self.die_seen_by[i] = t.all_seats
         if t.extra >= 0:
             self.chance += [(C_ROLL, t.extra * 6 + k) for k in range(3)]
-        shown = {e: [f"{self.colour(i)}{self.dv[i]}" for i in self.held(e)] for e in range(t.explorers)}
+        shown = {e: [f"{self.colour(i)}{self.die_face[i]}" for i in self.held(e)] for e in range(t.explorers)}
         self._log("reveal", "screens down: " + "; ".join(f"meeple {e}: {' '.join(d)}" for e, d in shown.items()),
                   dice={str(e): d for e, d in shown.items()})
         self.moved = [0] * t.explorers
@@ -985,21 +1021,21 @@ class FujiState(State):
 
     def _erupt(self) -> None:
         """One eruption (§11.1, §11.2): flip every face-up landscape or rubble card next to lava."""
-        b = self.t.board
+        b = self.table.board
         front = geo.eruption_front(b, self.lava)
         self.lava |= front
-        self.eqtok &= ~front
-        self.etok1 &= ~front
-        self.etok2 &= ~front
+        self.equipment_tokens_left &= ~front
+        self.eruption_tokens_left &= ~front
+        self.double_eruption_tokens_left &= ~front
         flipped = [cell_name(c) for c in b.cells if (front >> c) & 1]
         self._log("eruption", "lava flows onto " + (", ".join(flipped) or "nothing new"), cells=flipped)
-        for e in range(self.t.explorers):
-            if self.phase == PLAN and self.marker[e] >= 0 and (
-                    (front >> self.marker[e]) & 1 or self.marker[e] not in
-                    [c for c, _ in geo.reach(b, self.lava, self.pos[e], self.allowance(e))]):
-                self.marker[e] = -1  # markers still move in phase 2: one cut off by lava must be placed again
-            if (front >> self.pos[e]) & 1:
-                self._lose(f"lava reached meeple {e} on {cell_name(self.pos[e])}", "§12.1", "lava")
+        for e in range(self.table.explorers):
+            if self.phase == PLAN and self.destination[e] >= 0 and (
+                    (front >> self.destination[e]) & 1 or self.destination[e] not in
+                    [c for c, _ in geo.reach(b, self.lava, self.position[e], self.allowance(e))]):
+                self.destination[e] = -1  # markers still move in phase 2: one cut off by lava must be placed again
+            if (front >> self.position[e]) & 1:
+                self._lose(f"lava reached meeple {e} on {cell_name(self.position[e])}", "§12.1", "lava")
 
     def _lose(self, reason: str, rule: str, code: str) -> None:
         if not self.over:
@@ -1009,40 +1045,40 @@ class FujiState(State):
 
     def _check_victory(self) -> None:
         """§12.2: the team wins the moment every meeple stands on a village card."""
-        if not self.over and all(self.t.board.is_village(p) for p in self.pos):
+        if not self.over and all(self.table.board.is_village(p) for p in self.position):
             self.over = 1
             self.reason = "every meeple reached the village (§12.2)"
             self._log("end", f"victory with {self.victory_points()} points: {rating(self.victory_points())}")
 
     def _walk(self, e: int, path: tuple[int, ...]) -> None:
         """Move along `path` (§10.2 item 5): tokens crossed erupt after the move and any draw (§10.4)."""
-        self.pos[e] = path[-1]
+        self.position[e] = path[-1]
         for cell in path:
             bit = 1 << cell
-            if self.etok1 & bit:
-                self.erupt_due += 1
-                self.etok1 &= ~bit
-            elif self.etok2 & bit:
-                self.erupt_due += 2
-                self.etok2 &= ~bit
+            if self.eruption_tokens_left & bit:
+                self.eruptions_due += 1
+                self.eruption_tokens_left &= ~bit
+            elif self.double_eruption_tokens_left & bit:
+                self.eruptions_due += 2
+                self.double_eruption_tokens_left &= ~bit
         self._log("move", f"meeple {e} walks to {cell_name(path[-1])}", path=[cell_name(c) for c in path])
         self._check_victory()
         if self.over:
             return
         end = 1 << path[-1]
-        if self.eqtok & end:
-            self.eqtok &= ~end
-            self.frames.append((F_COLLECT, self.t.ctrl[e], e, 0, 0))
-        reachable = geo.reach(self.t.board, self.lava, self.pos[e], self.allowance(e))
-        if self.phase == PLAN and self.marker[e] >= 0 and self.marker[e] not in [c for c, _ in reachable]:
-            self.marker[e] = -1
+        if self.equipment_tokens_left & end:
+            self.equipment_tokens_left &= ~end
+            self.decisions.append((F_COLLECT, self.table.ctrl[e], e, 0, 0))
+        reachable = geo.reach(self.table.board, self.lava, self.position[e], self.allowance(e))
+        if self.phase == PLAN and self.destination[e] >= 0 and self.destination[e] not in [c for c, _ in reachable]:
+            self.destination[e] = -1
 
     def _advance(self) -> None:
         """Run automatic steps until a chance point, a decision, or the end."""
-        t = self.t
-        while not self.over and not self.chance and not self.frames:
-            if self.erupt_due:
-                self.erupt_due -= 1
+        t = self.table
+        while not self.over and not self.chance and not self.decisions:
+            if self.eruptions_due:
+                self.eruptions_due -= 1
                 self._erupt()
                 continue
             ph = self.phase
@@ -1050,7 +1086,7 @@ class FujiState(State):
                 self._setup_next()
             elif ph == ROLL:
                 self._open_window(PLAN)
-                self.marker = [-1] * t.explorers
+                self.destination = [-1] * t.explorers
             elif ph == PLAN:
                 if any(not r for r in self.ready):
                     return
@@ -1058,10 +1094,10 @@ class FujiState(State):
             elif ph == REROLL:
                 if self._waiting_hands():
                     return
-                if any(s != -2 for s in self.rr_sub):
+                if any(s != -2 for s in self.reroll_choice):
                     self._resolve_reroll_step()
                     continue
-                if all(self.rr_done):
+                if all(self.rerolls_done):
                     self._end_rerolls()
                 else:
                     return
@@ -1084,79 +1120,79 @@ class FujiState(State):
 
     def _end_movement(self) -> None:
         """§10.8: dice lost to leg injuries leave now; then phase 6."""
-        for e in range(self.t.explorers):
-            if self.leg[e] >= 0:
-                d = self.leg[e]
-                self.dalive[d] = 0
-                self.dv[d] = 0
-                self.leg[e] = -1
+        for e in range(self.table.explorers):
+            if self.die_to_lose[e] >= 0:
+                d = self.die_to_lose[e]
+                self.die_in_play[d] = 0
+                self.die_face[d] = 0
+                self.die_to_lose[e] = -1
         self.phase = ERUPT
         self._log("phase", f"round {self.round}: phase 6, the volcano erupts")
 
     def _cleanup(self) -> None:
         """§11.5: dice go home, set-aside dice return, round effects end."""
-        t = self.t
-        self.dh = [i // 6 for i in range(t.dice)]
+        t = self.table
+        self.die_holder = [i // 6 for i in range(t.dice)]
         n = t.explorers
-        self.first_aid = [0] * n
-        self.flare = [0] * n
-        self.radio = [0] * n
-        self.roped = [0] * n
-        self.buddy = [0] * n
+        self.no_stamina_loss = [0] * n
+        self.movement_bonus = [0] * n
+        self.screen_lowered = [0] * n
+        self.stepped_early = [0] * n
+        self.die_set_aside = [0] * n
         self.moved = [0] * n
-        self.marker = [-1] * n
+        self.destination = [-1] * n
 
     # --- phase 5 turns (§10.2–§10.7) ----------------------------------------------------------
     def _turn_step(self) -> None:
         m = self.mover
-        t = self.t
-        if self.tstep == T_START:
-            self.tstep = T_COMPARE
+        t = self.table
+        if self.turn_step == T_START:
+            self.turn_step = T_COMPARE
             for g in range(t.explorers):
-                if self.has(g, "power_bars") and self.bars[g] > 0:
-                    self.frames.append((F_BARS, t.ctrl[g], g, m, 0))
-        elif self.tstep == T_COMPARE:
-            self.tstep = T_STAMINA
+                if self.has(g, "power_bars") and self.power_bars[g] > 0:
+                    self.decisions.append((F_BARS, t.ctrl[g], g, m, 0))
+        elif self.turn_step == T_COMPARE:
+            self.turn_step = T_STAMINA
             self._compare(m)
-        elif self.tstep == T_STAMINA:
-            self.tstep = T_END
+        elif self.turn_step == T_STAMINA:
+            self.turn_step = T_END
             self._stamina(m)
         else:
             self.moved[m] = 1
             self.mover = -1
-            self.tstep = T_NONE
+            self.turn_step = T_NONE
 
     def movement_values(self, m: int) -> tuple[int, list[tuple[int, int]]]:
         """(mover's value with modifiers, [(neighbour, value)]) under the mover's requirement (§10.2)."""
-        card = self.card_at[self.marker[m]]
-        own = self.value(m, card) + self.flare[m] + self.spent
-        return own, [(n, self.value(n, card)) for n in self.t.neighbours[m]]
+        card = self.card_at[self.destination[m]]
+        own = self.value(m, card) + self.movement_bonus[m] + self.bars_spent
+        return own, [(n, self.value(n, card)) for n in self.table.neighbours[m]]
 
     def _compare(self, m: int) -> None:
         """§10.2 Step A: success only if the mover beats each neighbour; a tie fails."""
         own, nbs = self.movement_values(m)
         best = max(v for _, v in nbs)
         ok = own > best
-        self.turn_ok = int(ok)
-        self.turn_d = own - best if ok else 0
+        self.turn_success = int(ok)
+        self.turn_margin = own - best if ok else 0
         self._log("compare", f"meeple {m} scores {own} against " +
                   ", ".join(f"meeple {n}: {v}" for n, v in nbs) + (" and succeeds" if ok else " and fails"),
                   mover=m, value=own, neighbours={str(n): v for n, v in nbs}, success=ok)
-        dest = self.marker[m]
-        if ok and dest != self.pos[m]:
+        dest = self.destination[m]
+        if ok and dest != self.position[m]:
             options = self._paths(m)
             if len(options) == 1:
                 self._walk(m, options[0])
             elif options:
-                self.frames.append((F_PATH, self.t.ctrl[m], m, 0, 0))
+                self.decisions.append((F_PATH, self.table.ctrl[m], m, 0, 0))
             else:
                 self._log("move", f"meeple {m} cannot reach {cell_name(dest)} any more and stays (§17.6 item 2)")
-        self.spent = 0
+        self.bars_spent = 0
 
     def _paths(self, m: int) -> tuple[tuple[int, ...], ...]:
         """Legal paths to the destination: ≤ 3 steps (4 for a Scout marked at 4), or the shortest after Rope (§17.6)."""
-        b, lava, start, dest = self.t.board, self.lava, self.pos[m], self.marker[m]
-        if self.roped[m]:
+        b, lava, start, dest = self.table.board, self.lava, self.position[m], self.destination[m]
+        if self.stepped_early[m]:
             return geo.paths(b, lava, start, dest, 0, shortest_only=True)
         limit = 3
         if self.allowance(m) > 3 and geo.distance(b, lava, start, dest) == self.allowance(m):
@@ -1165,56 +1201,56 @@ class FujiState(State):
 
     def _stamina(self, m: int) -> None:
         """§10.5 Step B with injuries (§10.6) and exhaustion (§10.7)."""
-        self.marker[m] = -1
-        loss = 0 if self.first_aid[m] else self.t.level_loss[min(self.turn_d, 12)]
+        self.destination[m] = -1
+        loss = 0 if self.no_stamina_loss[m] else self.table.level_loss[min(self.turn_margin, 12)]
         old = self.stamina[m]
-        new = min(old + loss, self.t.content.exhaustion)
+        new = min(old + loss, self.table.content.exhaustion)
         self.stamina[m] = new
         self._log("stamina", f"meeple {m} loses {loss} stamina ({old} → {new})", mover=m, loss=loss)
-        if new >= self.t.content.exhaustion:
+        if new >= self.table.content.exhaustion:
             self._lose(f"meeple {m} is exhausted", "§10.7", "exhausted")
             return
-        for space in self.t.content.injury_spaces:
+        for space in self.table.content.injury_spaces:
             if old < space <= new and self.injuries[m] != 15:
-                self.frames.append((F_INJURY, self.t.ctrl[m], m, 0, 0))
+                self.decisions.append((F_INJURY, self.table.ctrl[m], m, 0, 0))
 
     # --- frame answers ----------------------------------------------------------------
     def _answer_frame(self, f: tuple[int, ...], a: FujiAction) -> None:
         kind, seat, e, x, _y = f
-        c = self.t.content
+        c = self.table.content
         if kind == F_KEEP:
             keep = set(a.args)
-            for card in range(len(self.cloc)):
-                if self.cloc[card] == KEEPING - e:
+            for card in range(len(self.card_location)):
+                if self.card_location[card] == KEEPING - e:
                     if card in keep:
-                        self.cloc[card] = e
+                        self.card_location[card] = e
                     else:
-                        self.cloc[card] = BOTTOM
-                        self.bottom.append(card * 8 + seat)
+                        self.card_location[card] = BOTTOM
+                        self.under_pile.append(card * 8 + seat)
             self._log("reveal", f"meeple {e} keeps " + ", ".join(c.equipment[k].name for k in a.args) +
                       "; the rest go under the pile", cards=list(a.args))
         elif kind == F_LEAVE:
             base = e * 6
             for k in range(6):
-                self.dalive[base + k] = int(base + k != a.args[0])
+                self.die_in_play[base + k] = int(base + k != a.args[0])
             self._log("setup", f"meeple {e} leaves die {a.args[0] % 6 + 1} in the box")
         elif kind == F_STARTS:
-            self.starts = list(a.args)
+            self.white_starters = list(a.args)
             self._log("setup", f"meeples {a.args[0]} and {a.args[1]} start on the white card")
         elif kind in (F_REROLL, F_GRANT):
             if a.verb == "reroll":
                 self._reroll(a.args)
                 if kind == F_REROLL and x > 1:
-                    self.frames.append((kind, seat, e, x - 1, 0))
+                    self.decisions.append((kind, seat, e, x - 1, 0))
             self._log("reroll", f"seat {seat}: {a}", 1 << seat)
         elif kind == F_LEND:
             if a.verb == "lend":
                 d = a.args[0]
-                self.dh[d] = x
-                self.dk[d] |= self.screen_mask(x, d) | (1 << seat)
+                self.die_holder[d] = x
+                self.die_seen_by[d] |= self.screen_mask(x, d) | (1 << seat)
                 self._log("lend", f"meeple {e} lends a die to meeple {x}")
-                self._log("reveal", f"die {die_label(-9, d)} ({self.colour(d)}{self.dv[d]}) goes to meeple {x}",
-                          self.dk[d])
+                self._log("reveal", f"die {die_label(-9, d)} ({self.colour(d)}{self.die_face[d]}) goes to meeple {x}",
+                          self.die_seen_by[d])
             else:
                 self._log("lend", f"meeple {e} keeps its dice")
         elif kind == F_CARAB:
@@ -1225,8 +1261,8 @@ class FujiState(State):
             self._log("collect", f"meeple {e} {'draws' if a.verb == 'collect' else 'leaves'} the equipment token")
         elif kind == F_BARS:
             n = a.args[0]
-            self.bars[e] -= n
-            self.spent += n
+            self.power_bars[e] -= n
+            self.bars_spent += n
             if n:
                 self._log("bars", f"meeple {e} spends {n} power bars for meeple {x}")
         elif kind == F_PATH:
@@ -1236,14 +1272,14 @@ class FujiState(State):
             self.injuries[e] |= 1 << k
             self._log("injury", f"meeple {e} suffers: {c.injuries[k]['name']}", injury=INJURY_IDS[k])
             if k == LEG:
-                self.frames.append((F_LOSE, seat, e, 0, 0))
+                self.decisions.append((F_LOSE, seat, e, 0, 0))
             if k == AMNESIA and self.skill[e] >= 0 and "double_use" in c.skills[self.skill[e]].abilities:
-                for card in range(len(self.cloc)):
-                    if self.cloc[card] == e and self.ctap[card]:
-                        self.cloc[card] = DISCARD
-                        self.ctap[card] = 0
+                for card in range(len(self.card_location)):
+                    if self.card_location[card] == e and self.card_used_once[card]:
+                        self.card_location[card] = DISCARD
+                        self.card_used_once[card] = 0
         elif kind == F_LOSE:
-            self.leg[e] = a.args[0]
+            self.die_to_lose[e] = a.args[0]
             self._log("injury", f"meeple {e} will lose die {a.args[0] % 6 + 1} after everyone's stamina step")
 
     def _reroll(self, dice: tuple[int, ...]) -> None:
@@ -1252,9 +1288,9 @@ class FujiState(State):
     # --- window actions (§7, §9) ---------------------------------------------------------
     def _do_mark(self, a: FujiAction) -> None:
         e, cell = a.args
-        if self.marker[e] >= 0:
+        if self.destination[e] >= 0:
             self.remarks[a.seat] += 1  # moving a placed marker counts; placing one does not (decision 0011)
-        self.marker[e] = cell
+        self.destination[e] = cell
         self._log("mark", f"meeple {e} marks {cell_name(cell)}", explorer=e, cell=cell_name(cell))
 
     def _do_ready(self, a: FujiAction) -> None:
@@ -1263,7 +1299,7 @@ class FujiState(State):
 
     def _do_hint(self, a: FujiAction) -> None:
         kind, subj, lv = a.args
-        self.hinted.append(a.seat * 64 + kind * 8 + subj + 1)
+        self.hints_given.append(a.seat * 64 + kind * 8 + subj + 1)
         level = HINT_LEVELS[kind][lv]
         text = {0: f"seat {a.seat}: threat from my dice to meeple {subj}'s destination: {level}",
                 1: f"seat {a.seat}: my roll fits my destination: {level}",
@@ -1272,14 +1308,14 @@ class FujiState(State):
 
     def _do_give(self, a: FujiAction) -> None:
         card, to = a.args
-        self.cloc[card] = to
-        self.ready[self.t.ctrl[to]] = 0
-        self._log("give", f"{self.t.content.equipment[card].name} passes to meeple {to}")
+        self.card_location[card] = to
+        self.ready[self.table.ctrl[to]] = 0
+        self._log("give", f"{self.table.content.equipment[card].name} passes to meeple {to}")
 
     def _do_go(self, a: FujiAction) -> None:
         self.mover = a.args[0]
-        self.tstep = T_START
-        self.spent = 0
+        self.turn_step = T_START
+        self.bars_spent = 0
         self._log("turn", f"meeple {self.mover} takes its turn")
 
     def _do_reroll(self, a: FujiAction) -> None:
@@ -1287,42 +1323,42 @@ class FujiState(State):
         mask = 0
         for i in a.args:
             mask |= 1 << i
-        self.rr_sub[h] = mask
+        self.reroll_choice[h] = mask
         self._log("reroll", f"seat {a.seat} rerolls {len(a.args)} dice", 1 << a.seat, dice=list(a.args))
         self._log("submit", f"seat {a.seat} has chosen")
 
     def _do_stop(self, a: FujiAction) -> None:
-        self.rr_sub[self._hand_for(a.seat)] = -1
+        self.reroll_choice[self._hand_for(a.seat)] = -1
         self._log("submit", f"seat {a.seat} stops rerolling")
 
     def _do_aside(self, a: FujiAction) -> None:
         h = self._hand_for(a.seat)
-        e = self.t.hands[h][0]
+        e = self.table.hands[h][0]
         d = a.args[0]
-        self.buddy[e] = 1
-        self.dh[d] = -1
-        self.dk[d] = self.t.all_seats
-        if self.rr_left[h] == 0:
-            self.rr_done[h] = 1
-        self._log("reveal", f"meeple {e} sets aside {self.colour(d)}{self.dv[d]} (§14)", die=d)
+        self.die_set_aside[e] = 1
+        self.die_holder[d] = -1
+        self.die_seen_by[d] = self.table.all_seats
+        if self.rerolls_left[h] == 0:
+            self.rerolls_done[h] = 1
+        self._log("reveal", f"meeple {e} sets aside {self.colour(d)}{self.die_face[d]} (§14)", die=d)
 
     def _hand_for(self, seat: int) -> int:
-        return next(h for h in self._waiting_hands() if self.t.hands[h][2] == seat)
+        return next(h for h in self._waiting_hands() if self.table.hands[h][2] == seat)
 
     def _do_use(self, a: FujiAction) -> None:
         """Use an equipment card (§9.2): resolve its verb, then tap or discard it (§14 Tinkerer)."""
-        t = self.t
+        t = self.table
         eq = t.content.equipment
         card, copied, branch = a.args[0], a.args[1], a.args[2]
         params = a.args[3:]
-        e = self.cloc[card]
+        e = self.card_location[card]
         src = eq[copied] if copied >= 0 else eq[card]
         verb, vparams = src.branches[branch]
-        if self.has(e, "double_use") and not self.ctap[card]:
-            self.ctap[card] = 1
+        if self.has(e, "double_use") and not self.card_used_once[card]:
+            self.card_used_once[card] = 1
         else:
-            self.cloc[card] = DISCARD
-            self.ctap[card] = 0
+            self.card_location[card] = DISCARD
+            self.card_used_once[card] = 0
         self.ready = [0] * t.seats
         seat = t.ctrl[e]
         public = {"swap_terrain": " ".join(cell_name(x) for x in params), "borrow_die": f"from meeple {params[0]}"
@@ -1339,55 +1375,55 @@ class FujiState(State):
             self.card_at[c1], self.card_at[c2] = self.card_at[c2], self.card_at[c1]
         elif verb == "borrow_die":
             o = params[0]
-            self.frames.append((F_LEND, t.ctrl[o], o, e, 0))
+            self.decisions.append((F_LEND, t.ctrl[o], o, e, 0))
         elif verb == "everyone_rerolls_one":
             for o in reversed(range(t.explorers)):
                 if t.options["variant"] == "b" and o == 2:
                     half = next(h for h, hand in enumerate(t.hands) if hand[0] == 2 and hand[2] == seat)
                     if self.known_held(o, seat):
-                        self.frames.append((F_CARAB, seat, o, half + 1, 0))
+                        self.decisions.append((F_CARAB, seat, o, half + 1, 0))
                 elif self.known_held(o, t.ctrl[o]):
-                    self.frames.append((F_CARAB, t.ctrl[o], o, 0, 0))
+                    self.decisions.append((F_CARAB, t.ctrl[o], o, 0, 0))
         elif verb == "lend_die":
             d, o = params
-            self.dh[d] = o
-            self.dk[d] |= self.screen_mask(o, d)
-            self._log("reveal", f"die {die_label(-9, d)} ({self.colour(d)}{self.dv[d]}) goes to meeple {o}", self.dk[d])
+            self.die_holder[d] = o
+            self.die_seen_by[d] |= self.screen_mask(o, d)
+            self._log("reveal", f"die {die_label(-9, d)} ({self.colour(d)}{self.die_face[d]}) goes to meeple {o}", self.die_seen_by[d])
         elif verb == "turn_over":
             for d in params:
-                self.dv[d] = 7 - self.dv[d]
+                self.die_face[d] = 7 - self.die_face[d]
         elif verb == "set_aside":
             for d in params:
-                self.dh[d] = -1
-                self.dk[d] = t.all_seats
-            self._log("reveal", f"meeple {e} sets aside " + " ".join(f"{self.colour(d)}{self.dv[d]}" for d in params))
+                self.die_holder[d] = -1
+                self.die_seen_by[d] = t.all_seats
+            self._log("reveal", f"meeple {e} sets aside " + " ".join(f"{self.colour(d)}{self.die_face[d]}" for d in params))
         elif verb == "lower_screen":
-            self.radio[e] = self.phase
+            self.screen_lowered[e] = self.phase
             for d in self.held(e):
-                self.dk[d] = t.all_seats
+                self.die_seen_by[d] = t.all_seats
             self._log("reveal", f"meeple {e}'s screen is down: " +
-                      " ".join(f"{self.colour(d)}{self.dv[d]}" for d in self.held(e)))
+                      " ".join(f"{self.colour(d)}{self.die_face[d]}" for d in self.held(e)))
         elif verb == "no_stamina_loss":
-            self.first_aid[e] = 1
+            self.no_stamina_loss[e] = 1
         elif verb == "set_face":
             d, face = params
-            self.dv[d] = face
+            self.die_face[d] = face
         elif verb == "step_now":
             if self.phase == EQUIP:
-                self.roped[e] = 1
+                self.stepped_early[e] = 1
             self._walk(e, (params[0],))
         elif verb == "movement_bonus":
-            self.flare[e] = vparams["amount"]
+            self.movement_bonus[e] = vparams["amount"]
         elif verb == "reroll":
-            self.frames.append((F_REROLL, seat, e, vparams["times"], 0))
+            self.decisions.append((F_REROLL, seat, e, vparams["times"], 0))
         elif verb == "grant_reroll":
             o = params[0]
-            self.frames.append((F_GRANT, t.ctrl[o], o, 0, 0))
+            self.decisions.append((F_GRANT, t.ctrl[o], o, 0, 0))
         else:
             raise AssertionError(verb)
         if verb in ("turn_over", "set_face"):
             for d in params[:1] if verb == "set_face" else params:
-                self.dk[d] = self.screen_mask(self.dh[d], d)
+                self.die_seen_by[d] = self.screen_mask(self.die_holder[d], d)
 
     # ------------------------------------------------------------------ results
     def is_over(self) -> bool:
@@ -1396,8 +1432,8 @@ class FujiState(State):
     def victory_points(self) -> int:
         """§12.4: 4 per player (each meeple in variant B), −1 per injury, +1 per unused card."""
         injuries = sum(bin(m).count("1") for m in self.injuries)
-        unused = sum(1 for c in range(len(self.cloc)) if self.cloc[c] >= 0 and not self.ctap[c])
-        return 4 * self.t.explorers - injuries + unused
+        unused = sum(1 for c in range(len(self.card_location)) if self.card_location[c] >= 0 and not self.card_used_once[c])
+        return 4 * self.table.explorers - injuries + unused
 
     def outcome(self) -> Outcome:
         if not self.over:
@@ -1406,7 +1442,7 @@ class FujiState(State):
         vp = self.victory_points() if won else 0
         reason = self.reason
         return Outcome(
-            tuple(SeatResult(won, vp, reason, END_CODES[self.over - 1]) for _ in range(self.t.seats)),
+            tuple(SeatResult(won, vp, reason, END_CODES[self.over - 1]) for _ in range(self.table.seats)),
             {"won": won, "victory_points": vp, "rating": rating(vp) if won else "", "rounds": self.round,
              "reason": reason},
         )
@@ -1417,7 +1453,7 @@ class FujiState(State):
         from .view import observe
 
         if seat is not None:
-            check_seat(seat, self.t.seats)
+            check_seat(seat, self.table.seats)
         return observe(self, seat)
 
     def resample(self, seat: int, rng: RandomLike) -> FujiState:
@@ -1429,37 +1465,37 @@ class FujiState(State):
         rerolls rather than stops is public, §8.3; which dice is not). Every reveal is kept: a face the
         seat saw, a card shown, the log lines it may read.
         """
-        check_seat(seat, self.t.seats)
+        check_seat(seat, self.table.seats)
         if not callable(getattr(rng, "randrange", None)):
             raise OutlastError(f"resample needs a random source with randrange(stop), not {shown(rng)}")
         c = self.clone()
-        c._lc = None  # faces change below: cached legal actions may depend on them
+        c._legal_cache = None  # faces change below: cached legal actions may depend on them
         c.events = [ev for ev in c.events if ev.visible(seat)]  # other seats' private lines hold true faces
         c.rng_state = seed_state(rng.randrange(1 << 62))
         bit = 1 << seat
-        for i in range(c.t.dice):
-            if c.dv[i] and not c.dk[i] & bit:
-                c.dv[i] = rng.randrange(6) + 1
+        for i in range(c.table.dice):
+            if c.die_face[i] and not c.die_seen_by[i] & bit:
+                c.die_face[i] = rng.randrange(6) + 1
         # phase 3: another seat's submitted reroll names dice this seat has not seen chosen (§8.3)
-        for h, (e, hand_slots, hand_seat) in enumerate(c.t.hands):
-            if hand_seat != seat and c.rr_sub[h] >= 0:
+        for h, (e, hand_slots, hand_seat) in enumerate(c.table.hands):
+            if hand_seat != seat and c.reroll_choice[h] >= 0:
                 dice = [i for i in c.known_held(e, hand_seat) if i // 6 != e or i % 6 in hand_slots]
                 mask = 0
                 while dice and not mask:
                     for i in dice:
                         if rng.randrange(2):
                             mask |= 1 << i
-                c.rr_sub[h] = mask or c.rr_sub[h]
+                c.reroll_choice[h] = mask or c.reroll_choice[h]
         # cards: the bag, other explorers' keep choices and others' cards under the pile are unknown
-        ctrl = c.t.ctrl
+        ctrl = c.table.ctrl
         slots: list[tuple[str, int]] = []
         pool: list[int] = []
-        for card in range(len(c.cloc)):
-            loc = c.cloc[card]
+        for card in range(len(c.card_location)):
+            loc = c.card_location[card]
             if loc == BAG or (loc <= KEEPING and ctrl[KEEPING - loc] != seat):
                 slots.append(("loc", loc))
                 pool.append(card)
-        for j, entry in enumerate(c.bottom):
+        for j, entry in enumerate(c.under_pile):
             if entry % 8 != seat:
                 slots.append(("bottom", j))
                 pool.append(entry // 8)
@@ -1471,10 +1507,10 @@ class FujiState(State):
             pool[k], pool[r] = pool[r], pool[k]
         for (where, val), card in zip(slots, pool, strict=True):
             if where == "loc":
-                c.cloc[card] = val
+                c.card_location[card] = val
             else:
-                c.bottom[val] = card * 8 + c.bottom[val] % 8
-                c.cloc[card] = BOTTOM
+                c.under_pile[val] = card * 8 + c.under_pile[val] % 8
+                c.card_location[card] = BOTTOM
         return c
 
     # ------------------------------------------------------------------ documents
