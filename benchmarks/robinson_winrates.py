@@ -6,13 +6,13 @@
 Every seat plays the same agent (`--bot`, default `heuristic`); game k uses seed `seed + k`, chance comes
 from each state's own RNG, and when several seats may act the one whose agent reports the highest
 `priority` acts (ties go round the table), as in `outlast.sim`. Prints, per player count, the win rate
-with a Wilson 95 % interval, the mean rounds played, the mean seconds per game and the loss reasons.
+with a Wilson 95 % interval, the mean rounds played, the mean seconds per game, the losses by result code
+(`game.result_codes`) and the commonest reasons in words.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import time
 from collections import Counter
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 import outlast
 from outlast.agents import make_agent
 from outlast.core import CHANCE, Rng, State
+from outlast.core.game import check_outcome, team_won
 from outlast.sim.stats import wilson
 
 
@@ -42,8 +43,7 @@ def play(state: State, agents: list[Any], rng: Rng, max_actions: int = 20_000) -
             seat, best = order[0], None
             if len(order) > 1:
                 for x in order:
-                    fn = getattr(agents[x], "priority", None)
-                    p = float(fn(state, x)) if fn is not None else 0.0
+                    p = float(agents[x].priority(state, x))
                     if best is None or p > best:
                         best, seat = p, x
             state.apply(agents[seat].act(state, seat, rng))
@@ -52,16 +52,6 @@ def play(state: State, agents: list[Any], rng: Rng, max_actions: int = 20_000) -
         if steps > max_actions:
             raise RuntimeError("the game did not end")
     return steps
-
-
-def reason_kind(text: str) -> str:
-    """Group loss reasons: '<who> died (<cause>)' → 'died: <cause>'."""
-    m = re.match(r"(\w+) died \((.*)\)$", text)
-    if m:
-        cause = re.sub(r"\s*\(§[^)]*\)", "", m.group(2))
-        cause = re.sub(r"\d+", "N", cause)
-        return "died: " + cause[:60]
-    return re.sub(r"\d+", "N", text)[:70]
 
 
 def main() -> None:
@@ -86,6 +76,7 @@ def main() -> None:
         wins = 0
         rounds = 0
         reasons: Counter[str] = Counter()
+        causes: Counter[str] = Counter()
         t0 = time.perf_counter()
         for k in range(args.games):
             seed = args.seed + k
@@ -97,19 +88,25 @@ def main() -> None:
                 reasons["engine stuck: " + str(exc).split("(")[-1].rstrip(")")[:50]] += 1
                 rounds += state.round
                 continue
-            out = state.outcome()
-            wins += out.won
+            out = check_outcome(game, state.outcome(), n)
+            won = team_won(game, out)
+            wins += won
             rounds += int(out.details["rounds"])
-            if not out.won:
-                reasons[reason_kind(str(out.details["reason"]))] += 1
+            if not won:
+                reasons[out.seats[0].code] += 1
+                causes[out.seats[0].reason] += 1
         dt = (time.perf_counter() - t0) / args.games
         lo, hi = wilson(wins, args.games)
         print(f"| {n} | {args.games} | {100 * wins / args.games:.1f} | {100 * lo:.1f}–{100 * hi:.1f} "
               f"| {rounds / args.games:.2f} | {dt:.3f} |")
-        details.append((n, reasons))
-    for n, reasons in details:
-        print(f"\n{n} player(s), losses:")
-        for text, k in reasons.most_common(args.reasons):
+        details.append((n, reasons, causes))
+    for n, reasons, causes in details:
+        print(f"\n{n} player(s), losses by result code:")
+        for code, k in reasons.most_common():
+            meaning = game.result_codes.get(code)
+            print(f"  {k:4d}  {code}: {meaning}" if meaning else f"  {k:4d}  {code}")
+        print("  the commonest reasons, in the game's words:")
+        for text, k in causes.most_common(args.reasons):
             print(f"  {k:4d}  {text}")
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import outlast
 from outlast.agents import Agent, make_agent
 from outlast.core import Action, RandomLike, Rng, State
+from outlast.core.game import team_won
 from outlast.games.fuji.bots import play_game
 from outlast.sim.stats import wilson
 
@@ -49,8 +50,7 @@ class Timed:
         return a
 
     def priority(self, state: State, seat: int) -> float:
-        fn = getattr(self.agent, "priority", None)
-        return float(fn(state, seat)) if fn is not None else 0.0
+        return float(self.agent.priority(state, seat))
 
 
 def one_game(job: tuple[str, dict[str, Any], int]) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def one_game(job: tuple[str, dict[str, Any], int]) -> dict[str, Any]:
     agents = [Timed(make_agent(spec, game)) for _ in range(options["players"])]
     play_game(state, agents, Rng(seed * 7919 + 17), max_actions=200_000)
     out = state.outcome()
-    return {"spec": spec, "level": options["level"], "seed": seed, "won": out.won,
+    return {"spec": spec, "level": options["level"], "seed": seed, "won": team_won(game, out),
             "rounds": int(out.details["rounds"]), "decisions": sum(a.decisions for a in agents),
             "think": sum(a.seconds for a in agents), "seconds": time.perf_counter() - t0}
 

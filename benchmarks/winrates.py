@@ -4,7 +4,7 @@
 
 Every game uses seeds 0..N-1 (the same seeds for every cell and every team), all seats play the same
 bot, and chance is resolved from each state's own RNG. Prints a markdown table: team win rate with a
-Wilson 95 % interval, mean rounds, mean victory points of won games, and the loss reasons.
+Wilson 95 % interval, mean rounds, mean victory points of won games, and the losses by result code.
 """
 
 from __future__ import annotations
@@ -23,18 +23,9 @@ from typing import Any
 import outlast
 from outlast.agents import make_agent
 from outlast.core import CHANCE, Rng
+from outlast.core.game import check_outcome, team_won
 from outlast.games.fuji.bots import play_game
 from outlast.sim.stats import wilson
-
-
-def reason_key(text: str) -> str:
-    if "exhausted" in text:
-        return "exhausted"
-    if "lava" in text:
-        return "lava"
-    if "village" in text:
-        return "won"
-    return text[:30]
 
 
 def play_first_seat(state: Any, agents: list[Any], rng: Rng) -> int:
@@ -48,7 +39,10 @@ def play_first_seat(state: Any, agents: list[Any], rng: Rng) -> int:
 
 
 def one_game(job: tuple[str, dict[str, Any], int, str]) -> tuple[bool, int, int, str, int, float]:
-    """(won, rounds, VP, reason, actions, seconds) for one seeded game with `bot` in every seat."""
+    """(team won, rounds, VP, result code, actions, seconds) for one seeded game with `bot` in every seat.
+
+    Fuji is cooperative: every seat has the same result, so seat 0's code is the team's ending
+    (`village`, `lava` or `exhausted`, declared in `game.result_codes`)."""
     bot, options, seed, driver = job
     game = outlast.load_game("fuji")
     t0 = time.perf_counter()
@@ -56,9 +50,10 @@ def one_game(job: tuple[str, dict[str, Any], int, str]) -> tuple[bool, int, int,
     agents = [make_agent(bot, game) for _ in range(state.t.seats)]
     play = play_game if driver == "table" else play_first_seat
     n = play(state, agents, Rng(seed * 7919 + 17))
-    out = state.outcome()
+    out = check_outcome(game, state.outcome(), state.seat_count())
     d = out.details
-    return out.won, int(d["rounds"]), int(d["victory_points"]), reason_key(str(d["reason"])), n, time.perf_counter() - t0
+    return (team_won(game, out), int(d["rounds"]), int(d["victory_points"]), out.seats[0].code, n,
+            time.perf_counter() - t0)
 
 
 def run_cell(pool: ProcessPoolExecutor | None, bot: str, options: dict[str, Any], games: int,

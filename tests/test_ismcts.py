@@ -278,7 +278,7 @@ def test_guide_priority_orders_the_movement_phase() -> None:
     agent = ISMCTSAgent(GAME, iters="4", rollout="none", guide="heuristic")
     bot = make_agent("heuristic", GAME)
     for seat in state.to_move():
-        assert agent.priority(state, seat) == bot.priority(state, seat)  # type: ignore[attr-defined]
+        assert agent.priority(state, seat) == bot.priority(state, seat)
     assert ISMCTSAgent(GAME, iters="4").priority(state, state.to_move()[0]) == 0.0
 
 

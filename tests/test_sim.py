@@ -225,32 +225,39 @@ def test_wilson_interval_by_hand() -> None:
     assert wilson(5, 5) == pytest.approx((1 - 3.84146 / 8.84146, 1.0), abs=1e-5)
 
 
-def _row(index: int, level: int, won: bool, rounds: int, score: int, reason: str) -> dict[str, Any]:
+def _row(index: int, level: int, code: str, rounds: int, score: int, reason: str) -> dict[str, Any]:
+    """A hand-made Fuji row of format 2: three seats with the same result, as a cooperative game ends."""
     options = {"players": 3, "level": level, "scenario": "1", "variant": "none", "extra_thrill": False,
                "skills": [], "characters": []}
+    won = code == "village"
+    seat = {"won": won, "score": score, "code": code, "reason": reason}
     return {"game": "fuji", "game_index": index, "config": level, "seed": index,
-            "options": json.dumps(options, sort_keys=True), "bots": "heuristic", "won": won, "score": score,
-            "scores": [score] * 3, "rounds": rounds, "reason": reason, "actions": 100, "chance": 100,
-            "details": "{}", "duration_s": 0.1}
+            "options": json.dumps(options, sort_keys=True), "bots": "heuristic", "ended": True, "team_won": won,
+            "seats": [seat] * 3, "rounds": rounds, "actions": 100, "chance": 100, "details": "{}",
+            "duration_s": 0.1}
 
 
 def test_report_tables_and_plots(tmp_path: Path) -> None:
     import pyarrow.parquet as pq
 
     win = "every meeple reached the village (§12.2)"
-    rows = [_row(i, 1, i < 7, 6 + i % 3, 10 + i % 4 if i < 7 else 0,
+    rows = [_row(i, 1, "village" if i < 7 else "lava", 6 + i % 3, 10 + i % 4 if i < 7 else 0,
                  win if i < 7 else f"lava reached meeple {i % 3} on E{i % 5 + 1} (§12.1)") for i in range(20)]
-    rows += [_row(20 + i, 2, False, 4, 0, f"meeple {i} is exhausted (§10.7)") for i in range(5)]
+    rows += [_row(20 + i, 2, "exhausted", 4, 0, f"meeple {i} is exhausted (§10.7)") for i in range(5)]
     results = tmp_path / "hand.parquet"
     pq.write_table(rows_to_table(rows, load_game("fuji")), results)
     report, plots = tmp_path / "out" / "report.md", tmp_path / "out" / "img"
     done = outlast_cmd("report", str(results), "--by", "level", "--out", str(report), "--plots", str(plots))
     assert done.returncode == 0, done.stderr
     text = report.read_text()
+    assert "The games are cooperative" in text and "per seat" not in text
     assert "| 1 | 20 | 7 | 35.0% | 18.1–56.7% | 6.95 | 11.29 |" in text
     assert "| 2 | 5 | 0 | 0.0% | 0.0–43.4% | 4 | — |" in text
-    assert "| level | games | losses | lava reached meeple # on # (§12.1) | meeple # is exhausted (§10.7) |" in text
-    assert "| 1 | 20 | 13 | 13 (100.0%) | 0 (0.0%) |" in text and "| 2 | 5 | 5 | 0 (0.0%) | 5 (100.0%) |" in text
+    # endings are counted per game by the declared codes, in declared order, each with its meaning
+    assert "| level | games | `village` | `lava` | `exhausted` |" in text
+    assert "| 1 | 20 | 7 (35.0%) | 13 (65.0%) | 0 (0.0%) |" in text and "| 2 | 5 | 0 (0.0%) | 0 (0.0%) | 5 (100.0%) |" in text
+    for code, meaning in load_game("fuji").result_codes.items():
+        assert f"- `{code}`: {meaning}" in text
     assert "## Game length" in text and "## Score" in text
     for name in ("winrate", "length", "score"):
         png = plots / f"report-{name}.png"
@@ -310,9 +317,12 @@ def test_robinson_simulate_and_report(tmp_path: Path, bots: str) -> None:
                    "characters", "scenario"):
         assert column in rows[0], column
     assert {r["players"] for r in rows} == {1, 2, 3, 4} and {r["dog"] for r in rows} == {"yes"}
+    codes = load_game("robinson").result_codes
     for r in rows:
-        assert r["reason"] and r["rounds"] is not None and 1 <= r["rounds"] <= 12
-        assert len(r["scores"]) == r["players"] and r["actions"] > 0 and r["chance"] > 0
+        assert r["ended"] and r["rounds"] is not None and 1 <= r["rounds"] <= 12
+        assert len(r["seats"]) == r["players"] and r["actions"] > 0 and r["chance"] > 0
+        assert all(x["code"] in codes and x["reason"] for x in r["seats"])
+        assert r["team_won"] == all(x["won"] for x in r["seats"]) == (r["seats"][0]["code"] == "signal_fire")
         assert json.loads(r["details"])["rounds"] == r["rounds"]
     # the same job played in this process by one worker gives the same rows
     job = Job.build("robinson", 2, 0, options=["dog=yes", "starting_items=3", "event_mix=more_adventure"],

@@ -23,7 +23,7 @@ choice is the first child expanded at every node and carries `prior` virtual vis
 it unless it finds another action clearly better (prior knowledge in the sense of Gelly and Silver 2007).
 
 Who acts when several seats may: the seat asked at the root; deeper, the seat the guide bot ranks
-first by its optional `priority(state, seat)` method (Fuji's bot uses it for the movement order), else
+first by its `priority(state, seat)` (an `Agent` method; Fuji's bot uses it for the movement order), else
 a seat drawn with the agent's rng (always the lowest seat could loop for ever: a seat that may keep
 changing its plan while it waits for the others, like a first player who confirms only after everyone
 else is ready).
@@ -46,6 +46,7 @@ import math
 import time
 from typing import Any
 
+from outlast.agents import Agent
 from outlast.core import CHANCE, Action, Game, OptionError, RandomLike, State
 
 MAX_STEPS = 100_000
@@ -153,7 +154,7 @@ class ISMCTSAgent:
         if self.prior and self.guide is None:
             raise OptionError("ismcts:prior", self.prior, "0 without a guide bot (guide=heuristic, or a bot rollout)")
         self.game = game
-        self._bots: dict[int, tuple[Any, Any]] = {}
+        self._bots: dict[int, tuple[Agent | None, Agent | None]] = {}
         if game is not None:
             self._bots_for(game)  # an unknown bot name fails now, not in the middle of a game
 
@@ -163,7 +164,7 @@ class ISMCTSAgent:
                 f"prior={self.prior}, score={self.score})")
 
     # --- the game's bots ---------------------------------------------------------------------------
-    def _bots_for(self, game: Game) -> tuple[Any, Any]:
+    def _bots_for(self, game: Game) -> tuple[Agent | None, Agent | None]:
         """(rollout bot or None for random/none, guide bot or None) for `game`, built once per game."""
         key = id(game)
         hit = self._bots.get(key)
@@ -192,8 +193,8 @@ class ISMCTSAgent:
         Drivers that ask this (as Fuji's `play_game` does for the movement order) then order an ISMCTS
         team the way its search assumes.
         """
-        fn = getattr(self._bots_for(self.game or state.game)[1], "priority", None)
-        return float(fn(state, seat)) if fn is not None else 0.0
+        guide = self._bots_for(self.game or state.game)[1]
+        return float(guide.priority(state, seat)) if guide is not None else 0.0
 
     # --- the protocol ------------------------------------------------------------------------------
     def act(self, state: State, seat: int, rng: RandomLike) -> Action:
@@ -256,7 +257,7 @@ class ISMCTSAgent:
         return best[rng.randrange(len(best))] if rng is not None and len(best) > 1 else best[0]
 
     # --- one iteration --------------------------------------------------------------------------------
-    def _descend(self, s: State, seat: int, root: _Node, root_legal: set[Action], guide: Any,
+    def _descend(self, s: State, seat: int, root: _Node, root_legal: set[Action], guide: Agent | None,
                  rng: RandomLike) -> list[_Node]:
         """Selection and expansion on determinization `s` (changed in place); returns the nodes visited.
 
@@ -291,7 +292,7 @@ class ISMCTSAgent:
                     child.avail += 1
             if untried:
                 bonus = 0
-                if self.prior and not node.children:  # a node's first expansion: the guide's own choice
+                if self.prior and guide is not None and not node.children:  # a node's first expansion: the guide's own choice
                     a = guide.act(s, actor, rng)
                     if a in untried:
                         bonus = self.prior
@@ -310,7 +311,7 @@ class ISMCTSAgent:
             path.append(node)
         return path
 
-    def _rollout(self, s: State, bot: Any, guide: Any, rng: RandomLike) -> None:
+    def _rollout(self, s: State, bot: Agent | None, guide: Agent | None, rng: RandomLike) -> None:
         """Play `s` on with `bot` (None: uniformly random) for up to `depth` decisions or to the end."""
         decisions = steps = 0
         while not s.is_over() and steps < MAX_STEPS and (self.depth is None or decisions < self.depth):
@@ -351,7 +352,7 @@ def _select(node: _Node, legal: list[Action], c: float) -> Action:
     return best
 
 
-def _actor(s: State, movers: list[int], guide: Any, rng: RandomLike) -> int:
+def _actor(s: State, movers: list[int], guide: Agent | None, rng: RandomLike) -> int:
     """Which of several seats that may act now acts in the search: the guide's first by priority, else a draw.
 
     Without a priority the seat is drawn with `rng`: always taking the lowest seat can loop for ever when that
@@ -359,13 +360,12 @@ def _actor(s: State, movers: list[int], guide: Any, rng: RandomLike) -> int:
     """
     if len(movers) == 1:
         return movers[0]
-    fn = getattr(guide, "priority", None)
-    if fn is None:
+    if guide is None:
         return movers[rng.randrange(len(movers))]
     best = movers[0]
     top = -math.inf
     for x in movers:
-        p = float(fn(s, x))
+        p = float(guide.priority(s, x))
         if p > top:
             top, best = p, x
     return best

@@ -353,14 +353,17 @@ def check_declarations(game: Game) -> None:
     """
     name = getattr(game, "name", None)
     who = f"game {name!r}" if isinstance(name, str) else f"the game {type(game).__name__}"
+    def declared(field_name: str) -> str:
+        return f"declares {field_name} {shown(getattr(game, field_name))}" if hasattr(game, field_name) else \
+            f"declares no {field_name}"
+
     kind = getattr(game, "kind", None)
     if not isinstance(kind, str) or kind not in GAME_KINDS:
-        raise GameDefinitionError(f"{who} declares kind {shown(kind)}; a game's kind is one of "
-                                  f"{', '.join(GAME_KINDS)}")
+        raise GameDefinitionError(f"{who} {declared('kind')}; a game's kind is one of {', '.join(GAME_KINDS)}")
     codes = getattr(game, "result_codes", None)
     if not isinstance(codes, Mapping) or not codes:
-        raise GameDefinitionError(f"{who} declares result_codes {shown(codes)}; declare a mapping of every "
-                                  "result code the game gives to its meaning, e.g. {'lava': 'lost: the lava ...'}")
+        raise GameDefinitionError(f"{who} {declared('result_codes')}; declare a mapping of every result code "
+                                  "the game gives to its meaning, e.g. {'lava': 'lost: the lava reached a meeple'}")
     for code, meaning in codes.items():
         if not isinstance(code, str) or not RESULT_CODE.fullmatch(code):
             raise GameDefinitionError(f"{who} declares the result code {shown(code)}; a code is a lower-case word "
@@ -370,8 +373,8 @@ def check_declarations(game: Game) -> None:
                                       "say in words what the ending is")
     capabilities = getattr(game, "capabilities", None)
     if not isinstance(capabilities, frozenset | set) or not all(isinstance(c, str) for c in capabilities):
-        raise GameDefinitionError(f"{who} declares capabilities {shown(capabilities)}; declare a frozenset of "
-                                  f"names from {', '.join(sorted(CAPABILITIES))} (empty for none)")
+        raise GameDefinitionError(f"{who} {declared('capabilities')}; declare a frozenset of names from "
+                                  f"{', '.join(sorted(CAPABILITIES))} (empty for none)")
     for capability in sorted(capabilities):
         if capability not in CAPABILITIES:
             raise GameDefinitionError(f"{who} declares the capability {capability!r}; the capabilities are "

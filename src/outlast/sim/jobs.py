@@ -26,7 +26,8 @@ from outlast.agents import make_agent, parse_spec
 from outlast.core import Game, OptionError, load_game
 
 JOB_FORMAT = "outlast-sim-job"
-JOB_VERSION = 1
+JOB_VERSION = 2
+"""2: the rows keep every seat's result (`outlast.sim.results.RESULTS_FORMAT`); 1 was one `won` per game."""
 
 
 class SimInputError(OptionError):
@@ -239,6 +240,7 @@ class Job:
             "format": JOB_FORMAT,
             "version": JOB_VERSION,
             "game": self.game,
+            "kind": self.load().kind,
             "rules_version": self.load().rules_version,
             "games": self.games,
             "seed": self.seed,

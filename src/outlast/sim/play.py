@@ -8,18 +8,21 @@ seed, so a `GameSpec` always plays the same game, in any process, on any machine
 from __future__ import annotations
 
 import json
+import math
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from outlast.agents import Agent, make_agent
-from outlast.core import CHANCE, OutlastError, Rng, load_game
+from outlast.core import CHANCE, Game, OutlastError, Rng, State, load_game
+from outlast.core.game import check_outcome
 
 from .jobs import GameSpec, derive_seed, lineup_text, options_json
 
 MOVE_LIMIT = 1_000_000
-"""Actions (chance included) after which a game that has not ended is stopped and recorded as lost."""
+"""Actions (chance included) after which a game that has not ended is stopped (`ended` False, every seat lost)."""
 
 STOPPED = "stopped: no end after the move limit"
 
@@ -36,7 +39,7 @@ class GameFailure:
 
 
 def play_game(spec: GameSpec) -> dict[str, Any]:
-    """Play `spec` to its end; returns the result row (see `outlast.sim.results.base_fields`)."""
+    """Play `spec` to its end; returns the result row (`result_row`)."""
     start = time.perf_counter()
     game = load_game(spec.game)
     options = dict(spec.options)
@@ -69,52 +72,63 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
             actions += 1
         if actions + chance >= MOVE_LIMIT:
             break
+    return result_row(spec, game, state, actions, chance, time.perf_counter() - start)
+
+
+def result_row(spec: GameSpec, game: Game, state: State, actions: int, chance: int,
+               duration_s: float) -> dict[str, Any]:
+    """The row of a played game (see `outlast.sim.results.BASE_FIELDS`): every seat's result, checked.
+
+    An ended game's outcome must be well formed (`check_outcome`: one result per seat, every code one
+    the game declares); `team_won` is the team's result in a cooperative game and None in the other
+    kinds. A game stopped at `MOVE_LIMIT` has `ended` False, every seat lost with no code, and
+    `team_won` False in a cooperative game.
+    """
+    seats = state.seat_count()
+    cooperative = game.kind == "cooperative"
     if state.is_over():
-        outcome = state.outcome()
-        won = outcome.won
-        scores = [s.score for s in outcome.seats]
-        reason = outcome.details.get("reason") or outcome.seats[0].reason
+        outcome = check_outcome(game, state.outcome(), seats)
+        results = [{"won": r.won, "score": r.score, "code": r.code, "reason": r.reason} for r in outcome.seats]
+        team: bool | None = outcome.won if cooperative else None
         details = outcome.details
     else:
-        won, scores, reason, details = False, [], STOPPED, {}
+        results = [{"won": False, "score": 0, "code": "", "reason": STOPPED} for _ in range(seats)]
+        team, details = (False if cooperative else None), {}
     rounds = details.get("rounds")
     return {
         "game": spec.game,
         "game_index": spec.index,
         "config": spec.config,
         "seed": spec.seed,
-        "options": options_json(options),
+        "options": options_json(dict(spec.options)),
         "bots": lineup_text(spec.bots),
-        "won": bool(won),
-        "score": int(scores[0]) if scores else 0,
-        "scores": [int(s) for s in scores],
+        "ended": state.is_over(),
+        "team_won": team,
+        "seats": results,
         "rounds": int(rounds) if isinstance(rounds, int) else None,
-        "reason": str(reason),
         "actions": actions,
         "chance": chance,
         "details": json.dumps(details, sort_keys=True, separators=(",", ":"), default=str),
-        "duration_s": time.perf_counter() - start,
+        "duration_s": duration_s,
     }
 
 
-def next_seat(state: Any, movers: list[int], last: int, agent_for: Any) -> int:
+def next_seat(state: State, movers: list[int], last: int, agent_for: Callable[[int], Agent]) -> int:
     """Who acts when several seats may: round the table from the seat after the last to act.
 
     Simultaneous actions commute in the state, but not in what each seat has seen before acting, so
     seats take turns (each sees the others' markers and hints) instead of the lowest seat always going
-    first. An agent may offer `priority(state, seat) -> number` (Fuji's heuristic bot does, for the
-    phase-5 turn order); the highest priority acts first and ties go round the table.
+    first. Each seat's agent gives its `priority(state, seat)` (part of the `Agent` protocol; Fuji's
+    heuristic bot uses it for the phase-5 turn order, a random agent gives 0.0): the highest acts
+    first and ties go round the table.
     """
     if len(movers) == 1:
         return movers[0]
     order = sorted(movers, key=lambda s: (s - last - 1) % 65536)  # cyclic order after `last`
-    best, best_p = order[0], None
+    best, best_p = order[0], -math.inf
     for seat in order:
-        prio = getattr(agent_for(seat), "priority", None)
-        if prio is None:
-            continue
-        p = prio(state, seat)
-        if best_p is None or p > best_p:
+        p = float(agent_for(seat).priority(state, seat))
+        if p > best_p:
             best, best_p = seat, p
     return best
 

@@ -2,8 +2,13 @@
 
 `load_results(paths)` reads result sets (directories written by `outlast simulate`, or Parquet
 files); `build_report` groups the games by any columns (options, `bots`) and writes win rates with
-Wilson 95 % intervals, game-length and score distributions and loss reasons; `write_plots` draws the
-win rate by level × player count and histograms of game length and score with matplotlib (Agg).
+Wilson 95 % intervals, game-length and score distributions and the endings counted by result code,
+each code shown with its meaning from `Game.result_codes`; `write_plots` draws the win rate by level ×
+player count and histograms of game length and score with matplotlib (Agg).
+
+What a win rate is depends on the game's kind (`Game.kind`): a cooperative game has a team result, so
+the rate is games won by the team; a semi-cooperative or competitive game has none, so the rates are
+per seat (seat results that won, pooled over the seats, and each seat's own).
 """
 
 from __future__ import annotations
@@ -17,32 +22,33 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from outlast.core import UnknownGame, list_games, load_game
+
 from .jobs import SimInputError
+from .play import MOVE_LIMIT
 from .results import BASE_FIELDS, read_job, read_results
 from .stats import wilson
 
-
-def reason_kind(text: str) -> str:
-    """A loss reason with its particulars (seat numbers, board cells) replaced by `#`, rule §s kept.
-
-    >>> reason_kind("lava reached meeple 2 on E3 (§12.1)")
-    'lava reached meeple # on # (§12.1)'
-    """
-    out = []
-    for token in re.split(r"(\s+)", text):
-        if "§" not in token and re.search(r"\d", token):
-            token = re.sub(r"[A-Za-z]*\d+[A-Za-z\d]*", "#", token)
-        out.append(token)
-    return "".join(out)
+STOPPED_KEY = "(stopped)"
+"""How the report names the ending of a game stopped at the move limit (its seats have no code)."""
 
 
 @dataclass
 class Results:
-    """Loaded rows, the columns that hold options, and where they came from."""
+    """Loaded rows, the columns that hold options, where they came from, and the games' declarations."""
 
     rows: list[dict[str, Any]]
     option_columns: list[str]
     sources: list[tuple[Path, dict[str, Any] | None]] = field(default_factory=list)
+    kind: str = "cooperative"
+    """The kind (`Game.kind`) of every game in the rows: a report covers one kind."""
+    codes: dict[str, str] = field(default_factory=dict)
+    """Every result code the rows' games declare, with its meaning (`Game.result_codes`), in declared order."""
+
+    @property
+    def cooperative(self) -> bool:
+        """Whether the games have a team result (win rates are the team's, not per seat)."""
+        return self.kind == "cooperative"
 
     def values(self, column: str) -> list[Any]:
         """The distinct values of a column, in natural order."""
@@ -74,7 +80,22 @@ def load_results(paths: Sequence[Path | str]) -> Results:
         sources.append((path, read_job(path) if path.is_dir() else None))
     if not rows:
         raise SimInputError("RESULTS", "no games in " + ", ".join(map(str, paths)))
-    return Results(rows, options, sources)
+    kinds: dict[str, list[str]] = defaultdict(list)
+    codes: dict[str, str] = {}
+    for name in sorted({r["game"] for r in rows}):
+        try:
+            game = load_game(name)
+        except UnknownGame:
+            raise SimInputError("RESULTS", f"results of game {name!r}, which this outlast does not have; "
+                                f"its games are {', '.join(list_games())}") from None
+        kinds[game.kind].append(name)
+        for code, meaning in game.result_codes.items():
+            codes.setdefault(code, meaning)
+    if len(kinds) > 1:
+        mixed = "; ".join(f"{', '.join(names)} {kind}" for kind, names in kinds.items())
+        raise SimInputError("RESULTS", f"the results mix kinds of game ({mixed}): a cooperative game's win rate is "
+                            "the team's and the others' are per seat; report each kind apart")
+    return Results(rows, options, sources, next(iter(kinds)), codes)
 
 
 def resolve_keys(results: Results, keys: Sequence[str] | None) -> list[str]:
@@ -121,9 +142,57 @@ class WinRate:
         return wilson(self.wins, self.games)
 
 
-def win_rate(rows: Sequence[dict[str, Any]]) -> WinRate:
-    """The team win rate of `rows`."""
-    return WinRate(sum(1 for r in rows if r["won"]), len(rows))
+def team_win_rate(rows: Sequence[dict[str, Any]]) -> WinRate:
+    """Games of a cooperative game that the team won (`team_won`), out of the games in `rows`."""
+    return WinRate(sum(1 for r in rows if r["team_won"]), len(rows))
+
+
+def seat_win_rate(rows: Sequence[dict[str, Any]], seat: int | None = None) -> WinRate:
+    """Seat results that won, out of the seat results in `rows`: every seat's (None) or seat `seat`'s alone.
+
+    Games without that seat (fewer players) are left out. Pooled over the seats, the results of one
+    game are not independent, so the Wilson interval of the pooled rate is somewhat too narrow.
+    """
+    wins = total = 0
+    for r in rows:
+        results = r["seats"] if seat is None else r["seats"][seat:seat + 1]
+        total += len(results)
+        wins += sum(1 for x in results if x["won"])
+    return WinRate(wins, total)
+
+
+def win_rate(rows: Sequence[dict[str, Any]], cooperative: bool) -> WinRate:
+    """The win rate a report shows: the team's for a cooperative game, else the pooled seat win rate."""
+    return team_win_rate(rows) if cooperative else seat_win_rate(rows)
+
+
+def rate_name(cooperative: bool) -> str:
+    """What the win rate counts: `team win rate` or `seat win rate`."""
+    return "team win rate" if cooperative else "seat win rate"
+
+
+def ending(row: dict[str, Any]) -> str:
+    """A game's ending: its seats' result code when they agree, else the codes joined by ` + `.
+
+    A game stopped at the move limit (`ended` false) is `STOPPED_KEY`.
+    """
+    if not row["ended"]:
+        return STOPPED_KEY
+    return " + ".join(sorted({x["code"] for x in row["seats"]}, key=[x["code"] for x in row["seats"]].index))
+
+
+def seat_endings(row: dict[str, Any]) -> list[str]:
+    """Each seat's ending: its result code, or `STOPPED_KEY` for every seat of a stopped game."""
+    return [x["code"] if row["ended"] else STOPPED_KEY for x in row["seats"]]
+
+
+def won_scores(row: dict[str, Any], cooperative: bool) -> list[float]:
+    """The scores the report describes: a cooperative game's team score (the mean of its seats' scores)
+    when the team won, else every seat's score, won or lost."""
+    scores = [x["score"] for x in row["seats"]]
+    if cooperative:
+        return [statistics.fmean(scores)] if row["team_won"] and scores else []
+    return [float(x) for x in scores]
 
 
 def describe(values: Sequence[float]) -> dict[str, float] | None:
@@ -232,44 +301,76 @@ def build_report(results: Results, spec: ReportInput) -> str:
         out += [spec.notes.strip(), ""]
 
     groups = group(rows, by)
-    out += ["## Win rates", ""]
-    header = [*map(label, by), "games", "wins", "win rate", "95% CI", "mean rounds", "mean score (won)"]
-    table = []
-    for key, grows in groups:
-        w = win_rate(grows)
-        won_scores = [r["score"] for r in grows if r["won"]]
-        table.append([*map(_shown, key), f"{w.games:,}", f"{w.wins:,}", pct(w.rate), ci_text(w),
-                      num(statistics.fmean(length_of(r) for r in grows)),
-                      num(statistics.fmean(won_scores)) if won_scores else "—"])
-    out += [md_table(header, table, [False] * len(by) + [True] * 6), ""]
-
+    coop = results.cooperative
+    out += _win_rates(results, groups, by)
     if spec.x and spec.x in by:
-        out += _pivot(rows, by, spec.x)
+        out += _pivot(rows, by, spec.x, coop)
     if "winrate" in spec.plots:
         out += [f"![win rate by {label(spec.x or 'group')}]({spec.plots['winrate']})", ""]
 
     out += ["## Game length", "",
             "Rounds played (the number of actions for a game that does not count rounds), won and lost games together.",
             ""]
-    out += [_stats_table(groups, by, lambda r: length_of(r)), ""]
+    out += [_stats_table(groups, by, lambda r: [length_of(r)]), ""]
     if "length" in spec.plots:
         out += [f"![game length]({spec.plots['length']})", ""]
 
-    out += ["## Score", "", "Score of won games (a lost game scores 0).", ""]
-    out += [_stats_table(groups, by, lambda r: r["score"] if r["won"] else None), ""]
+    if coop:
+        out += ["## Score", "", "The team's score in games it won (the mean of its seats' scores).", ""]
+    else:
+        out += ["## Score", "", "Every seat's score, won or lost.", ""]
+    out += [_stats_table(groups, by, lambda r: won_scores(r, coop), "games" if coop else "seat results"), ""]
     if "score" in spec.plots:
-        out += [f"![score of won games]({spec.plots['score']})", ""]
+        out += [f"![{_score_name(coop)}]({spec.plots['score']})", ""]
 
-    out += _loss_reasons(rows, by)
+    out += _endings(results, by)
     out += _speed(rows)
     return "\n".join(out).rstrip() + "\n"
 
 
-def _pivot(rows: list[dict[str, Any]], by: list[str], x: str) -> list[str]:
+def _score_name(cooperative: bool) -> str:
+    return "team score of won games" if cooperative else "score of every seat"
+
+
+def _win_rates(results: Results, groups: list[tuple[tuple[Any, ...], list[dict[str, Any]]]],
+               by: list[str]) -> list[str]:
+    """The win-rate table: the team's for a cooperative game; per seat (pooled and each seat's) otherwise."""
+    if results.cooperative:
+        out = ["## Win rates", "", "The games are cooperative: the seats win or lose together, as a team.", ""]
+        header = [*map(label, by), "games", "wins", "win rate", "95% CI", "mean rounds", "mean score (won)"]
+        table = []
+        for key, grows in groups:
+            w = team_win_rate(grows)
+            scores = [v for r in grows for v in won_scores(r, True)]
+            table.append([*map(_shown, key), f"{w.games:,}", f"{w.wins:,}", pct(w.rate), ci_text(w),
+                          num(statistics.fmean(length_of(r) for r in grows)),
+                          num(statistics.fmean(scores)) if scores else "—"])
+        return out + [md_table(header, table, [False] * len(by) + [True] * 6), ""]
+    seats = max(len(r["seats"]) for r in results.rows)
+    out = ["## Win rates per seat", "",
+           f"The games are {results.kind}: each seat wins or loses on its own, so there is no team result. "
+           "A seat win rate counts the seat results that won, pooled over every seat (the seats of one game "
+           "are not independent, so its interval is somewhat too narrow); then each seat's own rate "
+           "(95% interval), and the mean number of seats that won a game.", ""]
+    header = [*map(label, by), "games", "seat results", "seat wins", "seat win rate", "95% CI",
+              *(f"seat {k}" for k in range(seats)), "mean winners", "mean rounds"]
+    table = []
+    for key, grows in groups:
+        w = seat_win_rate(grows)
+        per_seat = [seat_win_rate(grows, k) for k in range(seats)]
+        table.append([*map(_shown, key), f"{len(grows):,}", f"{w.games:,}", f"{w.wins:,}", pct(w.rate), ci_text(w),
+                      *(f"{pct(s.rate)} ({ci_text(s)})" if s.games else "—" for s in per_seat),
+                      num(statistics.fmean(sum(x["won"] for x in r["seats"]) for r in grows)),
+                      num(statistics.fmean(length_of(r) for r in grows))])
+    return out + [md_table(header, table, [False] * len(by) + [True] * (len(header) - len(by))), ""]
+
+
+def _pivot(rows: list[dict[str, Any]], by: list[str], x: str, cooperative: bool) -> list[str]:
     keys = series_keys(by, x)
     xs = sorted({r.get(x) for r in rows}, key=_natural)
-    out = [f"## Win rate by {label(x)}" + (f" × {', '.join(map(label, keys))}" if keys else ""), "",
-           "Each cell: win rate (95% interval), games.", ""]
+    what = rate_name(cooperative)
+    out = [f"## {what[0].upper() + what[1:]} by {label(x)}" + (f" × {', '.join(map(label, keys))}" if keys else ""),
+           "", f"Each cell: {what} (95% interval), {'games' if cooperative else 'seat results'}.", ""]
     facet_keys = ["bots"] if "bots" in by else []
     for facet, frows in group(rows, facet_keys):
         if facet_keys:
@@ -281,7 +382,7 @@ def _pivot(rows: list[dict[str, Any]], by: list[str], x: str) -> list[str]:
                 cells[r.get(x)].append(r)
             line = [_series_label(keys, skey)]
             for xv in xs:
-                w = win_rate(cells.get(xv, []))
+                w = win_rate(cells.get(xv, []), cooperative)
                 line.append(f"{pct(w.rate)} ({ci_text(w)}), {w.games:,}" if w.games else "—")
             table.append(line)
         out += [md_table(["", *(f"{label(x)} {_shown(v)}" for v in xs)], table, [False] + [True] * len(xs)), ""]
@@ -289,11 +390,13 @@ def _pivot(rows: list[dict[str, Any]], by: list[str], x: str) -> list[str]:
 
 
 def _stats_table(groups: list[tuple[tuple[Any, ...], list[dict[str, Any]]]], by: list[str],
-                 value: Callable[[dict[str, Any]], Any]) -> str:
-    header = [*map(label, by), "games", "mean", "sd", "min", "p10", "median", "p90", "max"]
+                 values_of: Callable[[dict[str, Any]], list[float]], counted: str = "games") -> str:
+    """Distribution of the values each row gives (`values_of`: none, one or several a row), per group;
+    `counted` names what the values are counted in (games, seat results)."""
+    header = [*map(label, by), counted, "mean", "sd", "min", "p10", "median", "p90", "max"]
     table = []
     for key, grows in groups:
-        values = [v for v in (value(r) for r in grows) if v is not None]
+        values = [v for r in grows for v in values_of(r)]
         d = describe(values)
         if d is None:
             table.append([*map(_shown, key), "0", *["—"] * 7])
@@ -303,30 +406,42 @@ def _stats_table(groups: list[tuple[tuple[Any, ...], list[dict[str, Any]]]], by:
     return md_table(header, table, [False] * len(by) + [True] * 8)
 
 
-REASON_COLUMNS = 6
-"""Loss reasons shown as their own columns; rarer ones are summed under "other"."""
+def _endings(results: Results, by: list[str]) -> list[str]:
+    """How the games ended, counted by result code per group, with each code's meaning below the table.
 
-
-def _loss_reasons(rows: list[dict[str, Any]], by: list[str]) -> list[str]:
-    out = ["## Loss reasons", "",
-           "Why lost games ended, per group: how many losses each reason caused and its share of the group's "
-           "losses (particulars such as seat numbers and board cells shown as `#`).", ""]
-    kinds = Counter(reason_kind(r["reason"]) for r in rows if not r["won"])
-    if not kinds:
-        return out + ["No game was lost.", ""]
-    shown = [k for k, _ in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))[:REASON_COLUMNS]]
-    other = len(kinds) > len(shown)
-    header = [*map(label, by), "games", "losses", *shown, *(["other"] if other else [])]
+    A cooperative game counts once, by its ending (`ending`); otherwise every seat result counts
+    (`seat_endings`). Codes come in the order the game declares them; codes the game no longer
+    declares and `STOPPED_KEY` follow.
+    """
+    rows = results.rows
+    coop = results.cooperative
+    endings_of: Callable[[dict[str, Any]], list[str]] = (lambda r: [ending(r)]) if coop else seat_endings
+    what = "games" if coop else "seat results"
+    counts = Counter(e for r in rows for e in endings_of(r))
+    keys = [c for c in results.codes if c in counts] + sorted(k for k in counts if k not in results.codes)
+    out = ["## Endings", "",
+           f"How the {what} ended, by result code: how many {what} of the group ended so, and their share. "
+           "What each code means is listed below the table.", ""]
+    header = [*map(label, by), what, *(f"`{k}`" for k in keys)]
     table = []
     for key, grows in group(rows, by):
-        counts = Counter(reason_kind(r["reason"]) for r in grows if not r["won"])
-        lost = sum(counts.values())
-        cells = [counts.get(k, 0) for k in shown]
-        if other:
-            cells.append(lost - sum(cells))
-        table.append([*map(_shown, key), f"{len(grows):,}", f"{lost:,}",
-                      *(f"{n:,} ({pct(n / lost)})" if lost else "—" for n in cells)])
-    return out + [md_table(header, table, [False] * len(by) + [True] * (len(header) - len(by))), ""]
+        group_counts = Counter(e for r in grows for e in endings_of(r))
+        total = sum(group_counts.values())
+        table.append([*map(_shown, key), f"{total:,}",
+                      *(f"{group_counts.get(k, 0):,} ({pct(group_counts.get(k, 0) / total)})" if total else "—"
+                        for k in keys)])
+    out += [md_table(header, table, [False] * len(by) + [True] * (len(header) - len(by))), ""]
+    for k in keys:
+        if k in results.codes:
+            meaning = results.codes[k]
+        elif k == STOPPED_KEY:
+            meaning = f"no end after the simulator's move limit ({MOVE_LIMIT:,} actions); every seat counted as lost"
+        elif " + " in k:
+            meaning = "the seats ended with different codes"
+        else:
+            meaning = "a code the game does not declare now (results of another rules version)"
+        out.append(f"- `{k}`: {meaning}")
+    return out + [""]
 
 
 def _speed(rows: list[dict[str, Any]]) -> list[str]:
@@ -351,6 +466,7 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
 
     directory.mkdir(parents=True, exist_ok=True)
     rows = results.rows
+    coop = results.cooperative
     facet_keys = ["bots"] if len(results.values("bots")) > 1 else []
     facets = group(rows, facet_keys)
     keys = series_keys(by, x)
@@ -373,7 +489,7 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
         if x is not None:
             xs = sorted({r.get(x) for r in frows}, key=_natural)
             for skey, srows in group(frows, keys):
-                rates = [win_rate([r for r in srows if r.get(x) == xv]) for xv in xs]
+                rates = [win_rate([r for r in srows if r.get(x) == xv], coop) for xv in xs]
                 pts = [(i, w) for i, w in enumerate(rates) if w.games]
                 ys = [100 * w.rate for _, w in pts]
                 err = [[100 * (w.rate - w.interval[0]) for _, w in pts], [100 * (w.interval[1] - w.rate) for _, w in pts]]
@@ -386,7 +502,7 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
         else:
             labels, ys, errs_lo, errs_hi = [], [], [], []
             for skey, srows in group(frows, keys):
-                w = win_rate(srows)
+                w = win_rate(srows, coop)
                 labels.append(_series_label(keys, skey))
                 ys.append(100 * w.rate)
                 errs_lo.append(100 * (w.rate - w.interval[0]))
@@ -395,25 +511,26 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
             ax.set_xticks(range(len(ys)), labels, rotation=30, ha="right", fontsize="small")
         ax.set_ylim(-2, 102)
         ax.grid(alpha=0.3)
-        ax.set_title(f"bots: {facet[0]}" if facet_keys else "team win rate")
-    axes[0].set_ylabel("team win rate, % (95% Wilson interval)")
+        ax.set_title(f"bots: {facet[0]}" if facet_keys else rate_name(coop))
+    axes[0].set_ylabel(f"{rate_name(coop)}, % (95% Wilson interval)")
     save(fig, "winrate")
 
-    # histograms: game length (all games) and score (won games)
-    for name, value, xlabel in (("length", length_of, "rounds" if any(r.get("rounds") is not None for r in rows)
-                                 else "actions"),
-                                ("score", lambda r: r["score"] if r["won"] else None, "score of won games")):
-        shown = [(f, frows) for f, frows in facets if any(value(r) is not None for r in frows)]
+    # histograms: game length (all games) and score (the team's in won games, or every seat's)
+    histograms: list[tuple[str, Callable[[dict[str, Any]], list[float]], str]] = [
+        ("length", lambda r: [length_of(r)], "rounds" if any(r.get("rounds") is not None for r in rows) else "actions"),
+        ("score", lambda r: won_scores(r, coop), _score_name(coop))]
+    for name, values_of, xlabel in histograms:
+        shown = [(f, frows) for f, frows in facets if any(values_of(r) for r in frows)]
         if not shown:
             continue
         fig = Figure(figsize=(4.6 * len(shown) + 0.6, 3.6), layout="constrained")
         axes = fig.subplots(1, len(shown), squeeze=False, sharey=True)[0]
         for ax, (facet, frows) in zip(axes, shown, strict=True):
-            values_all = [v for v in (value(r) for r in frows) if v is not None]
+            values_all = [v for r in frows for v in values_of(r)]
             lo, hi = min(values_all), max(values_all)
-            bins = [b - 0.5 for b in range(int(lo), int(hi) + 2)]
+            bins = [b - 0.5 for b in range(math.floor(lo), math.ceil(hi) + 2)]
             for skey, srows in group(frows, plot_keys):
-                vals = [v for v in (value(r) for r in srows) if v is not None]
+                vals = [v for r in srows for v in values_of(r)]
                 if vals:
                     ax.hist(vals, bins=bins, weights=[100 / len(vals)] * len(vals), histtype="step", linewidth=1.6,
                             color=hist_colours[skey], label=_series_label(plot_keys, skey))

@@ -32,12 +32,15 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from outlast.core import Game, load_game
 
-from .jobs import Job, SimInputError
+from .jobs import JOB_VERSION, Job, SimInputError
 
 JOB_FILE = "_job.json"
 JOURNAL = "_journal.jsonl"
 LOCK = "_lock"
 PART = re.compile(r"part-(\d{5,})\.parquet")
+
+SEAT_RESULT = pa.struct([("won", pa.bool_()), ("score", pa.int64()), ("code", pa.string()), ("reason", pa.string())])
+"""One seat's result in a row: `SeatResult` as a Parquet struct."""
 
 BASE_FIELDS: tuple[tuple[str, Any], ...] = (
     ("game", pa.string()),
@@ -46,17 +49,25 @@ BASE_FIELDS: tuple[tuple[str, Any], ...] = (
     ("seed", pa.int64()),
     ("options", pa.string()),
     ("bots", pa.string()),
-    ("won", pa.bool_()),
-    ("score", pa.int64()),
-    ("scores", pa.list_(pa.int64())),
+    ("ended", pa.bool_()),
+    ("team_won", pa.bool_()),
+    ("seats", pa.list_(SEAT_RESULT)),
     ("rounds", pa.int64()),
-    ("reason", pa.string()),
     ("actions", pa.int64()),
     ("chance", pa.int64()),
     ("details", pa.string()),
     ("duration_s", pa.float64()),
 )
 """The columns of every result row, before one column per game option."""
+
+RESULTS_FORMAT = 2
+"""The row layout written now, stored in every part file's metadata (`FORMAT_KEY`) and in `_job.json`.
+
+Format 2 keeps every seat's result (`seats`: won, score, code, reason) and `team_won` only for
+cooperative games. Format 1 (before it) kept one `won`, seat 0's `score` and a `reason` text per game;
+it is refused with `OldResults` (docs/simulation.md says why and what to do)."""
+
+FORMAT_KEY = b"outlast.results_format"
 
 _KIND_TYPE = {"int": pa.int64(), "bool": pa.bool_(), "choice": pa.string(), "list": pa.string()}
 
@@ -72,7 +83,35 @@ def schema_for(game: Game) -> Any:
     columns = option_columns(game)
     fields = [pa.field(name, kind) for name, kind in BASE_FIELDS]
     fields += [pa.field(columns[o.name], _KIND_TYPE.get(o.kind, pa.string())) for o in game.options]
-    return pa.schema(fields)
+    return pa.schema(fields, metadata={FORMAT_KEY: str(RESULTS_FORMAT).encode()})
+
+
+class OldResults(SimInputError):
+    """Results written in an older row layout (format 1: one `won` per game), which this version refuses."""
+
+    def __init__(self, path: Path, command: str | None = None) -> None:
+        again = f"; run it again with this version: {command}" if command else \
+            "; simulate the games again with this version"
+        super().__init__("RESULTS", f"{path}: these results are in the old format 1 (one `won`, seat 0's `score` "
+                         "and a `reason` text per game), written before results kept every seat's result "
+                         f"and reason code; this version reads format {RESULTS_FORMAT} only{again}")
+
+
+def check_format(table_schema: Any, path: Path, command: str | None = None) -> None:
+    """Refuse a Parquet schema that is not of the current `RESULTS_FORMAT`, naming what it is.
+
+    A schema of format 1 (columns `won`, `score`, `scores`, `reason`, no format mark) raises
+    `OldResults`; any other schema without our mark is "not outlast results".
+    """
+    mark = (table_schema.metadata or {}).get(FORMAT_KEY)
+    if mark == str(RESULTS_FORMAT).encode():
+        return
+    names = set(table_schema.names)
+    if mark is None and {"won", "scores", "reason"} <= names:
+        raise OldResults(path, command)
+    shown_mark = "no format mark" if mark is None else f"format {mark.decode(errors='replace')!r}"
+    raise SimInputError("RESULTS", f"{path}: not results of this version of outlast simulate ({shown_mark}; "
+                        f"this version writes and reads format {RESULTS_FORMAT})")
 
 
 def _flat(value: Any) -> Any:
@@ -127,16 +166,23 @@ def read_results(path: Path | str) -> Any:
     path = Path(path)
     if path.is_file():
         try:
-            return pq.read_table(path)
+            table = pq.read_table(path)
         except (OSError, pa.ArrowException) as exc:
             raise SimInputError("RESULTS", f"{path}: not a Parquet file: {exc}") from None
+        check_format(table.schema, path)
+        return table
     if not path.is_dir():
         raise SimInputError("RESULTS", f"{path}: no such results file or directory")
     job = read_job(path)
     parts = _parts(path)
     if job is None and not parts:
         raise SimInputError("RESULTS", f"{path}: no results here (no part-*.parquet files and no {JOB_FILE})")
+    command = job.get("command") if job is not None else None
+    if job is not None and job.get("version") != JOB_VERSION:
+        raise OldResults(path, command if isinstance(command, str) else None)
     tables = [pq.read_table(p) for p in parts]
+    for part, table in zip(parts, tables, strict=True):
+        check_format(table.schema, part, command if isinstance(command, str) else None)
     journal = _read_journal(path / JOURNAL)
     if journal and job is not None:
         seen: set[int] = set()
@@ -203,6 +249,10 @@ class ResultStore:
             doc = read_job(path)
             if doc is None:
                 raise SimInputError("--resume", f"--resume: {path} has results but no {JOB_FILE}; use --force")
+            if doc.get("version") != JOB_VERSION:
+                raise SimInputError("--resume", f"--resume: {path} holds results in the old format 1 (one `won` "
+                                    "per game); they cannot be completed with seat results: use --force to "
+                                    "play the job again")
             diff = self.job.differences(doc)
             if diff:
                 raise SimInputError("--resume", f"--resume: {path} holds another job (it differs in: "
