@@ -127,3 +127,65 @@ def time_apply_and_legal(mids: list[State], pick: random.Random) -> list[tuple[S
 
         micro("legal_actions(seat), repeated call", legal_again, 2000)
     return fresh
+
+
+# --- quiet measurements (for harnesses that compare engines, e.g. kernel2_speed.py) --------------------------------
+def random_playout(state: State, rng: random.Random) -> tuple[int, int]:
+    """Play to the end with uniformly random choices drawn from `rng` (the seat too, when several may act)
+    and chance from the state's own RNG; returns (all actions, player actions). Nothing is cloned, so the
+    time is the forward model's alone, and two engines that play the same rules play the same game."""
+    total = player = 0
+    while not state.is_over():
+        movers = state.to_move()
+        if movers == [CHANCE]:
+            state.apply(state.sample_chance())
+        else:
+            seat = movers[rng.randrange(len(movers))] if len(movers) > 1 else movers[0]
+            actions = state.legal_actions(seat)
+            state.apply(actions[rng.randrange(len(actions))])
+            player += 1
+        total += 1
+    return total, player
+
+
+def timed_random_playouts(new_game: Callable[[int], State], games: int, seed: int) -> dict[str, float]:
+    """`games` playouts of `new_game(seed + i)` with `random_playout` (choices from `random.Random(seed + i)`),
+    `new_game` included in the time; returns seconds, actions, player actions and actions per second."""
+    total = player = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        n, p = random_playout(new_game(seed + i), random.Random(seed + i))
+        total += n
+        player += p
+    seconds = time.perf_counter() - t0
+    return {"seconds": seconds, "actions": total, "player_actions": player, "actions_per_s": total / seconds}
+
+
+def mid_game_states(new_game: Callable[[int], State], games: int, seed: int, every: int = 16) -> list[State]:
+    """Copies of every `every`-th state from the middle third of the same random playouts (not timed)."""
+    states: list[State] = []
+    for i in range(games):
+        state, rng = new_game(seed + i), random.Random(seed + i)
+        trail: list[State] = []
+        step = 0
+        while not state.is_over():
+            movers = state.to_move()
+            if movers == [CHANCE]:
+                state.apply(state.sample_chance())
+            else:
+                seat = movers[rng.randrange(len(movers))] if len(movers) > 1 else movers[0]
+                actions = state.legal_actions(seat)
+                state.apply(actions[rng.randrange(len(actions))])
+            step += 1
+            if step % every == 0:
+                trail.append(state.clone())
+        n = len(trail)
+        states += trail[n // 3: max(n // 3 + 1, 2 * n // 3)]
+    return states
+
+
+def clone_us(states: list[State], number: int = 2000, repeat: int = 5) -> float:
+    """Best-of-`repeat` microseconds per `clone()`, cycling through `states` for `number` calls (no printing)."""
+    nxt = cycle(states)
+    best = min(timeit.repeat(lambda: nxt().clone(), number=number, repeat=repeat))
+    return best / number * 1e6

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,3 +76,75 @@ def test_robinson_is_in_the_default_game_list() -> None:
     from outlast.core import list_games
 
     assert "robinson" in list_games()  # `outlast bench` and benchmarks/run.py measure every game by default
+
+
+# --- benchmarks/kernel2_speed.py: the engine now beside an older commit's --------------------------------------------
+def _kernel2() -> object:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))  # the harness imports speedkit as a sibling module
+    spec = importlib.util.spec_from_file_location("kernel2_speed", ROOT / "benchmarks" / "kernel2_speed.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kernel2_speed"] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_kernel2_cell_plays_the_same_games_every_time() -> None:
+    k2: Any = _kernel2()
+    for game, players in (("fuji", 3), ("robinson", 2)):
+        first = k2.measure_cell(game, players, 3, 2, 5)
+        again = k2.measure_cell(game, players, 3, 2, 5)
+        assert first["games"] == 3 and first["actions"] > first["player_actions"] > 0
+        assert (first["actions"], first["player_actions"]) == (again["actions"], again["player_actions"])
+        assert first["clone_states"] > 0 and first["clone_us"] > 0 and first["events_per_state"] > 0
+        assert first["outlast"] == str(ROOT / "src" / "outlast")
+
+
+def test_kernel2_verdicts_from_the_best_rounds() -> None:
+    k2: Any = _kernel2()
+
+    def runs(rate: float, clone: float, actions: int = 1000) -> dict[str, Any]:
+        return {"games": 10, "actions": actions, "player_actions": actions // 2, "seconds": actions / rate,
+                "actions_per_s": rate, "clone_us": clone, "clone_states": 20, "events_per_state": 100.0}
+
+    old = k2.Engine("old", ROOT / "src", "old engine")
+    new = k2.Engine("new", ROOT / "src", "new engine")
+    old.runs = {("fuji", 3): [runs(100.0, 4.0), runs(120.0, 5.0)], ("robinson", 2): [runs(50.0, 9.0)]}
+    new.runs = {("fuji", 3): [runs(90.0, 11.0), runs(130.0, 12.0)], ("robinson", 2): [runs(45.0, 8.0, 999)]}
+    result = k2.summary(old, new, [("fuji", 3), ("robinson", 2)])
+    fuji, robinson = result["games"]["fuji"], result["games"]["robinson"]
+    assert fuji["speed_ratio"] == pytest.approx(130 / 120) and fuji["speed_met"]
+    assert fuji["worst_new_clone_us"] == 11.0 and not fuji["clone_met"]  # the best round's clone, above 10 µs
+    assert robinson["speed_ratio"] == pytest.approx(0.9) and not robinson["speed_met"] and robinson["clone_met"]
+    assert fuji["same_games"] and not robinson["same_games"]  # 999 actions against 1,000: not the same games
+    info = {"date": "today", "machine": "here", "python": "3", "load_before": "1", "load_after": "1", "seconds": 1.0,
+            "old": "old engine", "new": "new engine", "games": 10, "clone_games": 5, "rounds": 2, "seed": 0,
+            "command": "kernel2_speed.py"}
+    text = k2.markdown(info, result)
+    assert "| fuji | 120 | 130 | 1.08× | yes | 11.00 | ≤ 10 | no | yes |" in text
+    assert "| robinson | 2 | 10 | 999 (differs) | 50 | 45 | 0.90× |" in text
+
+
+@pytest.mark.timeout(600)
+def test_kernel2_run_against_a_worktree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One small run, both engines from a worktree of HEAD made in a temporary folder (removed afterwards)."""
+    import subprocess
+
+    k2: Any = _kernel2()
+    out = tmp_path / "report" / "kernel2.md"
+    trees = tmp_path / "trees"
+    try:
+        assert k2.main(["--cells", "fuji:2", "--games", "2", "--clone-games", "1", "--rounds", "1", "--old", "HEAD",
+                        "--new", "HEAD", "--worktrees", str(trees), "--out", str(out)]) == 0
+    finally:
+        for tree in trees.glob("*"):
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+    text = out.read_text(encoding="utf-8")
+    assert text == capsys.readouterr().out and "# Kernel 2 speed proof" in text
+    assert "| fuji | 2 | 2 |" in text and "| yes |" in text  # the same commit plays the same games
+    doc = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert [c["game"] for c in doc["cells"]] == ["fuji"] and len(doc["rounds"]["old"][0]["runs"]) == 1
+    with pytest.raises(SystemExit, match="no commit 'no-such-commit'"):
+        k2.main(["--old", "no-such-commit", "--worktrees", str(trees)])
