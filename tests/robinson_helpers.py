@@ -236,15 +236,15 @@ class Table:
         for seat, text in moves:
             self.act(seat, text)
         if confirm:
-            for seat in [x for x in range(s.n) if x != s.fp] + [s.fp]:
+            for seat in [x for x in range(s.players) if x != s.first_player] + [s.first_player]:
                 if not s.ready[seat]:
                     self.act(seat, "ready")
-            self.act(s.fp, "confirm")
+            self.act(s.first_player, "confirm")
         return self
 
     # ------------------------------------------------------------------ reading
     def wounds(self) -> list[int]:
-        return self.state.wounds[: self.state.n]
+        return self.state.wounds[: self.state.players]
 
     def logged(self, text: str) -> list[str]:
         return [e.text for e in self.state.events if text in e.text]

@@ -49,7 +49,7 @@ WOOD, FOOD, NONPER, FUR = 0, 1, 2, 3
 
 
 def zone_ids(t: Table, z: int) -> set[str]:
-    return {t.state.c.cards[i].id for i in t.state.cards_in(z)}
+    return {t.state.content.cards[i].id for i in t.state.cards_in(z)}
 
 
 def event_round(t: Table, **fields: object) -> Table:
@@ -62,7 +62,7 @@ def event_round(t: Table, **fields: object) -> Table:
 
 def test_setup_lays_nine_starting_and_five_random_inventions_s3_step5() -> None:
     t = Table.new(players=3)
-    board = [t.state.c.cards[i] for i in t.state.cards_in(Z_INV_BOARD)]
+    board = [t.state.content.cards[i] for i in t.state.cards_in(Z_INV_BOARD)]
     assert len(board) == 14
     starting = {c.id for c in board if c.data["group"] == "starting"}
     assert starting == {"bricks", "dam", "fire", "knife", "map", "cure", "pot", "rope", "shovel"}
@@ -84,19 +84,19 @@ def test_solo_and_two_players_draw_only_carpenter_cook_explorer_s3_step2() -> No
         GAME.new_game(seed=0, players=2, characters=["carpenter", "soldier"])
     for seed in range(12):
         s = GAME.new_game(seed=seed, players=2, starting_items=0)
-        assert {s.c.characters[ch].id for ch in s.t.chars} <= {"carpenter", "cook", "explorer"}
+        assert {s.content.characters[ch].id for ch in s.table.chars} <= {"carpenter", "cook", "explorer"}
 
 
 def test_setup_tracks_and_markers_s3_steps2_to_4() -> None:
     s = Table.new(players=3).state
     assert s.morale == 0 and s.weapon == 0 and s.roof == 0 and s.palisade == 0 and not s.shelter
-    assert s.wounds[:3] == [0, 0, 0] and s.round == 1 and s.fp == 0
+    assert s.wounds[:3] == [0, 0, 0] and s.round == 1 and s.first_player == 0
 
 
 def test_start_tile_beach_counts_as_explored_for_the_shovel_s3_steps9_10() -> None:
     t = planning()
     s = t.state
-    assert s.c.tiles[s.space_tile[s.camp]].number == 8 and s.camp == 9  # tile 8 on s10, the Camp on it
+    assert s.content.tiles[s.space_tile[s.camp]].number == 8 and s.camp == 9  # tile 8 on s10, the Camp on it
     assert "beach" in s.explored_terrains()
     t.act(CARPENTER, "place 1 build:shovel")  # its beach requirement is met from the start
 
@@ -110,7 +110,7 @@ def test_two_starting_items_with_two_uses_the_rest_in_the_box_s3_step12() -> Non
     s = t.state
     assert zone_ids(t, Z_START) == {"pistol", "biscuits"}
     assert all(s.uses[i] == 2 for i in s.cards_in(Z_START))
-    assert sum(1 for i in s.cards_in(Z_BOX) if s.c.cards[i].kind == "start_item") == 6
+    assert sum(1 for i in s.cards_in(Z_BOX) if s.content.cards[i].kind == "start_item") == 6
 
 
 def test_beast_deck_shuffled_hunting_deck_empty_s3_step7() -> None:
@@ -134,7 +134,7 @@ def test_event_mix_variants_s15_1d_s15_2b(mix: str, split: tuple[int, int]) -> N
 def test_the_event_draw_weights_book_and_adventure_halves_s3_step16() -> None:
     t = event_round(Table.new(players=3))
     outs = t.state.chance_outcomes()
-    book = sum(p for a, p in outs if t.state.c.cards[card(a.args[0])].data["icon"] == "book")
+    book = sum(p for a, p in outs if t.state.content.cards[card(a.args[0])].data["icon"] == "book")
     assert book == pytest.approx(0.5)
     assert sum(p for _, p in outs) == pytest.approx(1.0)
 
@@ -158,8 +158,8 @@ def test_random_wreckage_variant_s15_3() -> None:
                                                        (4, False, False)])
 def test_friday_and_dog_by_player_count_s3_step20_s14(players: int, friday: bool, dog: bool) -> None:
     s = Table.new(players=players).state
-    assert s.t.friday is friday and bool(s.friday_alive) is friday
-    assert s.t.dog is dog
+    assert s.table.friday is friday and bool(s.friday_alive) is friday
+    assert s.table.dog is dog
 
 
 def test_four_players_use_the_special_arranging_card_s3_step19() -> None:
@@ -277,7 +277,7 @@ def test_adventure_card_in_the_event_deck_resolves_its_event_half_and_draws_agai
 
 def test_mystery_card_in_the_event_deck_resolves_its_event_half_s5_2_s16_11() -> None:
     t = Table.new(players=3)
-    tiger = next(c.id for c in t.state.c.cards if c.kind == "mystery" and c.data.get("event_name") == "Furious tiger")
+    tiger = next(c.id for c in t.state.content.cards if c.kind == "mystery" and c.data.get("event_name") == "Furious tiger")
     t.put(Z_EVENT_DECK, tiger)
     event_round(t, weapon=1)
     t.draw(tiger)
@@ -306,14 +306,14 @@ def test_morale_at_zero_does_nothing_even_with_the_diary_s6_2() -> None:
 
 def test_morale_phase_affects_only_the_first_player_s6_2() -> None:
     t = Table.new(players=3)
-    t.goto(MORALE, 0, morale=2, fp=1)
+    t.goto(MORALE, 0, morale=2, first_player=1)
     assert t.state.det[:3] == [0, 2, 0]
 
 
 def test_production_exhausted_camp_source_gives_nothing_but_its_token_gives_one_s7_1_s16_3() -> None:
     t = Table.new(players=3)
     s = t.state
-    sources = s.c.tiles[s.space_tile[s.camp]].sources
+    sources = s.content.tiles[s.space_tile[s.camp]].sources
     fish = sources.index("food")
     t.goto(PRODUCTION, 0, space_exh=[0] * 9 + [1 << fish, 0], space_tk=[0] * 9 + [2, 0], res=[0, 0, 0, 0])
     assert s.res[FOOD] == 1 and s.res[WOOD] == 1  # the +1 food token still yields; wood as usual
@@ -404,10 +404,10 @@ def test_friday_alone_with_an_additional_pawn_may_hunt_s14_4() -> None:
     t.act(CARPENTER, "place friday hunt")
     t.act(CARPENTER, "join shield 1")
     t.plan(*rest(CARPENTER, COOK))
-    assert s.groups[0][3] == s.t.friday_index
+    assert s.groups[0][3] == s.table.friday_index
     t.pass_windows()
     t.draw("birds")  # strength 1 against Weapon 0: Friday takes the Wound
-    assert s.wounds[s.t.friday_index] == 1 and s.res[FOOD] == 1 + 2
+    assert s.wounds[s.table.friday_index] == 1 and s.res[FOOD] == 1 + 2
 
 
 def test_friday_supporting_a_player_is_an_ordinary_pawn_s14_4() -> None:
@@ -441,7 +441,7 @@ def test_the_dog_never_leads_nor_takes_wounds_s14_6() -> None:
     t.plan((SOLDIER, "place 2 arrange"), *rest(CARPENTER, COOK))
     t.pass_windows()
     t.draw("tapir")
-    assert t.wounds() == [0, 0, 4] and s.groups == [] and s.t.dog
+    assert t.wounds() == [0, 0, 4] and s.groups == [] and s.table.dog
 
 
 # ============================================================================ §8.3–§8.5
@@ -644,7 +644,7 @@ def test_exploration_order_beast_then_discoveries_to_future_s8_10() -> None:
     t.draw("fox")  # a face-down card: no view names it (decision 0010)
     fox = C.cards[card("fox")].name
     assert t.logged("A beast joins the Hunting deck")
-    for seat in (None, *range(s.n)):
+    for seat in (None, *range(s.players)):
         assert not any(fox in e.text for e in s.visible_events(seat)) and fox not in json.dumps(s.observe(seat))
     t.token("goat", "tobacco", "fallen_tree")
     assert s.count_in(Z_HUNT_DECK) == 1
@@ -701,7 +701,7 @@ def test_weather_shortfall_wounds_every_player_not_friday_s9_3_s14_4() -> None:
     s = t.state
     t.goto(WEATHER, 0, round=2, roof=0, res=[0, 0, 0, 0], weather_tk=[0, 1, 0])  # 1 Winter Cloud token
     # step 1: 1 wood missing; step 2: 1 cloud above Roof 0, wood and food missing
-    assert t.wounds() == [3, 3] and s.wounds[s.t.friday_index] == 0
+    assert t.wounds() == [3, 3] and s.wounds[s.table.friday_index] == 0
 
 
 def test_hungry_animals_fight_compares_the_permanent_weapon_s9_3() -> None:
@@ -731,10 +731,10 @@ def test_night_reminder_each_player_eats_one_more_or_takes_one_wound_s10_1_s22_2
     t = Table.new(players=3).to_plan()
     s = t.state
     t.goto(NIGHT, 0, res=[0, 4, 0, 0], shelter=1, night_food=1)  # 3 meals + 1 of 3 extra
-    assert s.to_move() == [s.fp]
-    assert sorted(t.legal(s.fp)) == ["hungry carpenter", "hungry cook", "hungry soldier"]
-    t.act(s.fp, "hungry cook")
-    t.act(s.fp, "hungry soldier")
+    assert s.to_move() == [s.first_player]
+    assert sorted(t.legal(s.first_player)) == ["hungry carpenter", "hungry cook", "hungry soldier"]
+    t.act(s.first_player, "hungry cook")
+    t.act(s.first_player, "hungry soldier")
     assert t.wounds() == [0, 1, 1]
     assert s.round == 2 and s.night_food == 0  # the reminder is gone next round
 
@@ -747,7 +747,7 @@ def test_camp_move_only_to_adjacent_explored_accessible_tiles_s10_2_s16_4() -> N
     t.explore(4, S4)  # not next to the Camp
     s.space_lost[S7] = 1
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
-    assert t.legal(s.fp) == ["camp stay", "camp s6"]
+    assert t.legal(s.first_player) == ["camp stay", "camp s6"]
 
 
 def test_moving_onto_a_tent_tile_avoids_the_open_air_s10_2_s10_3() -> None:
@@ -809,7 +809,7 @@ def test_no_win_in_round_twelve_without_fire_loses_after_the_night_s11_3() -> No
 
 def test_unfulfilled_demand_aimed_at_the_first_player_wounds_only_them_s12_2() -> None:
     t = Table.new(players=3)
-    event_round(t, fp=1, det=[3, 0, 3, 0])
+    event_round(t, first_player=1, det=[3, 0, 3, 0])
     t.draw("restless_sleep")  # the FP discards 1 Determination
     assert t.wounds() == [0, 1, 0]
 
@@ -825,7 +825,7 @@ def test_demand_aimed_at_all_wounds_everyone_per_missing_cube_s12_2() -> None:
 def test_event_decide_is_chosen_by_the_first_player_s12_4_s26_2() -> None:
     t = Table.new(players=3)
     s = t.state
-    event_round(t, fp=2)
+    event_round(t, first_player=2)
     t.draw("unusually_cold_night")
     assert s.to_move() == [2] and t.legal(2) == ["choose 1", "choose 2"]
 
@@ -853,7 +853,7 @@ def test_death_space_ends_the_game_s13_1() -> None:
 
 def test_fight_as_an_event_wounds_the_first_player_alone_s16_7() -> None:
     t = Table.new(players=3)
-    event_round(t, fp=2, weapon=1)
+    event_round(t, first_player=2, weapon=1)
     t.draw("eyes_in_the_dark")  # the FP fights strength 3
     assert t.wounds() == [0, 0, 2] and t.state.weapon == 1
 
@@ -1012,7 +1012,7 @@ def test_castaways_weather_dice_by_round_s9_1(round_: int, dice: int) -> None:
 def test_dog_and_friday_variants_s15_1_s15_2(opts: dict[str, object], friday: bool, dog: bool) -> None:
     o = {"players": 3, **opts}
     s = GAME.new_game(seed=0, starting_items=0, **o)
-    assert s.t.friday is friday and s.t.dog is dog
+    assert s.table.friday is friday and s.table.dog is dog
 
 
 def test_friday_cannot_be_left_out_with_one_or_two_players_s14_3_s14_5() -> None:
@@ -1023,7 +1023,7 @@ def test_friday_cannot_be_left_out_with_one_or_two_players_s14_3_s14_5() -> None
 def test_friday_may_take_a_threat_action_alone_and_keeps_the_determination_s14_4() -> None:
     t = planning(players=2, res=[0, 2, 0, 0])
     s = t.state
-    fi = s.t.friday_index
+    fi = s.table.friday_index
     s.zone[card("food_crates")] = Z_BOX
     t.put(Z_THREAT_R, "winter_depression")  # 1 pawn + 1 food -> 1 Determination to the acting one
     t.plan((CARPENTER, "place friday threat:r"), *rest(CARPENTER, COOK))
@@ -1036,9 +1036,9 @@ def test_friday_is_never_the_first_player_s14_4() -> None:
     t = Table.new(players=2).to_plan()
     s = t.state
     t.goto(NIGHT, 0, res=[0, 2, 0, 0], shelter=1)
-    assert s.fp == 1
+    assert s.first_player == 1
     t.goto(NIGHT, 0, res=[0, 2, 0, 0], shelter=1)
-    assert s.fp == 0
+    assert s.first_player == 0
 
 
 def test_a_second_night_reminder_is_ignored_s12_6_s10_1() -> None:
@@ -1057,5 +1057,5 @@ def test_more_missing_meals_than_players_can_still_be_answered_s10_1() -> None:
     s = t.state
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1, night_food=2)  # 6 extra meals, none to eat
     for _ in range(6):
-        t.act(s.fp, t.legal(s.fp)[0])
+        t.act(s.first_player, t.legal(s.first_player)[0])
     assert t.wounds() == [2, 2, 2] and s.round == 2

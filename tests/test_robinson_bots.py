@@ -67,7 +67,7 @@ def test_options_variants_end() -> None:
     for opts in ({"players": 3, "dog": "no"}, {"players": 4, "friday": "yes"}, {"players": 2, "starting_items": 4},
                  {"players": 2, "wreckage": "random", "event_mix": "more_adventure"}, {"players": 1, "alt_threats": True}):
         state = GAME.new_game(seed=11, **opts)
-        play(state, team(state.n))
+        play(state, team(state.players))
         assert state.is_over()
 
 

@@ -95,8 +95,8 @@ def test_tv02_morale_shortfall_s6_4() -> None:
     t = Table.new(players=3)
     t.goto(MORALE, 0, morale=-3, det=[1, 0, 0, 0])
     s = t.state
-    assert s.det[s.fp] == 0
-    assert s.wounds[s.fp] == 2
+    assert s.det[s.first_player] == 0
+    assert s.wounds[s.first_player] == 2
     assert s.wounds[1:3] == [0, 0]
 
 
@@ -375,7 +375,7 @@ def night_table(**fields: object) -> Table:
     t.explore(5, S6)
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], **fields)
     t.pass_windows()
-    assert t.legal(t.state.fp)[0] == "camp stay"
+    assert t.legal(t.state.first_player)[0] == "camp stay"
     return t
 
 
@@ -561,7 +561,7 @@ def test_tv27_lost_bricks_at_palisade_zero_s16_6() -> None:
     t = planning(palisade=0, shelter=1)
     s = t.state
     t.build("bricks")
-    s.frames.append((6, s.fp, 0, 0, 0))  # F_FLIP: an effect turns an Item back
+    s.frames.append((6, s.first_player, 0, 0, 0))  # F_FLIP: an effect turns an Item back
     t.set()
     t.answer("flip bricks")
     assert s.zone[card("bricks")] == Z_INV_BOARD
@@ -574,7 +574,7 @@ def test_tv27_lost_bricks_lower_the_palisade_s16_6() -> None:
     t = planning(palisade=2, shelter=1)
     s = t.state
     t.build("bricks")
-    s.frames.append((6, s.fp, 0, 0, 0))
+    s.frames.append((6, s.first_player, 0, 0, 0))
     t.set()
     t.answer("flip bricks")
     assert s.palisade == 1
@@ -585,11 +585,11 @@ def test_tv28_empty_bottle_used_twice_s18_3() -> None:
     t = Table.new(players=3, items="empty_bottle").to_plan()
     s = t.state
     assert s.zone[card("empty_bottle")] == Z_START
-    t.act(s.fp, "use empty_bottle")
-    t.act(s.fp, "use empty_bottle")
+    t.act(s.first_player, "use empty_bottle")
+    t.act(s.first_player, "use empty_bottle")
     assert s.weapon == 2
     assert s.zone[card("empty_bottle")] == Z_START_USED
-    assert "use empty_bottle" not in t.raw(s.fp)
+    assert "use empty_bottle" not in t.raw(s.first_player)
 
 
 # ============================================================================ DERIVED vectors
@@ -622,7 +622,7 @@ def test_derived_pistol_in_a_real_hunt_s16_9() -> None:
     t.set(weapon=1)
     t.put(Z_HUNT_DECK, "boa")
     t.plan((SOLDIER, "place 1 hunt"), (SOLDIER, "join 2 1"), *rest_others(t, CARPENTER, COOK))
-    t.act(s.fp, "use pistol")  # in the window before the Hunt (§26.3)
+    t.act(s.first_player, "use pistol")  # in the window before the Hunt (§26.3)
     assert s.temp_weapon == 3
     assert s.weapon == 1  # the track marker does not move
     t.pass_windows()

@@ -149,7 +149,7 @@ def test_applying_fuzzed_text_only_refuses_and_changes_nothing(words: list[str])
     for state in _fuzz_states():
         s = state.clone()
         before = blob(s)
-        for seat in range(-1, s.n):
+        for seat in range(-1, s.players):
             try:
                 s.apply(text, seat)
             except IllegalAction as exc:
@@ -208,7 +208,7 @@ def test_every_refusal_of_a_readable_action_says_why() -> None:
     rng = random.Random(11)
     tried = 0
     for s in _fuzz_states():
-        for seat in range(s.n):
+        for seat in range(s.players):
             for text in _grammar_texts(rng, 25):
                 s2 = s.clone()
                 before = blob(s2)
@@ -549,7 +549,7 @@ def _beast_places(s: Any) -> dict[int, int]:
 
 
 def _views(s: Any) -> list[Any]:
-    return [(s.observe(seat), [e.text for e in s.visible_events(seat)]) for seat in [None, *range(s.n)]]
+    return [(s.observe(seat), [e.text for e in s.visible_events(seat)]) for seat in [None, *range(s.players)]]
 
 
 def test_the_hunt_keeps_its_beast_secret_and_resample_redraws_it__s13_2_s26_4() -> None:
@@ -623,7 +623,7 @@ def test_a_hunting_draw_lists_every_unseen_beast_and_draws_the_secret_card__s8_7
 def test_resample_redraws_the_shuffled_hunting_cards__s26_4() -> None:
     """Every unseen Hunting card takes an identity drawn from the unseen Beast cards; what a seat sees stays."""
     s = _hunting_draw(CH_HUNT)
-    for seat in range(s.n):
+    for seat in range(s.players):
         decks = set()
         for k in range(100):
             r = s.resample(seat, random.Random(k))
@@ -693,7 +693,7 @@ def test_resample_changes_only_unseen_beasts_and_the_generator__s26_4() -> None:
         while not s.is_over() and steps < 600:
             steps += 1
             if steps % 23 == 0:
-                seat = rng.randrange(s.n)
+                seat = rng.randrange(s.players)
                 r = s.resample(seat, random.Random(steps))
                 assert r.observe(seat) == s.observe(seat)
                 assert r.to_move() == s.to_move()
@@ -809,7 +809,7 @@ def _plays_on(s: Any, rng: random.Random, steps: int = 4) -> None:
     again = GAME.load_state(json.loads(json.dumps(doc)))
     assert again.to_json() == doc, "a loaded state does not round-trip"
     for _ in range(steps):
-        for seat in [None, *range(s.n)]:
+        for seat in [None, *range(s.players)]:
             json.dumps(s.observe(seat))
         if s.is_over():
             return

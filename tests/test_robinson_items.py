@@ -81,7 +81,7 @@ EXPLORER_TABLE = "carpenter,cook,explorer"
 
 def everyone_rests(t: Table) -> None:
     """Plan Rest for every pawn and resolve the Action phase up to the Night window."""
-    t.plan(*rest(*range(t.state.n)))
+    t.plan(*rest(*range(t.state.players)))
     t.pass_windows()
 
 
@@ -94,7 +94,7 @@ def on_build(t: Table, *item_ids: str) -> None:
 def flip(t: Table, item_id: str) -> None:
     """An effect turns an Item back to its Invention side (§16.6, e.g. Strong wind's Threat effect)."""
     s = t.state
-    s.frames.append((F_FLIP, s.fp, 0, 0, 0))
+    s.frames.append((F_FLIP, s.first_player, 0, 0, 0))
     t.set()
     t.answer(f"flip {item_id}")
 
@@ -118,7 +118,7 @@ def next_round(t: Table) -> None:
 
 def joins(t: Table, pawn: str) -> set[int]:
     """Planned Actions (1-based) the first player could add `pawn` to."""
-    return {int(a.split()[2]) for a in t.raw(t.state.fp) if a.startswith(f"join {pawn} ")}
+    return {int(a.split()[2]) for a in t.raw(t.state.first_player) if a.startswith(f"join {pawn} ")}
 
 
 # ============================================================================ §17.2 Items: Gathering and Rest
@@ -208,7 +208,7 @@ def test_item_extra_pawn_only_for_its_action_types_s8_1_6_s17_2(item: str, types
     s = t.state
     t.explore(5, S6)
     t.put(Z_HUNT_DECK, "fox")
-    assert item in [s.pawn_text(p) for p in s.pawns_of(s.fp)]
+    assert item in [s.pawn_text(p) for p in s.pawns_of(s.first_player)]
     order = ["hunt", "build", "gather", "explore"]
     t.act(SOLDIER, "place 1 hunt")
     t.act(CARPENTER, "place 1 build:weapon")
@@ -226,7 +226,7 @@ def test_item_pawn_makes_a_sure_success_every_round_s17_2(item: str, target: str
     s = t.state
     t.explore(5, S6)
     for _ in range(2):
-        t.plan((COOK, f"place 1 {target}"), (s.fp, f"join {item} 1"), (COOK, "place 2 rest"),
+        t.plan((COOK, f"place 1 {target}"), (s.first_player, f"join {item} 1"), (COOK, "place 2 rest"),
                *rest(CARPENTER, SOLDIER))  # the first player places the shared pawns (§26.1)
         assert not s.chance or s.chance[0] != CH_DICE  # two pawns on a 1-pawn Action: no dice (§8.1.3)
         t.pass_windows()
@@ -248,15 +248,15 @@ def test_lost_map_pawn_stays_this_round_and_goes_next_round_s16_6() -> None:
     t.set()
     t.act(COOK, "ready")
     t.act(SOLDIER, "ready")
-    t.act(s.fp, "ready")
-    t.act(s.fp, "confirm")
+    t.act(s.first_player, "ready")
+    t.act(s.first_player, "confirm")
     t.pass_windows()
     assert s.chance[0] != CH_DICE  # still a sure success: no dice
     t.tile(4)
     t.token("goat")
     t.pass_windows()
     next_round(t)
-    assert "map" not in [s.pawn_text(p) for p in s.pawns_of(s.fp)]
+    assert "map" not in [s.pawn_text(p) for p in s.pawns_of(s.first_player)]
 
 
 # ============================================================================ §17.2 Weapon and Palisade Items
@@ -314,8 +314,8 @@ def test_corral_may_cover_an_adjacent_food_source_for_a_camp_token_s17_2(choice:
     s = t.state
     t.explore(5, S6)
     on_build(t, "corral")
-    assert t.legal(s.fp) == ["corral skip", "corral s6"]  # only explored tiles next to the Camp with food
-    t.act(s.fp, f"corral {choice}")
+    assert t.legal(s.first_player) == ["corral skip", "corral s6"]  # only explored tiles next to the Camp with food
+    t.act(s.first_player, f"corral {choice}")
     covered = choice != "skip"
     assert bool(s.space_exh[S6] & 1) == covered  # the bird source of tile 5
     assert bool(s.space_tk[S10] & TK_FOOD) == covered
@@ -377,25 +377,25 @@ def night(t: Table, **fields: object) -> Table:
 def test_fireplace_and_pot_heal_at_night_once_per_round_for_food_s17_2_s10_6(item: str, heal: int) -> None:
     t = planning(built=item, items="", wounds=[2, 1, 0, 0])
     s = t.state
-    assert f"use {item}" not in t.raw(s.fp)  # healing works only at Night (§10.6)
+    assert f"use {item}" not in t.raw(s.first_player)  # healing works only at Night (§10.6)
     night(t, res=[0, 4, 0, 0], shelter=1)
-    assert f"use {item}" in t.legal(s.fp)
-    t.act(s.fp, f"use {item}")
+    assert f"use {item}" in t.legal(s.first_player)
+    t.act(s.first_player, f"use {item}")
     assert s.res[FOOD] == 3  # 1 food paid
-    assert all(len(a.split()) == 1 + heal for a in t.legal(s.fp))  # heal 2: 2/0 or 1/1 (§17.2)
-    t.act(s.fp, "heal carpenter" + " cook" * (heal - 1))
+    assert all(len(a.split()) == 1 + heal for a in t.legal(s.first_player))  # heal 2: 2/0 or 1/1 (§17.2)
+    t.act(s.first_player, "heal carpenter" + " cook" * (heal - 1))
     assert t.wounds() == [1, 1 - (heal - 1), 0]
-    assert f"use {item}" not in t.raw(s.fp)  # once per round
+    assert f"use {item}" not in t.raw(s.first_player)  # once per round
 
 
 def test_fireplace_and_pot_are_used_one_each_s17_2() -> None:
     t = planning(built="fireplace,pot", items="", wounds=[3, 0, 0, 0])
     s = t.state
     night(t, res=[0, 5, 0, 0], shelter=1)
-    t.act(s.fp, "use fireplace")
-    t.act(s.fp, "heal carpenter carpenter")
-    t.act(s.fp, "use pot")
-    t.act(s.fp, "heal carpenter")
+    t.act(s.first_player, "use fireplace")
+    t.act(s.first_player, "heal carpenter carpenter")
+    t.act(s.first_player, "use pot")
+    t.act(s.first_player, "heal carpenter")
     assert s.wounds[0] == 0 and s.res[FOOD] == 0  # 2 paid for healing, 3 eaten
     assert s.round == 2
 
@@ -441,8 +441,8 @@ def test_shortcut_token_goes_next_to_the_camp_s17_2() -> None:
     t = shortcut_table()
     s = t.state
     t.explore(6, S11)
-    assert t.legal(s.fp) == ["shortcut s6", "shortcut s11"]  # explored tiles next to the Camp
-    t.act(s.fp, "shortcut s6")
+    assert t.legal(s.first_player) == ["shortcut s6", "shortcut s11"]  # explored tiles next to the Camp
+    t.act(s.first_player, "shortcut s6")
     assert s.space_tk[S6] & TK_SHORTCUT and s.built("shortcut")
 
 
@@ -638,12 +638,12 @@ def used_up(t: Table, item: str) -> bool:
 def test_pistol_is_offered_only_before_a_hunt_s16_9_s22_5() -> None:
     t = planning(items="pistol,flask_of_rum", res=[1, 0, 0, 0])
     s = t.state
-    assert "use pistol" not in t.raw(s.fp)  # not in planning
+    assert "use pistol" not in t.raw(s.first_player)  # not in planning
     t.put(Z_HUNT_DECK, "fox")
     t.plan((SOLDIER, "place 1 hunt"), (SOLDIER, "join 2 1"), (CARPENTER, "place 1 build:weapon"),
            (CARPENTER, "place 2 rest"), *rest(COOK))
-    assert s.frames[-1][2] == W_ACTION and "use pistol" in t.legal(s.fp)
-    t.act(s.fp, "use pistol")
+    assert s.frames[-1][2] == W_ACTION and "use pistol" in t.legal(s.first_player)
+    t.act(s.first_player, "use pistol")
     assert s.temp_weapon == 3 and s.uses[card("pistol")] == 1
     t.pass_windows()
     t.draw("fox")  # strength 2 against Weapon 0 + 3: no Wounds
@@ -662,7 +662,7 @@ def test_pistol_two_uses_then_discarded_s18_3() -> None:
            *rest(CARPENTER))
     t.answer("next 1")
     for beast in ("fox", "tapir"):
-        t.act(s.fp, "use pistol")
+        t.act(s.first_player, "use pistol")
         t.pass_windows()
         t.draw(beast)
     assert used_up(t, "pistol")
@@ -673,22 +673,22 @@ def test_pistol_two_uses_then_discarded_s18_3() -> None:
 def test_pipe_and_tobacco_gives_the_user_two_determination_twice_s22_5() -> None:
     t = planning(items="pipe_and_tobacco")
     s = t.state
-    t.act(s.fp, "use pipe_and_tobacco")
-    t.act(s.fp, "use pipe_and_tobacco")
-    assert s.det[s.fp] == 4 and used_up(t, "pipe_and_tobacco")
-    illegal(t, s.fp, "use pipe_and_tobacco")
+    t.act(s.first_player, "use pipe_and_tobacco")
+    t.act(s.first_player, "use pipe_and_tobacco")
+    assert s.det[s.first_player] == 4 and used_up(t, "pipe_and_tobacco")
+    illegal(t, s.first_player, "use pipe_and_tobacco")
 
 
 def test_bible_on_arranging_the_camp_twice_s22_5() -> None:
     t = planning(items="bible,flask_of_rum", wounds=[0, 2, 0, 0])
     s = t.state
-    assert "use bible" not in t.raw(s.fp)  # only when Arranging the Camp resolves
+    assert "use bible" not in t.raw(s.first_player)  # only when Arranging the Camp resolves
     morale = s.morale
     t.plan((COOK, "place 1 arrange"), (COOK, "place 2 arrange"), (CARPENTER, "place 1 arrange"),
            (CARPENTER, "place 2 rest"), *rest(SOLDIER))
     for _ in range(2):  # a window before each Arranging (§8.1.4: each pawn is its own resolution)
-        assert "use bible" in t.legal(s.fp)
-        t.act(s.fp, "use bible")
+        assert "use bible" in t.legal(s.first_player)
+        t.act(s.first_player, "use bible")
     t.pass_windows()
     assert used_up(t, "bible")
     assert s.det[COOK] == 6 and s.wounds[COOK] == 0  # 3 Determination and heal 1, twice
@@ -707,19 +707,19 @@ def test_bible_is_not_offered_before_rest_s22_5() -> None:
 def test_flask_of_rum_at_night_heals_or_raises_morale_s25_7(choice: str, healed: int, morale: int) -> None:
     t = planning(items="flask_of_rum", wounds=[2, 0, 0, 0])
     s = t.state
-    assert "use flask_of_rum" not in t.raw(s.fp)  # a Night item (§10.6)
+    assert "use flask_of_rum" not in t.raw(s.first_player)  # a Night item (§10.6)
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
     assert s.frames[-1][2] == W_NIGHT
     before = s.morale
-    t.act(s.fp, "use flask_of_rum")
-    t.act(s.fp, choice)
+    t.act(s.first_player, "use flask_of_rum")
+    t.act(s.first_player, choice)
     if healed:
-        t.act(s.fp, f"heal {s.cid(0)}")  # shared out among the wounded (§25.7)
+        t.act(s.first_player, f"heal {s.cid(0)}")  # shared out among the wounded (§25.7)
     assert s.wounds[0] == 2 - healed and s.morale == before + morale
-    t.act(s.fp, "use flask_of_rum")
-    t.act(s.fp, choice)
+    t.act(s.first_player, "use flask_of_rum")
+    t.act(s.first_player, choice)
     if healed:
-        t.act(s.fp, f"heal {s.cid(0)}")
+        t.act(s.first_player, f"heal {s.cid(0)}")
     assert used_up(t, "flask_of_rum")
     assert s.wounds[0] == 2 - 2 * healed
 
@@ -732,27 +732,27 @@ def test_hammer_is_a_building_pawn_for_one_build_per_round_s25_7() -> None:
         t.act(COOK, "place 1 gather:s6:wood")
         t.act(CARPENTER, "place 1 build:weapon")
         assert joins(t, "hammer") == {2}  # Building only
-        err = illegal(t, s.fp, "place hammer build:weapon")  # it only supports
+        err = illegal(t, s.first_player, "place hammer build:weapon")  # it only supports
         assert err.rule == "§8.1.6"
-        t.plan((s.fp, "join hammer 2"), *[(seat, f"place {k} rest") for seat in range(3) for k in (1, 2)
+        t.plan((s.first_player, "join hammer 2"), *[(seat, f"place {k} rest") for seat in range(3) for k in (1, 2)
                                            if s.where(2 * seat + k - 1) < 0])
         assert s.uses[card("hammer")] == 2 - rnd  # spent when the plan is confirmed
         t.pass_windows()
         assert s.weapon == rnd  # a sure success
         next_round(t)
     assert used_up(t, "hammer")
-    assert "hammer" not in [s.pawn_text(p) for p in s.pawns_of(s.fp)]
+    assert "hammer" not in [s.pawn_text(p) for p in s.pawns_of(s.first_player)]
 
 
 def test_storm_glass_ignores_a_rainy_cloud_in_the_weather_window_s25_7() -> None:
     t = planning(items="storm_glass,flask_of_rum")
     s = t.state
-    assert "use storm_glass" not in t.raw(s.fp)
+    assert "use storm_glass" not in t.raw(s.first_player)
     t.goto(WEATHER, 0, round=4, shelter=1, roof=0, res=[2, 2, 0, 0], weather_tk=[1, 0, 0])
     t.weather("rain1")  # 1 from the die + 1 from the token
     assert s.frames[-1][2] == W_WEATHER
-    t.act(s.fp, "use storm_glass")
-    t.act(s.fp, "use storm_glass")
+    t.act(s.first_player, "use storm_glass")
+    t.act(s.first_player, "use storm_glass")
     assert used_up(t, "storm_glass")
     t.pass_windows()
     assert s.res[:2] == [2, 2] and t.wounds() == [0, 0, 0]
@@ -782,9 +782,9 @@ def test_token_drawn_during_an_action_waits_in_future_until_cleanup_s19_1_s8_3_1
     t.token(kind)
     phys = next(i for i, pl in enumerate(s.tok) if pl == TOK_FUTURE)
     assert C.token_kinds[C.tokens[phys]].id == kind
-    assert "use bible" in t.legal(s.fp)  # the window before Arranging the Camp
+    assert "use bible" in t.legal(s.first_player)  # the window before Arranging the Camp
     for point in range(5):
-        assert kind not in [x[0] for x in s._use_options(s.fp, point)]  # unusable until cleanup
+        assert kind not in [x[0] for x in s._use_options(s.first_player, point)]  # unusable until cleanup
     t.pass_windows()
     assert s.tok[phys] == TOK_AVAIL
 
@@ -806,7 +806,7 @@ def test_token_effect_in_planning_s19_2_s25_1(kind: str, built: str, fields: dic
     t = planning(items="", built=built, **fields)
     s = t.state
     phys = t.give_token(kind)
-    t.act(s.fp, f"use {kind}")
+    t.act(s.first_player, f"use {kind}")
     assert getattr(s, field) == after
     assert s.tok[phys] == TOK_USED  # discarded after use (§19.1)
 
@@ -815,7 +815,7 @@ def test_healing_herbs_build_the_cure_without_an_action_s19_2() -> None:
     t = planning(items="", built="pot")
     s = t.state
     t.give_token("healing_herbs")
-    t.act(s.fp, "use healing_herbs")
+    t.act(s.first_player, "use healing_herbs")
     assert s.built("cure") and not s.groups
 
 
@@ -830,8 +830,8 @@ def test_healing_herbs_build_the_cure_without_an_action_s19_2() -> None:
 def test_token_not_offered_when_it_cannot_be_used_s19_2(kind: str, fields: dict[str, object]) -> None:
     t = planning(items="", **fields)
     t.give_token(kind)
-    assert f"use {kind}" not in t.raw(t.state.fp)
-    illegal(t, t.state.fp, f"use {kind}")
+    assert f"use {kind}" not in t.raw(t.state.first_player)
+    illegal(t, t.state.first_player, f"use {kind}")
 
 
 @pytest.mark.parametrize(("kind", "built", "healed"), [("herbs", "", 1), ("vegetables", "pot", 2)])
@@ -839,11 +839,11 @@ def test_healing_tokens_only_at_night_s10_6_s25_1(kind: str, built: str, healed:
     t = planning(items="", built=built, wounds=[2, 0, 0, 0])
     s = t.state
     t.give_token(kind)
-    assert f"use {kind}" not in t.raw(s.fp)
+    assert f"use {kind}" not in t.raw(s.first_player)
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
-    t.act(s.fp, f"use {kind}")
+    t.act(s.first_player, f"use {kind}")
     if s.frames and s.frames[-1][0] != F_WINDOW:
-        t.act(s.fp, "heal" + " carpenter" * healed)
+        t.act(s.first_player, "heal" + " carpenter" * healed)
     assert s.wounds[0] == 2 - healed
 
 
@@ -851,7 +851,7 @@ def test_vegetables_without_the_pot_are_not_offered_at_night_s19_2() -> None:
     t = planning(items="flask_of_rum", wounds=[2, 0, 0, 0])
     t.give_token("vegetables")
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
-    assert "use vegetables" not in t.legal(t.state.fp)
+    assert "use vegetables" not in t.legal(t.state.first_player)
 
 
 def test_large_leaves_ignore_a_rainy_cloud_in_the_weather_window_s19_2() -> None:
@@ -860,7 +860,7 @@ def test_large_leaves_ignore_a_rainy_cloud_in_the_weather_window_s19_2() -> None
     phys = t.give_token("large_leaves")
     t.goto(WEATHER, 0, round=4, shelter=1, roof=0, res=[1, 1, 0, 0])
     t.weather("rain1")
-    t.act(s.fp, "use large_leaves")
+    t.act(s.first_player, "use large_leaves")
     t.pass_windows()
     assert s.res[:2] == [1, 1] and s.tok[phys] == TOK_USED
 
@@ -870,7 +870,7 @@ def test_nourishing_larvae_rot_at_night_unless_stored_s19_1_s10_4(cellar: bool) 
     t = planning(items="", built="cellar" if cellar else "")
     s = t.state
     pair = [t.give_token("nourishing_larvae"), t.give_token("nourishing_larvae")]
-    t.act(s.fp, "use nourishing_larvae")
+    t.act(s.first_player, "use nourishing_larvae")
     assert sorted(s.tok[i] for i in pair) == [TOK_AVAIL, TOK_USED]
     kept = next(i for i in pair if s.tok[i] == TOK_AVAIL)
     t.goto(NIGHT, 0, res=[0, 2 + 3, 0, 0], shelter=1)  # the 2 food from the token + 3 for the meals
@@ -883,9 +883,9 @@ def test_ladys_medallion_splits_three_determination_freely_s25_1() -> None:
     t = planning(items="")
     s = t.state
     t.give_token("ladys_medallion")
-    t.act(s.fp, "use ladys_medallion")
-    assert "give carpenter cook soldier" in t.legal(s.fp) and "give soldier soldier soldier" in t.legal(s.fp)
-    t.act(s.fp, "give cook soldier soldier")
+    t.act(s.first_player, "use ladys_medallion")
+    assert "give carpenter cook soldier" in t.legal(s.first_player) and "give soldier soldier soldier" in t.legal(s.first_player)
+    t.act(s.first_player, "give cook soldier soldier")
     assert s.det[:3] == [0, 1, 2]
 
 
@@ -897,7 +897,7 @@ def test_candles_token_is_a_building_pawn_once_s19_2() -> None:
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(COOK, "place 1 rest")
     assert joins(t, "candles_token") == {1}
-    t.plan((s.fp, "join candles_token 1"), (CARPENTER, "place 2 rest"), (COOK, "place 2 rest"), *rest(SOLDIER))
+    t.plan((s.first_player, "join candles_token 1"), (CARPENTER, "place 2 rest"), (COOK, "place 2 rest"), *rest(SOLDIER))
     assert s.tok[phys] == TOK_USED
     t.pass_windows()
     assert s.weapon == 1  # two pawns: a sure success
@@ -907,7 +907,7 @@ def test_treasure_token_draws_a_treasure_s19_2_s16_2() -> None:
     t = planning(items="")
     s = t.state
     t.give_token("treasure")
-    t.act(s.fp, "use treasure")
+    t.act(s.first_player, "use treasure")
     t.draw("wild_boar")  # a Monster is set aside (§16.2)
     t.draw("rusty_cutlass")  # Weapon +1
     assert s.weapon == 1 and not s.myst
@@ -926,7 +926,7 @@ def test_night_howling_puts_beast_strength_at_the_hunting_deck_for_one_hunt_s20_
     t.to_plan()
     t.set(weapon=2)
     t.put(Z_HUNT_DECK, "fox", "birds")
-    hunter = (s.fp + 1) % 3
+    hunter = (s.first_player + 1) % 3
     others = [x for x in range(3) if x != hunter]
     t.plan((hunter, "place 1 hunt"), (hunter, "join 2 1"), *rest(*others))
     t.draw("fox")  # strength 2 + 1 against Weapon 2
@@ -1044,7 +1044,7 @@ def skilled(characters: str = EXPLORER_TABLE, det: tuple[int, int, int] = (0, 0,
 def once(t: Table, seat: int, skill: str, cost: int) -> None:
     """The skill's marker is on: not again this round, even with Determination left (§13.2)."""
     s = t.state
-    si = next(i for i, sk in enumerate(C.characters[s.t.chars[seat]].skills) if sk.id == skill)
+    si = next(i for i, sk in enumerate(C.characters[s.table.chars[seat]].skills) if sk.id == skill)
     assert s.skill_used[seat] >> si & 1
     s.det[seat] += cost
     t.set()
@@ -1161,7 +1161,7 @@ def test_scouting_keeps_one_token_and_removes_the_other_s13_2() -> None:
     t.act(EXPLORER, "pick oil")
     kinds = {C.token_kinds[C.tokens[i]].id: pl for i, pl in enumerate(s.tok) if pl in (TOK_AVAIL, TOK_REMOVED)}
     assert kinds == {"oil": TOK_AVAIL, "goat": TOK_REMOVED}  # out of the game, not back in the bag
-    assert "use oil" in t.raw(s.fp)  # in Available at once: usable now
+    assert "use oil" in t.raw(s.first_player)  # in Available at once: usable now
     once(t, EXPLORER, "scouting", 3)
 
 
@@ -1248,7 +1248,7 @@ def test_a_pawn_source_gained_during_planning_is_offered_at_once_s8_1_6_s13_2() 
     s = t.state
     t.act(CARPENTER, "place 1 build:weapon")  # the wood of round 1's Production
     assert "handyman" not in [s.pawn_text(p) for p in s.pawns_of(CARPENTER)]
-    t.act(s.fp, "use pipe_and_tobacco")
+    t.act(s.first_player, "use pipe_and_tobacco")
     assert s.det[CARPENTER] == 3
     assert "join handyman 1" in t.raw(CARPENTER)
 
@@ -1263,8 +1263,8 @@ def test_a_token_kept_by_scouting_during_planning_gives_its_pawn_at_once_s8_1_6_
     t.act(EXPLORER, "use scouting")
     t.token("candles_token", "goat")
     t.act(EXPLORER, "pick candles_token")
-    assert "join candles_token 1" in t.raw(s.fp)
-    t.plan((s.fp, "join candles_token 1"), (CARPENTER, "place 2 rest"), *rest(COOK, EXPLORER))
+    assert "join candles_token 1" in t.raw(s.first_player)
+    t.plan((s.first_player, "join candles_token 1"), (CARPENTER, "place 2 rest"), *rest(COOK, EXPLORER))
     t.pass_windows()
     assert s.weapon == 1
 

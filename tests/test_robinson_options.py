@@ -34,16 +34,16 @@ def test_bad_options_name_the_option_s15(given: dict[str, object], option: str) 
                                                         (4, False, False)])
 def test_friday_and_the_dog_by_player_count_s14(players: int, friday: bool, dog: bool) -> None:
     s = GAME.new_game(seed=3, players=players)
-    assert s.t.friday is friday and s.t.dog is dog
+    assert s.table.friday is friday and s.table.dog is dog
     assert bool(s.friday_alive) is friday
 
 
 def test_variants_change_the_table_s15() -> None:
     s = GAME.new_game(seed=3, players=3, dog="no", friday="yes", starting_items=4, event_mix="more_book")
-    assert not s.t.dog and s.t.friday and s.t.event_split == (8, 4)
+    assert not s.table.dog and s.table.friday and s.table.event_split == (8, 4)
     while s.phase == 0:  # setup draws
         s.apply(s.sample_chance())
-    assert sum(1 for i, z in enumerate(s.zone) if s.c.cards[i].kind == "start_item" and z != 0) == 4
+    assert sum(1 for i, z in enumerate(s.zone) if s.content.cards[i].kind == "start_item" and z != 0) == 4
 
 
 def test_random_wreckage_is_one_of_the_wreckage_cards_s15_3() -> None:
@@ -52,7 +52,7 @@ def test_random_wreckage_is_one_of_the_wreckage_cards_s15_3() -> None:
         s = GAME.new_game(seed=seed, players=2, wreckage="random")
         while s.phase == 0:
             s.apply(s.sample_chance())
-        right = [s.c.cards[i] for i, z in enumerate(s.zone) if z == 4]
+        right = [s.content.cards[i] for i, z in enumerate(s.zone) if z == 4]
         assert len(right) == 1 and right[0].kind == "wreckage"
         seen.add(right[0].id)
     assert len(seen) > 1
@@ -61,7 +61,7 @@ def test_random_wreckage_is_one_of_the_wreckage_cards_s15_3() -> None:
 def test_characters_drawn_for_two_players_come_from_the_three_s3() -> None:
     for seed in range(30):
         s = GAME.new_game(seed=seed, players=2)
-        assert all(s.c.characters[ch].id != "soldier" for ch in s.t.chars)
+        assert all(s.content.characters[ch].id != "soldier" for ch in s.table.chars)
 
 
 @pytest.mark.parametrize("text", ["", "fly away", "place", "place 9 rest", "join dog", "use", "confirm now"])

@@ -333,10 +333,10 @@ class Watch:
         assert min(s.roof, s.palisade, s.weapon) >= 0
         lo, hi = C.morale[0][0], C.morale[-1][0]
         assert lo <= s.morale <= hi
-        for p in range(s.n):
-            assert 0 <= s.wounds[p] <= C.characters[s.t.chars[p]].death_at
+        for p in range(s.players):
+            assert 0 <= s.wounds[p] <= C.characters[s.table.chars[p]].death_at
             assert s.det[p] >= 0, f"seat {p} has {s.det[p]} Determination"
-        assert all(0 <= x <= need for x, need in zip(s.pile, s.t.scenario.pile, strict=True))
+        assert all(0 <= x <= need for x, need in zip(s.pile, s.table.scenario.pile, strict=True))
         if s.is_over():
             assert s.to_move() == []
             # per kind, the cards in play (out of the box) are the content's, less what setup left boxed
@@ -345,7 +345,7 @@ class Watch:
                 assert in_play[kind] == KINDS[kind], f"{kind} cards: {in_play[kind]} of {KINDS[kind]} in play"
             assert in_play["start_item"] <= KINDS["start_item"] and in_play["invention"] <= KINDS["invention"]
             out = s.outcome()
-            assert len(out.seats) == s.n and json.loads(json.dumps(out.details)) == out.details
+            assert len(out.seats) == s.players and json.loads(json.dumps(out.details)) == out.details
         else:
             assert s.to_move(), "to_move() is empty before the game is over"
         self.snap(s)
@@ -374,12 +374,12 @@ def _illegal_candidates(s: RobinsonState, seat: int | None, act: RobinsonAction,
     out: list[RobinsonAction | tuple[int, str]] = []
     movers = s.to_move()
     actor = seat if seat is not None else 0
-    for other in range(s.n):
+    for other in range(s.players):
         if other in movers and other != seat:  # another mover's action offered as this seat's
             for a in s.legal_actions(other)[:3]:
                 out.append(RobinsonAction(actor, a.verb, a.args))
             break
-    idle = [p for p in range(s.n) if p not in movers]
+    idle = [p for p in range(s.players) if p not in movers]
     if idle:  # a seat that may not act now tries a mover's legal action
         who = rng.choice(idle)
         out.append(RobinsonAction(who, act.verb, act.args))
@@ -476,10 +476,10 @@ def heavy_checks(s: RobinsonState, act: RobinsonAction, rng: random.Random) -> N
     refuse_illegal(s, act, rng, doc)
 
     # information: resampling never changes what a seat sees (a cooperative game hides only deck orders)
-    for view_seat in [None, *range(s.n)]:
+    for view_seat in [None, *range(s.players)]:
         seen = s.observe(view_seat)
         assert json.loads(json.dumps(seen)) == seen, "observe must be JSON-safe"
-    view_seat = rng.randrange(s.n)
+    view_seat = rng.randrange(s.players)
     view = s.observe(view_seat)
     r1 = s.resample(view_seat, random.Random(rng.random()))
     r2 = s.resample(view_seat, random.Random(rng.random()))
@@ -656,7 +656,7 @@ def test_memoised_answers_match_a_fresh_computation_s26_1() -> None:
                 assert fresh.chance_outcomes() == s.chance_outcomes()
                 s.apply(s.sample_chance())
             else:
-                for seat in range(s.n):
+                for seat in range(s.players):
                     assert fresh.legal_actions_raw(seat) == s.legal_actions_raw(seat), (n, seat, str(s.frames))
                 seat = movers[rng.randrange(len(movers))]
                 legal = s.legal_actions(seat)
@@ -713,11 +713,11 @@ def test_a_game_lost_after_round_12_lasted_12_rounds() -> None:
         movers = s.to_move()
         s.apply(s.sample_chance() if movers == [CHANCE] else s.legal_actions(movers[0])[0])
     s.groups, s.frames, s.work, s.chance = [], [], [], []
-    s.phase, s.step, s.round = NIGHT, 4, s.t.scenario.rounds
+    s.phase, s.step, s.round = NIGHT, 4, s.table.scenario.rounds
     s.forget()
     s._advance()
     assert s.is_over() and "without the signal fire" in s.reason
-    assert s.outcome().details["rounds"] == s.t.scenario.rounds
+    assert s.outcome().details["rounds"] == s.table.scenario.rounds
 
 
 # ============================================================================ conservation checker itself

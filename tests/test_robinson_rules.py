@@ -277,7 +277,7 @@ def test_gains_go_to_future_during_the_action_phase_s8_3_1() -> None:
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (SOLDIER, "place 1 hunt"),
            (SOLDIER, "join 2 2"), (CARPENTER, "place 1 arrange"), (CARPENTER, "place 2 rest"))
     t.draw("birds")  # strength 1 against Weapon 0: 1 Wound, 2 food to Future
-    assert s.frames and "use bible" in t.legal(s.fp)  # before Arranging, after the Hunt and the Gathering
+    assert s.frames and "use bible" in t.legal(s.first_player)  # before Arranging, after the Hunt and the Gathering
     assert s.fut[:2] == [1, 2] and s.res[:2] == [1, 1]
     assert s.free(0) == 1 and s.free(1) == 1  # Future resources cannot be spent yet
     t.pass_windows()
@@ -314,7 +314,7 @@ def friday_table(**fields: object) -> Table:
 def test_friday_leads_alone_and_takes_a_wound_for_an_adventure_s14_4() -> None:
     t = friday_table(res=[1, 0, 0, 0])
     s = t.state
-    fi = s.t.friday_index
+    fi = s.table.friday_index
     t.plan((CARPENTER, "place friday build:weapon"), *rest(CARPENTER, COOK))
     assert s.groups[0][3] == fi
     t.pass_windows()
@@ -329,15 +329,15 @@ def test_friday_leads_alone_and_takes_a_wound_for_an_adventure_s14_4() -> None:
 def test_friday_rerolls_for_two_of_his_determination_s14_4() -> None:
     t = friday_table(res=[1, 0, 0, 0], det=[0, 0, 2])
     s = t.state
-    fi = s.t.friday_index
+    fi = s.table.friday_index
     t.plan((CARPENTER, "place friday build:weapon"), *rest(CARPENTER, COOK))
     t.pass_windows()
     t.roll("blank question blank")
-    assert "reroll success friday" in t.legal(s.fp)
-    t.act(s.fp, "reroll success friday")
+    assert "reroll success friday" in t.legal(s.first_player)
+    t.act(s.first_player, "reroll success friday")
     assert s.det[fi] == 0
     t.roll("success")
-    assert "reroll success friday" not in t.raw(s.fp)  # once per Action
+    assert "reroll success friday" not in t.raw(s.first_player)  # once per Action
     t.pass_windows()
     assert s.weapon == 1
 
@@ -345,7 +345,7 @@ def test_friday_rerolls_for_two_of_his_determination_s14_4() -> None:
 def test_friday_is_not_hit_by_weather_or_eating_s14_4() -> None:
     t = friday_table()
     s = t.state
-    fi = s.t.friday_index
+    fi = s.table.friday_index
     t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tk=[0, 0, 1], res=[0, 2, 0, 0])
     assert t.wounds() == [1, 1]  # the Storm, every player
     assert s.wounds[fi] == 0
@@ -357,9 +357,9 @@ def test_friday_is_not_hit_by_weather_or_eating_s14_4() -> None:
 def test_friday_death_does_not_end_the_game_s11_2() -> None:
     t = friday_table()
     s = t.state
-    s.wound(s.t.friday_index, 4, "test")
+    s.wound(s.table.friday_index, 4, "test")
     assert not s.over and not s.friday_alive
-    assert "place friday rest" not in t.raw(s.fp)
+    assert "place friday rest" not in t.raw(s.first_player)
 
 
 # ============================================================================ player counts (§6.1, §14)
@@ -389,7 +389,7 @@ def test_four_player_arranging_determination_s14_1() -> None:
 def test_solo_morale_starts_each_phase_with_plus_one_s6_1() -> None:
     t = Table.new(players=1)
     s = t.state
-    assert s.t.friday and s.t.dog  # §14.5
+    assert s.table.friday and s.table.dog  # §14.5
     t.to_plan()
     assert s.morale == 1 and s.det[0] == 1  # +1, then the FP gains 1 at level +1
 
@@ -397,7 +397,7 @@ def test_solo_morale_starts_each_phase_with_plus_one_s6_1() -> None:
 def test_solo_player_stays_first_player_s14_5() -> None:
     t = Table.new(players=1).to_plan()
     t.goto(NIGHT, 0, res=[0, 1, 0, 0], shelter=1)
-    assert t.state.fp == 0 and t.state.round == 2
+    assert t.state.first_player == 0 and t.state.round == 2
 
 
 def test_top_morale_gives_two_determination_or_a_heal_s6_2() -> None:
@@ -467,7 +467,7 @@ def test_first_player_passes_clockwise_s10_5() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1, skill_used=[1, 0, 0])
-    assert (s.fp, s.round) == (1, 2)
+    assert (s.first_player, s.round) == (1, 2)
     assert s.skill_used == [0, 0, 0]  # skill markers come off at Night
 
 
@@ -568,7 +568,7 @@ def test_shuffled_in_adventure_card_shows_its_event_half_s5_2_s16_11() -> None:
     t.goto(EVENT, 0, round=2, shelter=1, palisade=1)
     t.put(Z_EVENT_DECK, "hungry_predator")
     t.draw("hungry_predator")  # "Revisit": the FP fights strength 3, Weapon −1, Palisade −1, +1 food
-    assert s.wounds[s.fp] == 3 + 1  # 3 strength against Weapon 0, then 1 Weapon level missing
+    assert s.wounds[s.first_player] == 3 + 1  # 3 strength against Weapon 0, then 1 Weapon level missing
     assert s.palisade == 0
     assert s.chance  # draw again (§5.2)
 
@@ -617,31 +617,31 @@ def test_grandmas_recipe_heals_outside_the_night_s13_2() -> None:
 def test_starting_item_has_two_uses_s18_3() -> None:
     t = Table.new(players=3, items="biscuits").to_plan()
     s = t.state
-    t.act(s.fp, "use biscuits")
+    t.act(s.first_player, "use biscuits")
     assert s.uses[card("biscuits")] == 1 and s.res[2] == 1
-    t.act(s.fp, "use biscuits")
+    t.act(s.first_player, "use biscuits")
     assert s.zone[card("biscuits")] == Z_START_USED and s.res[2] == 2
-    illegal(t, s.fp, "use biscuits")
+    illegal(t, s.first_player, "use biscuits")
 
 
 def test_discovery_token_in_future_is_not_usable_until_cleanup_s19_1() -> None:
     t = planning(items="")
     s = t.state
     t.give_token("fallen_tree", TOK_FUTURE)
-    assert "use fallen_tree" not in t.raw(s.fp)
+    assert "use fallen_tree" not in t.raw(s.first_player)
     t.plan(*rest(CARPENTER, COOK, SOLDIER))
     t.pass_windows()
     t.to_plan()
-    assert "use fallen_tree" in t.raw(s.fp)
+    assert "use fallen_tree" in t.raw(s.first_player)
 
 
 def test_pot_tokens_need_the_pot_s19_2() -> None:
     t = planning()
     s = t.state
     phys = t.give_token("poison")
-    assert "use poison" not in t.raw(s.fp)
+    assert "use poison" not in t.raw(s.first_player)
     t.build("pot")
-    t.act(s.fp, "use poison")
+    t.act(s.first_player, "use poison")
     assert s.weapon == 2 and s.tok[phys] == TOK_USED
 
 
@@ -650,11 +650,11 @@ def test_healing_tokens_work_only_at_night_s10_6() -> None:
     s = t.state
     t.build("pot")
     t.give_token("vegetables", TOK_AVAIL)
-    assert "use vegetables" not in t.raw(s.fp)
+    assert "use vegetables" not in t.raw(s.first_player)
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
-    assert "use vegetables" in t.legal(s.fp)
-    t.act(s.fp, "use vegetables")
-    t.act(s.fp, "heal carpenter carpenter")
+    assert "use vegetables" in t.legal(s.first_player)
+    t.act(s.first_player, "use vegetables")
+    t.act(s.first_player, "heal carpenter carpenter")
     assert s.wounds[0] == 0
 
 
@@ -666,7 +666,7 @@ def test_mystery_draw_stops_when_the_deck_runs_out_s16_2() -> None:
             s.zone[i] = 0
     t.put(11, "gold")
     t.give_token("treasure", TOK_AVAIL)
-    t.act(s.fp, "use treasure")
+    t.act(s.first_player, "use treasure")
     t.draw("gold")
     assert not s.myst and t.wounds() == [0, 0, 0]
 
@@ -687,22 +687,22 @@ def test_castaways_win_the_moment_pile_and_fire_are_ready_s11_1_s25_1() -> None:
     t = pile_table(10, fire=True)
     t.draw("insects")
     s = t.state
-    assert t.legal(s.fp) == ["pile 0", "pile 1"]
-    t.act(s.fp, "pile 1")
+    assert t.legal(s.first_player) == ["pile 0", "pile 1"]
+    t.act(s.first_player, "pile 1")
     assert s.outcome().seats[0].code == "signal_fire" and s.is_over() and s.outcome().seats[0].won
 
 
 def test_no_win_before_round_ten_s25_1() -> None:
     t = pile_table(9, fire=True)
     t.draw("insects")
-    t.act(t.state.fp, "pile 1")
+    t.act(t.state.first_player, "pile 1")
     assert not t.state.over and t.state.pile[-1] == 5
 
 
 def test_no_win_without_the_fire_s25_1() -> None:
     t = pile_table(11, fire=False)
     t.draw("insects")
-    t.act(t.state.fp, "pile 1")
+    t.act(t.state.first_player, "pile 1")
     assert not t.state.over
 
 
@@ -710,15 +710,15 @@ def test_wood_pile_once_per_round_lowest_stage_only_s25_1() -> None:
     t = Table.new(players=3)
     s = t.state
     t.goto(PLAN, 0, res=[5, 0, 0, 0])
-    assert t.legal(s.fp) == ["pile 0", "pile 1"]  # stage 1 needs 1
-    t.act(s.fp, "pile 1")
+    assert t.legal(s.first_player) == ["pile 0", "pile 1"]  # stage 1 needs 1
+    t.act(s.first_player, "pile 1")
     assert s.pile[:2] == [1, 0] and s.res[0] == 4
     assert not s.frames and s.phase == PLAN  # no second transfer this round
     t.goto(PLAN, 0)
     assert s.frames == []  # still the same round: the transfer was made
     t.set(round=2, pile_done=0)
     t.goto(PLAN, 0)
-    assert t.legal(s.fp) == ["pile 0", "pile 1", "pile 2"]  # stage 2 needs 2
+    assert t.legal(s.first_player) == ["pile 0", "pile 1", "pile 2"]  # stage 2 needs 2
 
 
 def test_a_player_death_loses_at_once_s11_2() -> None:
@@ -818,7 +818,7 @@ def test_friday_adventure_token_is_a_wound_and_is_discarded_s14_4() -> None:
     t.pass_windows()
     t.roll("blank success blank")
     t.pass_windows()
-    assert s.wounds[s.t.friday_index] == 1 and s.field_tk[2] == 0 and s.weapon == 1
+    assert s.wounds[s.table.friday_index] == 1 and s.field_tk[2] == 0 and s.weapon == 1
 
 
 def test_reroll_success_token_forces_one_reroll_then_results_follow_s20_1() -> None:
@@ -912,7 +912,7 @@ def test_economical_construction_lets_two_wood_pay_the_shelter_s13_2() -> None:
     """§13.2 (TV-23): the skill makes the Shelter cost 2 wood, so 2 wood in Available are enough."""
     t = planning(res=[2, 0, 0, 0], det=[2, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:shelter/wood")
-    assert "confirm" not in [str(a) for a in t.state.legal_actions(t.state.fp)]  # 3 wood committed, 2 held
+    assert "confirm" not in [str(a) for a in t.state.legal_actions(t.state.first_player)]  # 3 wood committed, 2 held
     t.act(CARPENTER, "use economical_construction 1")
     assert t.state.committed() == [2, 0, 0]
 

@@ -16,9 +16,9 @@ def test_beast_strength_token_is_placed_on_a_chosen_tile_s20_3b() -> None:
     t = _table().to_plan()
     t.explore(5, S6)
     s = t.state
-    s._push((s.p.card[(s.c.by_id["prowler_tracks"], "event")], s.fp, -1, 0))
+    s._push((s.program.card[(s.content.by_id["prowler_tracks"], "event")], s.first_player, -1, 0))
     s._advance()
-    assert "mark s6" in [str(a) for a in s.legal_actions(s.fp)]
+    assert "mark s6" in [str(a) for a in s.legal_actions(s.first_player)]
     t.answer("mark s6")
     assert s.space_tk[S6] & TK_BEAST
 
@@ -50,7 +50,7 @@ def test_lost_tile_is_inaccessible_and_its_terrain_unexplored_s16_4_s16_5() -> N
     t.explore(5, S6)  # tile 5 is Mountains
     s = t.state
     assert "mountains" in s.explored_terrains()
-    s._push((s.p.card[(s.c.by_id["rockslide"], "event")], s.fp, -1, 0))
+    s._push((s.program.card[(s.content.by_id["rockslide"], "event")], s.first_player, -1, 0))
     s._advance()
     t.answer("lose s6")
     assert s.space_lost[S6] and "mountains" not in s.explored_terrains()

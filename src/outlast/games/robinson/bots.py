@@ -101,7 +101,7 @@ TOKEN_VALUE = {
 
 
 def _is_mountain(s: RobinsonState, tile: int) -> bool:
-    return bool(s.c.tiles[tile].terrain == "mountains")
+    return bool(s.content.tiles[tile].terrain == "mountains")
 
 
 @dataclass
@@ -138,21 +138,21 @@ def base_state(s: RobinsonState) -> RobinsonState:
     if s.phase == PLAN:
         det = list(b.det)
         used = list(b.skill_used)
-        n = s.n
+        n = s.players
         for g in s.groups:
             if g[8] & G_ECON:
                 for seat in range(n):
-                    ch = s.t.chars[seat]
-                    si = s.p.skill_verb_index(ch, "cheaper_wood")
+                    ch = s.table.chars[seat]
+                    si = s.program.skill_verb_index(ch, "cheaper_wood")
                     if si >= 0 and used[seat] >> si & 1:
-                        det[seat] += s.c.characters[ch].skills[si].cost
+                        det[seat] += s.content.characters[ch].skills[si].cost
                         used[seat] &= ~(1 << si)
             for pid in g[4]:
                 k = pid - 2 * n - 2
                 if 0 <= k < len(s.xsrc) and s.xsrc[k][0] == XS_SKILL:
                     seat, si = divmod(s.xsrc[k][1], 8)
                     if used[seat] >> si & 1:
-                        det[seat] += s.c.characters[s.t.chars[seat]].skills[si].cost
+                        det[seat] += s.content.characters[s.table.chars[seat]].skills[si].cost
                         used[seat] &= ~(1 << si)
         b.det = det
         b.skill_used = used
@@ -167,7 +167,7 @@ def base_state(s: RobinsonState) -> RobinsonState:
 def _rain_faces(s: RobinsonState, die: str) -> list[tuple[int, int, int]]:
     """(rain, winter, animals) per face of a weather die."""
     out = []
-    for f in s.c.weather_dice[die]:
+    for f in s.content.weather_dice[die]:
         if f.startswith("rain"):
             out.append((int(f[-1]), 0, 0))
         elif f.startswith("winter"):
@@ -179,7 +179,7 @@ def _rain_faces(s: RobinsonState, die: str) -> list[tuple[int, int, int]]:
 
 def weather_outlook(s: RobinsonState, rnd: int, roof: int) -> tuple[float, float, float, float]:
     """Expected (unprotected clouds, winter clouds, palisade hits, fight chance) in round `rnd`'s weather."""
-    sc = s.t.scenario
+    sc = s.table.scenario
     if rnd > sc.rounds:
         return 0.0, 0.0, 0.0, 0.0
     dice = sc.weather[rnd - 1]
@@ -214,18 +214,18 @@ class _Planner:
         if b.phase == PLAN and b.step < 2:
             b.groups = []
             b._compute_sources()
-        self.n = b.n
+        self.players = b.players
         self.R = b.round
         self.items: list[PlanItem] = []
         self.pile_give = 0
         self.pawns: list[_Pawn] = []
-        n = self.n
+        n = self.players
         for seat in range(n):
             for k in (0, 1):
                 self.pawns.append(_Pawn(2 * seat + k, "player", seat, 0x7F))
-        if b.t.friday and b.friday_alive:
-            self.pawns.append(_Pawn(b.friday_pawn, "friday", b.t.friday_index, 0x7F))
-        if b.t.dog:
+        if b.table.friday and b.friday_alive:
+            self.pawns.append(_Pawn(b.friday_pawn, "friday", b.table.friday_index, 0x7F))
+        if b.table.dog:
             self.pawns.append(_Pawn(b.dog_pawn, "dog", -1, (1 << T_HUNT) | (1 << T_EXPLORE)))
         for k, src in enumerate(b.xsrc):
             pid = 2 * n + 2 + k
@@ -233,8 +233,8 @@ class _Planner:
                 continue
             self.pawns.append(_Pawn(pid, "extra", -1, src[2]))
         self.used: set[int] = set()
-        self.cost_w, self.cost_f = b.t.cost
-        self.death = [b.c.characters[b.t.chars[p]].death_at for p in range(n)]
+        self.cost_w, self.cost_f = b.table.cost
+        self.death = [b.content.characters[b.table.chars[p]].death_at for p in range(n)]
         self.at_pile = False
         self.food_gain = 0.0  # expected food gained by planned Actions
         self.wood_gain = 0.0
@@ -251,15 +251,15 @@ class _Planner:
 
     def margin(self, ch: int) -> int:
         """Wounds a character can still take."""
-        if ch >= self.n:
-            return self.b.c.friday_death_at - self.b.wounds[ch]
+        if ch >= self.players:
+            return self.b.content.friday_death_at - self.b.wounds[ch]
         return self.death[ch] - self.b.wounds[ch]
 
     def built(self, item: str) -> bool:
         return self.b.built(item)
 
     def card(self, item: str) -> int:
-        return self.b.c.by_id.get(item, -1)
+        return self.b.content.by_id.get(item, -1)
 
     def invention_open(self, item: str) -> bool:
         """An Invention lies on the board (or is personal / scenario) and is not built."""
@@ -293,7 +293,7 @@ class _Planner:
         rolls = typ in (T_BUILD, T_GATHER, T_EXPLORE)
         if rolls:
             want = need + 1 if count >= 2 else need
-        elif typ == T_THREAT and b.c.cards[b._threat_card(target)].kind == "wreckage":
+        elif typ == T_THREAT and b.content.cards[b._threat_card(target)].kind == "wreckage":
             want = min(2, max(1, count))
         else:
             want = need
@@ -314,11 +314,11 @@ class _Planner:
     def _leader(self, typ: int, target: int, leader: str, dice: bool) -> _Pawn | None:
         b = self.b
         leaders = [p for p in self.free_pawns(typ) if p.kind in ("player", "friday")]
-        if typ == T_BUILD and target >= 0 and b.c.cards[target].data.get("group") == "personal":
-            owner = b.c.cards[target].data["owner"]
-            leaders = [p for p in leaders if p.kind == "player" and b.c.characters[b.t.chars[p.char]].id == owner]
+        if typ == T_BUILD and target >= 0 and b.content.cards[target].data.get("group") == "personal":
+            owner = b.content.cards[target].data["owner"]
+            leaders = [p for p in leaders if p.kind == "player" and b.content.characters[b.table.chars[p.char]].id == owner]
         if leader == "next_fp":
-            nxt = (b.fp + 1) % self.n
+            nxt = (b.first_player + 1) % self.players
             leaders.sort(key=lambda p: (p.char != nxt, p.kind != "player", p.pid))
             return leaders[0] if leaders else None
         if leader == "player":
@@ -358,7 +358,7 @@ class _Planner:
             self.hatchet()
         self.roof()
         self.morale()
-        if self.n >= self.bot.engine_from and self.R <= 5:
+        if self.players >= self.bot.engine_from and self.R <= 5:
             self.food_engine()
         self.explore_for_mountains()
         self.explore_for_sources()
@@ -383,7 +383,7 @@ class _Planner:
 
     # ---- tasks
     def rest_emergency(self) -> None:
-        for p in range(self.n):
+        for p in range(self.players):
             m = self.margin(p)
             k = 2 if m <= 2 else 1 if m <= self.bot.rest_margin else 0
             for _ in range(k):
@@ -398,7 +398,7 @@ class _Planner:
 
     def stages_left(self) -> int:
         b = self.b
-        return sum(1 for i, need in enumerate(b.t.scenario.pile) if b.pile[i] < need)
+        return sum(1 for i, need in enumerate(b.table.scenario.pile) if b.pile[i] < need)
 
     def pile(self, level: int) -> None:
         """The once-a-round transfer (§25.1): wood for the lowest unfinished stage.
@@ -408,7 +408,7 @@ class _Planner:
         b = self.b
         if not self.at_pile:
             return
-        sc = b.t.scenario
+        sc = b.table.scenario
         stage = b._pile_stage()
         if stage < 0:
             return
@@ -468,7 +468,7 @@ class _Planner:
         if not shelter:
             keep += self.cost_w if b.res[FUR] < self.cost_f else 0
         roof = b.roof + sum(1 for it in self.items if it.typ == T_BUILD and it.target == BUILD_ROOF)
-        if roof < self.roof_target(self.R + 1) and b.res[FUR] < self.cost_f and b.t.scenario.win_from > self.R + 1:
+        if roof < self.roof_target(self.R + 1) and b.res[FUR] < self.cost_f and b.table.scenario.win_from > self.R + 1:
             keep += self.cost_w
         return keep
 
@@ -486,7 +486,7 @@ class _Planner:
             1 for it in self.items if it.typ == T_GATHER and it.why.startswith("gather wood"))
         food = sum(1 for _, _, d in self.sources("food") if d == 1) + sum(
             1 for it in self.items if it.typ == T_GATHER and it.why.startswith("gather food"))
-        if wood >= 2 and food >= self.n - 1:
+        if wood >= 2 and food >= self.players - 1:
             return
         for d, sp in self.explore_targets():
             if d == 1 and self.add(T_EXPLORE, sp, 0, 2, "explore for sources"):
@@ -528,7 +528,7 @@ class _Planner:
         # the Food crates (Wreckage) first: no dice
         for slot in (0, 1):
             card = b._threat_card(slot)
-            if card >= 0 and b.c.cards[card].kind == "wreckage" and not self.planned(T_THREAT, slot):
+            if card >= 0 and b.content.cards[card].kind == "wreckage" and not self.planned(T_THREAT, slot):
                 gains = self._wreck_food(card)
                 if gains:
                     k = 2 if short > gains[0] + 0.25 or self.n_free() >= 4 else 1
@@ -549,7 +549,7 @@ class _Planner:
                 self.food_gain += amount * 5 / 6
                 return True
         # hunting, when the Weapon is fair
-        hunt_at = self.bot.hunt_weapon if self.n < 3 else self.bot.hunt_weapon_big
+        hunt_at = self.bot.hunt_weapon if self.players < 3 else self.bot.hunt_weapon_big
         if (b.count_in(Z_HUNT_DECK) and b.weapon >= hunt_at and (short >= 1.2 or b.weapon >= 5)
                 and self.add(T_HUNT, 0, 0, 2, "hunt", leader="player")):
             self.food_gain += 2.8
@@ -564,10 +564,10 @@ class _Planner:
         b = self.b
         out = []
         for key in ("one", "two"):
-            node = b.p.card.get((card, key))
+            node = b.program.card.get((card, key))
             tot = 0.0
             if node is not None:
-                for v, prm in b.p.verbs(node):
+                for v, prm in b.program.verbs(node):
                     if v == "gain":
                         tot += prm.get("food", 0) + prm.get("nonperishable", 0)
             out.append(tot)
@@ -580,14 +580,14 @@ class _Planner:
         b = self.b
         for slot in (0, 1):
             card = b._threat_card(slot)
-            if card >= 0 and b.c.cards[card].kind == "wreckage" and not self.planned(T_THREAT, slot):
+            if card >= 0 and b.content.cards[card].kind == "wreckage" and not self.planned(T_THREAT, slot):
                 self.add(T_THREAT, slot, 0, 2, "wreckage")
 
     def sources(self, kind: str) -> list[tuple[int, int, int]]:
         """(target, amount, distance) of gatherable sources of `kind`, best first."""
         b = self.b
         out = []
-        bonus = sum(1 for k, ab in b.p.passives.items()
+        bonus = sum(1 for k, ab in b.program.passives.items()
                     if b.zone[k] == Z_ITEM and k not in b.item_used and any(v == "gather_bonus" for v, _ in ab))
         for sp, tile in enumerate(b.space_tile):
             if tile < 0 or sp == b.camp or b.space_lost[sp]:
@@ -595,7 +595,7 @@ class _Planner:
             dist = b._distance(sp)
             if dist == 0:
                 continue
-            for i, src in enumerate(b.c.tiles[tile].sources):
+            for i, src in enumerate(b.content.tiles[tile].sources):
                 if src != kind:
                     continue
                 target = sp * 2 + i
@@ -653,12 +653,12 @@ class _Planner:
         if R <= 5:
             return 2
         if R <= 6:
-            return 2 + (self.n <= 2)
-        return 3 if self.n <= 3 else 2
+            return 2 + (self.players <= 2)
+        return 3 if self.players <= 3 else 2
 
     def roof(self) -> None:
         b = self.b
-        if not b.has_shelter() or b.t.scenario.win_from <= self.R:
+        if not b.has_shelter() or b.table.scenario.win_from <= self.R:
             return
         levels = b.roof
         for _ in range(2):
@@ -680,10 +680,10 @@ class _Planner:
     def defence(self) -> None:
         b = self.b
         R = self.R
-        if b.t.scenario.win_from <= R:
+        if b.table.scenario.win_from <= R:
             return
         storm = b.weather_tk[2]
-        pal_target = (1 if R >= 6 else 0) + (1 if R >= 7 and self.n <= 2 else 0)
+        pal_target = (1 if R >= 6 else 0) + (1 if R >= 7 and self.players <= 2 else 0)
         if storm:
             pal_target = max(pal_target, 1)
         fire_pending = self.planned(T_BUILD, self.card("fire"))
@@ -696,7 +696,7 @@ class _Planner:
         w_target = 1 if R >= 4 else 0
         if R >= 5:
             w_target = 2
-        if R >= 6 and self.n >= 2:
+        if R >= 6 and self.players >= 2:
             w_target = 3
         knife_pending = self.planned(T_BUILD, self.card("knife"))
         weapon = b.weapon + (1 if knife_pending else 0)
@@ -712,10 +712,10 @@ class _Planner:
         if not self.invention_open("mast"):
             return
         stage = b._pile_stage() if not b.pile_done else next(
-            (i for i, need in enumerate(b.t.scenario.pile) if b.pile[i] < need), -1)
+            (i for i, need in enumerate(b.table.scenario.pile) if b.pile[i] < need), -1)
         if stage < 0:
             return
-        need = b.t.scenario.pile[stage] - b.pile[stage]
+        need = b.table.scenario.pile[stage] - b.pile[stage]
         if need >= 2 or self.R >= 8:
             self.add(T_BUILD, self.card("mast"), 0, 2, "mast")
 
@@ -725,12 +725,12 @@ class _Planner:
             card = b._threat_card(slot)
             if card < 0:
                 continue
-            cd = b.c.cards[card]
+            cd = b.content.cards[card]
             if cd.kind == "wreckage":
                 continue
             if slot == 1 and b.event_deck_size() > 0:
                 continue  # it will be on the left next round; deal with it then
-            harm = -self.bot.value_node(b, b.p.card[(card, "threat_effect")], -1, card)
+            harm = -self.bot.value_node(b, b.program.card[(card, "threat_effect")], -1, card)
             harm = max(harm, self.weather_token_harm(card))
             d = cd.data["threat"]
             needs = d.get("needs") or []
@@ -749,10 +749,10 @@ class _Planner:
     def weather_token_harm(self, card: int) -> float:
         """What a weather token from a Threat effect would cost next round (clouds above the Roof, winter wood)."""
         b = self.b
-        node = b.p.card.get((card, "threat_effect"))
+        node = b.program.card.get((card, "threat_effect"))
         if node is None:
             return 0.0
-        toks = [prm["token"] for v, prm in b.p.verbs(node) if v == "weather_token"]
+        toks = [prm["token"] for v, prm in b.program.verbs(node) if v == "weather_token"]
         if not toks:
             return 0.0
         nxt = self.R + 1
@@ -761,7 +761,7 @@ class _Planner:
         harm = 0.0
         for tok in toks:
             if tok == "storm":
-                harm += 1.5 if b.palisade >= 1 else self.n * 1.5
+                harm += 1.5 if b.palisade >= 1 else self.players * 1.5
                 continue
             extra_u = weather_outlook(b, nxt, roof - 1)[0] - base_u if tok in ("rain", "winter") else 0.0
             harm += extra_u * 2.0 + (1.0 if tok == "winter" else 0.0)
@@ -788,7 +788,7 @@ class _Planner:
 
     def food_engine(self) -> None:
         """Items that feed three or four castaways without pawns: Snare, Basket, Sack, and the Rope they need."""
-        if self.n < self.bot.engine_from or self.R > 7:
+        if self.players < self.bot.engine_from or self.R > 7:
             return
         wants = ["snare", "basket", "sack"]
         if self.invention_open("snare") and not self.built("rope"):
@@ -829,7 +829,7 @@ class _Planner:
                 self.add(T_REST, 0, 0, 1, "rest", leader=f"seat{ch}")
         while self.leaders_free():
             p = self.leaders_free()[0]
-            if b.morale + sum(1 for it in self.items if it.typ == T_ARRANGE) < b.c.morale[-1][0]:
+            if b.morale + sum(1 for it in self.items if it.typ == T_ARRANGE) < b.content.morale[-1][0]:
                 ok = self.add(T_ARRANGE, 0, 0, 1, "arrange the camp",
                               leader=f"seat{p.char}" if p.kind == "player" else "any")
             elif p.kind == "player" and b.wounds[p.char] > 0:
@@ -979,7 +979,7 @@ class HeuristicAgent:
             return next((a for a in acts if str(a) == want), None) or max(
                 acts, key=lambda a: int(a.args[0]) if int(a.args[0]) <= give else -1)
         if kind == F_CHOOSE:
-            kids = s.p.nodes[f[2]][3]
+            kids = s.program.nodes[f[2]][3]
             vals = [self.value_node(s, k, f[3], f[4]) for k in kids]
             best = max(range(len(kids)), key=lambda i: (vals[i], -i))
             return next((a for a in acts if a.args == (str(best + 1),)), None)
@@ -997,7 +997,7 @@ class HeuristicAgent:
             return max(acts, key=lambda a: (TOKEN_VALUE.get(a.args[0], 1), a.args[0]))
         if kind == F_TRACK:
             card = f[2]
-            strength = s.c.cards[card].data.get("strength", 0)
+            strength = s.content.cards[card].data.get("strength", 0)
             return _find(acts, "top" if strength <= s.weapon + 1 else "bottom")
         if kind == F_MYST:
             return _find(acts, "stop")
@@ -1006,7 +1006,7 @@ class HeuristicAgent:
         if kind == F_CAMP:
             return self._camp(s, acts)
         if kind == F_MORALE:
-            fp = s.fp
+            fp = s.first_player
             return _find(acts, "morale", "heal" if s.wounds[fp] >= 1 else "determination")
         if kind == F_ARRANGE:
             return _find(acts, "arrange", "morale" if s.morale < 2 else "determination")
@@ -1025,7 +1025,7 @@ class HeuristicAgent:
 
     def _camp(self, s: RobinsonState, acts: list[RobinsonAction]) -> RobinsonAction | None:
         """Stay, except that with no Shelter a big team moves onto a tent tile next door (§10.2, §10.3)."""
-        if (s.n >= self.camp_tent_from and not s.shelter and not s.natural_shelter() and s.roof == 0
+        if (s.players >= self.camp_tent_from and not s.shelter and not s.natural_shelter() and s.roof == 0
                 and s.palisade == 0 and s.round <= 6):
             best = None
             for a in acts:
@@ -1033,8 +1033,8 @@ class HeuristicAgent:
                     continue
                 sp = int(a.args[0][1:]) - 1
                 tile = s.space_tile[sp]
-                if tile >= 0 and s.c.tiles[tile].tent:
-                    score = len([x for x in s.c.neighbours[sp] if s.space_tile[x] < 0 or x != s.camp])
+                if tile >= 0 and s.content.tiles[tile].tent:
+                    score = len([x for x in s.content.neighbours[sp] if s.space_tile[x] < 0 or x != s.camp])
                     if best is None or score > best[0]:
                         best = (score, a)
             if best is not None:
@@ -1069,12 +1069,12 @@ class HeuristicAgent:
             a = pick("success")
             if a is not None:
                 return a
-        margin = (s.c.friday_death_at if lead >= s.n else s.c.characters[s.t.chars[lead]].death_at) - s.wounds[lead]
+        margin = (s.content.friday_death_at if lead >= s.players else s.content.characters[s.table.chars[lead]].death_at) - s.wounds[lead]
         if s.dice[0] and margin <= 3:
             a = pick("wound")
             if a is not None:
                 return a
-        if s.dice[2] and g[0] == T_EXPLORE and lead < s.n and s.det[seat] >= 4:
+        if s.dice[2] and g[0] == T_EXPLORE and lead < s.players and s.det[seat] >= 4:
             a = pick("adventure")
             if a is not None:
                 return a
@@ -1083,7 +1083,7 @@ class HeuristicAgent:
     def _wanted_uses(self, s: RobinsonState, seat: int, point: int, uses: dict[str, RobinsonAction]) -> list[str]:
         """Uses worth making now, best first."""
         out: list[str] = []
-        n = s.n
+        n = s.players
         wounded = [p for p in range(n) if s.wounds[p] > 0]
         food = s.food_total()
         eat = len(s.in_camp()) * (1 + s.night_food)
@@ -1093,12 +1093,12 @@ class HeuristicAgent:
             out.append(key)
         if s.has_shelter():
             out.append("thorny_bushes")
-        if s.morale < s.c.morale[-1][0]:
+        if s.morale < s.content.morale[-1][0]:
             out += ["tobacco", "herbs_pot"]
         if point in (W_NIGHT, W_WEATHER):
             out.append("treasure")
-        stage = next((i for i, need in enumerate(s.t.scenario.pile) if s.pile[i] < need), -1)
-        if stage >= 0 and s.t.scenario.pile[stage] - s.pile[stage] >= 2:
+        stage = next((i for i, need in enumerate(s.table.scenario.pile) if s.pile[i] < need), -1)
+        if stage >= 0 and s.table.scenario.pile[stage] - s.pile[stage] >= 2:
             out.append("oil")
         if s.weapon < 2:
             out.append("empty_bottle")
@@ -1136,7 +1136,7 @@ class HeuristicAgent:
                 out.append("defense_plan")
             if det >= 5:
                 out.append("scouting")
-            if det >= 5 and s.morale < s.c.morale[-1][0]:
+            if det >= 5 and s.morale < s.content.morale[-1][0]:
                 out.append("motivational_speech")
             out.append("nourishing_larvae")
             if food < eat:
@@ -1144,12 +1144,12 @@ class HeuristicAgent:
             spare = food - eat
             if wounded and spare >= 1:
                 out += ["fireplace", "grandmas_recipe", "pot"]
-            if s.wounds[seat] > 0 and seat == s.fp:
+            if s.wounds[seat] > 0 and seat == s.first_player:
                 out += ["herbs", "bottle_of_wine"]
             if wounded:
                 out.append("vegetables")
             out.append("flask_of_rum")
-            if not any(s.c.tiles[t].terrain == "mountains" for sp, t in enumerate(s.space_tile)
+            if not any(s.content.tiles[t].terrain == "mountains" for sp, t in enumerate(s.space_tile)
                        if t >= 0 and not s.space_lost[sp]) and s.tile_top < 0:
                 out += ["reconnaissance", "spyglass"]
             if s.morale < 0 and s.det[seat] >= 3:
@@ -1164,12 +1164,12 @@ class HeuristicAgent:
         return float(self._value(s, node, actor, card))
 
     def _value(self, s: RobinsonState, node: int, actor: int, card: int) -> Any:
-        kind, verb, prm, kids = s.p.nodes[node]
+        kind, verb, prm, kids = s.program.nodes[node]
         if kind == SEQ:
             return sum(self.value_node(s, k, actor, card) for k in kids)
         if kind == CHOOSE:
             return max(self.value_node(s, k, actor, card) for k in kids)
-        n = s.n
+        n = s.players
         who_n = n if prm.get("who") == "all" else 1
         wound_cost = self._wound_cost(s, actor, prm.get("who"))
         v = verb
@@ -1200,7 +1200,7 @@ class HeuristicAgent:
             return prm["n"] * 1.0
         if v == "determination":
             if prm["n"] < 0:
-                return -sum(max(0.3, -prm["n"] - s.det[p]) for p in (range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.fp]))
+                return -sum(max(0.3, -prm["n"] - s.det[p]) for p in (range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.first_player]))
             return prm["n"] * 0.35 * who_n
         if v == "determination_split":
             return prm["n"] * 0.35
@@ -1221,10 +1221,10 @@ class HeuristicAgent:
             level = {"roof": s.roof, "palisade": s.palisade, "weapon": s.weapon}[prm["track"]]
             return -(level // 2) * 2.0
         if v == "shuffle_into_events":
-            ev = s.p.card.get((card, "event")) if card >= 0 else None
+            ev = s.program.card.get((card, "event")) if card >= 0 else None
             if ev is None:
                 return -0.5
-            return 0.6 * self.value_node(s, ev, s.fp, card) - 0.3
+            return 0.6 * self.value_node(s, ev, s.first_player, card) - 0.3
         if v == "draw_discovery":
             return prm["n"] * 1.0
         if v == "draw_mystery":
@@ -1249,8 +1249,8 @@ class HeuristicAgent:
         if v in ("flip_item",):
             return -2.0 if s.count_in(Z_ITEM) else 0.0
         if v == "repeat_event":
-            ev = s.p.card.get((card, "event"))
-            return self.value_node(s, ev, s.fp, card) if ev is not None else 0.0
+            ev = s.program.card.get((card, "event"))
+            return self.value_node(s, ev, s.first_player, card) if ev is not None else 0.0
         if v == "pass_first_player":
             return 0.0
         if v == "night_outside":
@@ -1275,19 +1275,19 @@ class HeuristicAgent:
 
     def _wound_cost(self, s: RobinsonState, actor: int, who: Any) -> float:
         """Worth of one Wound: more when the castaway is close to death."""
-        n = s.n
+        n = s.players
         if who == "all":
             targets = list(range(n))
         elif who == "fp":
-            targets = [s.fp]
+            targets = [s.first_player]
         else:
-            targets = [actor if actor >= 0 else s.fp]
+            targets = [actor if actor >= 0 else s.first_player]
         worst = 0.0
         for p in targets:
             if p >= n:
                 worst = max(worst, 0.5)
                 continue
-            margin = s.c.characters[s.t.chars[p]].death_at - s.wounds[p]
+            margin = s.content.characters[s.table.chars[p]].death_at - s.wounds[p]
             worst = max(worst, 1.3 if margin > 6 else 2.0 if margin > 3 else 5.0)
         return worst
 
@@ -1296,11 +1296,11 @@ class HeuristicAgent:
         wounds = list(s.wounds)
         for word in args:
             p = s._char_by_id(word)
-            if p >= s.n:
-                margin = s.c.friday_death_at - wounds[p]
+            if p >= s.players:
+                margin = s.content.friday_death_at - wounds[p]
                 score += 0.5 / max(1, margin)
             else:
-                margin = s.c.characters[s.t.chars[p]].death_at - wounds[p]
+                margin = s.content.characters[s.table.chars[p]].death_at - wounds[p]
                 score += 1.0 / max(1, margin)
             wounds[p] -= 1
         return score
@@ -1316,22 +1316,22 @@ class HeuristicAgent:
 
     def _hunger_score(self, s: RobinsonState, word: str) -> float:
         p = s._char_by_id(word)
-        ch = s.c.characters[s.t.chars[p]]
+        ch = s.content.characters[s.table.chars[p]]
         margin = ch.death_at - s.wounds[p]
         arrows = sum(1 for a in ch.arrows if s.wounds[p] < a <= s.wounds[p] + 2)
         return margin - 0.5 * arrows
 
     def _usable_bonus(self, s: RobinsonState, item: str) -> float:
-        ci = s.c.by_id.get(item)
+        ci = s.content.by_id.get(item)
         if ci is None:
             return 0.0
-        d = s.c.cards[ci].data
+        d = s.content.cards[ci].data
         ter = s.explored_terrains()
         ok = all(t in ter for t in d.get("terrain") or []) and all(s.built(i) for i in d.get("items") or [])
         return 5.0 if ok else 0.0
 
     def _tile_score(self, s: RobinsonState, number: int) -> float:
-        tile = next(t for t in s.c.tiles if t.number == number)
+        tile = next(t for t in s.content.tiles if t.number == number)
         score = float(len(tile.sources)) + 0.3 * tile.discoveries
         have = s.explored_terrains()
         if tile.terrain == "mountains" and "mountains" not in have:
@@ -1346,18 +1346,18 @@ class HeuristicAgent:
         tile = s.space_tile[sp]
         if tile < 0:
             return 0.0
-        td = s.c.tiles[tile]
+        td = s.content.tiles[tile]
         score = float(sum(1 for i in range(len(td.sources)) if not s.space_exh[sp] >> i & 1))
         if td.terrain == "mountains":
             others = sum(1 for x, t in enumerate(s.space_tile)
-                         if t >= 0 and x != sp and not s.space_lost[x] and s.c.tiles[t].terrain == "mountains")
+                         if t >= 0 and x != sp and not s.space_lost[x] and s.content.tiles[t].terrain == "mountains")
             if not others and not s.built("fire"):
                 score += 10
         return score
 
     def _source_score(self, s: RobinsonState, text: str) -> float:
         sp, i = (int(x) - 1 for x in text[1:].split(":"))
-        kind = s.c.tiles[s.space_tile[sp]].sources[i]
+        kind = s.content.tiles[s.space_tile[sp]].sources[i]
         score = 2.0 if kind == "wood" else 1.5
         if sp == s.camp:
             score += 3

@@ -60,7 +60,7 @@ WINDOW_RULE = {W_PLAN: "§26.3", W_ACTION: "§26.3", W_ROLL: "§8.5, §26.3", W_
 
 
 def _card_name(state: RobinsonState, card: int) -> str:
-    return state.c.cards[card].name if 0 <= card < len(state.c.cards) else "the card"
+    return state.content.cards[card].name if 0 <= card < len(state.content.cards) else "the card"
 
 
 def _frame_text(state: RobinsonState, f: tuple[int, ...]) -> str:
@@ -69,11 +69,11 @@ def _frame_text(state: RobinsonState, f: tuple[int, ...]) -> str:
     rule = FRAME_RULES[kind] if 0 <= kind < len(FRAME_RULES) else ""
     if kind == F_WINDOW:
         return f"{WINDOW_TEXT.get(f[2], 'any-time effects, or pass')} ({WINDOW_RULE.get(f[2], '§26.3')})"
-    who = state.char_name(f[1]) if 0 <= f[1] <= state.n else "the first player"
+    who = state.char_name(f[1]) if 0 <= f[1] <= state.players else "the first player"
     if kind == F_CHOOSE:
         card = f[4]
-        if 0 <= card < len(state.c.cards):
-            c = state.c.cards[card]
+        if 0 <= card < len(state.content.cards):
+            c = state.content.cards[card]
             return f"{who} chooses an option of {c.name} (`choose 1`, `choose 2`, {rule}): {c.text}"
         return f"{who} chooses between the options (`choose k`, {rule})"
     texts = {
@@ -107,7 +107,7 @@ def _frame_text(state: RobinsonState, f: tuple[int, ...]) -> str:
 
 def _unplaced(state: RobinsonState, seat: int) -> int:
     """How many of the seat's own two pawns are not in the plan yet."""
-    return sum(1 for pid in state.pawns_of(seat) if pid < 2 * state.n and state.where(pid) < 0)
+    return sum(1 for pid in state.pawns_of(seat) if pid < 2 * state.players and state.where(pid) < 0)
 
 
 def _planning_text(state: RobinsonState, seat: int) -> str:
@@ -121,7 +121,7 @@ def _planning_text(state: RobinsonState, seat: int) -> str:
         base = (f"plan the Actions (§8.1): {pawns}`place PAWN TARGET` (`place 1 gather:s7:wood`), "
                 "`join PAWN GROUP#`, `remove PAWN`, `lead GROUP#`; each Action needs its pawns and committed "
                 "resources (§8.1.3, §8.3)")
-    if seat == state.fp:
+    if seat == state.first_player:
         if state.ready[seat]:
             return "everyone is ready: `confirm` the plan (§26.1)"
         return base + ". As first player you also place Friday, the Dog and shared pawns; say `ready`, then " \
@@ -140,7 +140,7 @@ def describe(state: RobinsonState, seat: int) -> str:
     >>> describe(m.state, 1)
     'Round 1, action: planning: waiting for Explorer (seat 0)'
     """
-    check_seat(seat, state.n)
+    check_seat(seat, state.players)
     if state.is_over():
         return "The game is over (§11): " + state.reason
     movers = state.to_move()

@@ -146,7 +146,7 @@ def _read_events(s: RobinsonState, doc: dict[str, Any]) -> None:
     out = []
     for i, e in enumerate(events):
         try:
-            ev = Event.from_json(e, s.n)
+            ev = Event.from_json(e, s.players)
         except SaveError as exc:
             raise fail("events", f"event {i}: {exc}") from None
         if len(ev.text) > MAX_TEXT or len(ev.kind) > MAX_TEXT:
@@ -156,12 +156,12 @@ def _read_events(s: RobinsonState, doc: dict[str, Any]) -> None:
 
 
 def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
-    t, c = s.t, s.c
-    n = s.n
+    t, c = s.table, s.content
+    n = s.players
     sc = t.scenario
     ranges = {
         "rng_state": (0, (1 << 64) - 1), "phase": (0, st.OVER), "step": (0, 100), "round": (1, sc.rounds),
-        "fp": (0, n - 1), "over": (0, len(st.END_CODES)), "morale": (c.morale[0][0], c.morale[-1][0]),
+        "first_player": (0, n - 1), "over": (0, len(st.END_CODES)), "morale": (c.morale[0][0], c.morale[-1][0]),
         "roof": (0, MAX_TRACK), "palisade": (0, MAX_TRACK), "weapon": (0, MAX_TRACK), "shelter": (0, 1),
         "camp": (0, len(c.spaces) - 1), "tile_top": (-1, len(c.tiles) - 1), "temp_weapon": (0, MAX_TRACK),
         "cur": (-1, MAX_PENDING), "flags": (0, 3), "friday_alive": (0, 1 if t.friday else 0),
@@ -182,8 +182,8 @@ def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
 
 
 def _read_lists(s: RobinsonState, doc: dict[str, Any]) -> None:
-    t, c = s.t, s.c
-    n, ns, nt, nc = s.n, len(c.spaces), len(c.tiles), len(c.cards)
+    t, c = s.table, s.content
+    n, ns, nt, nc = s.players, len(c.spaces), len(c.tiles), len(c.cards)
     deaths = [c.characters[ch].death_at for ch in t.chars] + [c.friday_death_at]
     flat: dict[str, tuple[int, int, int | None, int]] = {
         # name: (lo, hi, exact length or None, most entries)
@@ -227,7 +227,7 @@ def _read_lists(s: RobinsonState, doc: dict[str, Any]) -> None:
 
 
 def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
-    c, n = s.c, s.n
+    c, n = s.content, s.players
     nc = len(c.cards)
     xsrc = []
     names: set[str] = set()
@@ -247,7 +247,7 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
             need(ref < len(c.tokens), "xsrc", f"source {i} is no Discovery token")
         else:
             seat, si = divmod(ref, 8)
-            need(seat < n and si < len(c.characters[s.t.chars[seat]].skills), "xsrc", f"source {i} is no skill")
+            need(seat < n and si < len(c.characters[s.table.chars[seat]].skills), "xsrc", f"source {i} is no skill")
         xsrc.append((kind, ref, mask, owner, name))
     s.xsrc = xsrc
     pawns = 2 * n + 2 + len(xsrc)
@@ -258,14 +258,14 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
         typ = _int(row[0], "groups", 0, st.T_REST, f"{where} type")
         target = _int(row[1], "groups", -4, max(nc, 2 * len(c.spaces)), f"{where} target")
         alt = _int(row[2], "groups", 0, 3, f"{where} alternative")
-        lead = _int(row[3], "groups", 0, n if s.t.friday else n - 1, f"{where} leader")
+        lead = _int(row[3], "groups", 0, n if s.table.friday else n - 1, f"{where} leader")
         ids = row[4]
         if not isinstance(ids, list) or not 1 <= len(ids) <= 8:
             raise fail("groups", f"{where} must hold a list of 1 to 8 pawns, not {shown(ids)}")
         ids = [_int(p, "groups", 0, pawns - 1, f"{where} pawn") for p in ids]
         need(not placed & set(ids) and len(set(ids)) == len(ids), "groups", f"{where}: a pawn stands in two places")
         placed |= set(ids)
-        need(not (s.friday_pawn in ids and not s.t.friday) and not (s.dog_pawn in ids and not s.t.dog), "groups",
+        need(not (s.friday_pawn in ids and not s.table.friday) and not (s.dog_pawn in ids and not s.table.dog), "groups",
              f"{where} holds Friday or the Dog, who are not in this game")
         costs = [_int(row[k], "groups", 0, MAX_AMOUNT, f"{where} cost") for k in (5, 6, 7)]
         flags = _int(row[8], "groups", 0, 15, f"{where} flags")
@@ -286,7 +286,7 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
     s.special = special
     work = []
     for i, row in enumerate(_rows(doc["work"], "work", 4, MAX_PENDING)):
-        op = _int(row[0], "work", st.I_AFTER_TILE, len(s.p.nodes) - 1, f"item {i} step")
+        op = _int(row[0], "work", st.I_AFTER_TILE, len(s.program.nodes) - 1, f"item {i} step")
         a = _int(row[1], "work", -1, max(n, st.TOK_BOX, st.Z_EVENT_STACK), f"item {i} first value")
         b = _int(row[2], "work", -1, max(nc, MAX_PENDING), f"item {i} second value")
         x = _int(row[3], "work", 0, 1, f"item {i} flag")
@@ -297,7 +297,7 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
     for i, row in enumerate(_rows(doc["frames"], "frames", 5, 64)):
         kind = _int(row[0], "frames", 0, st.F_TILE_TOKEN, f"decision {i} kind")
         chooser = _int(row[1], "frames", 0, n - 1, f"decision {i} chooser")
-        a = _int(row[2], "frames", -4, max(nc, len(s.p.nodes)), f"decision {i} value")
+        a = _int(row[2], "frames", -4, max(nc, len(s.program.nodes)), f"decision {i} value")
         b = _int(row[3], "frames", -1, max((1 << n) - 1, n, 2), f"decision {i} value")
         cc = _int(row[4], "frames", -1, max(nc, MAX_PENDING), f"decision {i} value")
         _check_frame(s, i, kind, a, b, cc)
@@ -309,7 +309,7 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
 
 def _check_target(s: RobinsonState, gi: int, typ: int, target: int, alt: int, done: bool) -> None:
     """A planned Action's target is one the rules can resolve (§8.1.2)."""
-    c = s.c
+    c = s.content
     where = f"Action {gi + 1}"
     if typ == st.T_THREAT:
         need(target in (0, 1) and alt <= 1, "groups", f"{where}: a Threat Action targets the left or right card")
@@ -333,8 +333,8 @@ def _check_target(s: RobinsonState, gi: int, typ: int, target: int, alt: int, do
 
 def _check_work(s: RobinsonState, i: int, op: int, a: int, b: int, x: int) -> None:
     """A pending work item refers to what its step reads: a card of the right kind, a planned Action, a seat."""
-    c = s.c
-    nc, n = len(c.cards), s.n
+    c = s.content
+    nc, n = len(c.cards), s.players
     what = f"item {i}"
     if op >= 0:
         need(-1 <= a <= n and -1 <= b < nc and x == 0, "work", f"{what}: an effect names an actor and a card")
@@ -364,13 +364,13 @@ def _check_work(s: RobinsonState, i: int, op: int, a: int, b: int, x: int) -> No
 def _check_frame(s: RobinsonState, i: int, kind: int, a: int, b: int, cc: int) -> None:
     """A pending decision holds what its answers and its resolution read (§26.2)."""
     what = f"decision {i}"
-    n = s.n
+    n = s.players
     if kind == st.F_WINDOW:
         need(0 <= a <= st.W_NIGHT and 0 <= b < 1 << n and 0 <= cc <= len(s.work), "frames",
              f"{what}: malformed window")
     elif kind == st.F_CHOOSE:
-        need(0 <= a < len(s.p.nodes) and s.p.nodes[a][0] == CHOOSE, "frames", f"{what}: no choice of a card")
-        need(-1 <= b <= n and -1 <= cc < len(s.c.cards), "frames", f"{what}: malformed choice")
+        need(0 <= a < len(s.program.nodes) and s.program.nodes[a][0] == CHOOSE, "frames", f"{what}: no choice of a card")
+        need(-1 <= b <= n and -1 <= cc < len(s.content.cards), "frames", f"{what}: malformed choice")
     elif kind in (st.F_HEAL, st.F_GIVE, st.F_DISCARD_INV):
         need((0 if kind == st.F_HEAL else 1) <= a <= MAX_COUNT and b == cc == 0, "frames", f"{what}: malformed")
     elif kind == st.F_TRACK:
@@ -423,7 +423,7 @@ def _allowed_zones(kind: str, data: dict[str, Any]) -> frozenset[int]:
 
 def _check_cards(s: RobinsonState) -> None:
     """Every card in one zone its kind may enter, with the uses, decks and pending steps that go with it."""
-    c, zone = s.c, s.zone
+    c, zone = s.content, s.zone
     over = s.phase == st.OVER
     for i, card in enumerate(c.cards):
         z = zone[i]
@@ -462,11 +462,11 @@ def _check_cards(s: RobinsonState) -> None:
          "Hunting deck")
     for ci, card in enumerate(c.cards):
         if card.kind == "invention" and zone[ci] == st.Z_INV_OWNER:
-            need(card.data.get("owner") in [c.characters[ch].id for ch in s.t.chars], "zone",
+            need(card.data.get("owner") in [c.characters[ch].id for ch in s.table.chars], "zone",
                  f"{card.id} is the personal Invention of a character not in this game")
     for i, k in enumerate(c.tokens):
         kind = c.token_kinds[k]
-        boxed = kind.scenario and kind.id not in s.t.scenario.discoveries
+        boxed = kind.scenario and kind.id not in s.table.scenario.discoveries
         need((s.tok[i] == st.TOK_BOX) == boxed, "tok", f"the {kind.id} token is {'not ' if boxed else ''}in play")
     need(st.TOK_FUTURE not in s.tok or s.phase in (st.RESOLVE, st.OVER), "tok",
          "a Discovery token is Future outside the Action phase")
@@ -479,7 +479,7 @@ def _check_cards(s: RobinsonState) -> None:
 
 def _check_board(s: RobinsonState) -> None:
     """Tiles, spaces, the Camp, the gathered sources and the players' places agree (§2.1, §8.10, §10.2)."""
-    c = s.c
+    c = s.content
     for t, at in enumerate(s.tile_at):
         if at >= 0:
             need(s.space_tile[at] == t, "tile_at", f"tile {c.tiles[t].number} is at s{at + 1}, which holds another")
@@ -488,7 +488,7 @@ def _check_board(s: RobinsonState) -> None:
             need(s.tile_at[t] == sp, "space_tile", f"s{sp + 1} holds tile {c.tiles[t].number}, which is elsewhere")
         else:
             need(not s.space_tk[sp] and not s.space_exh[sp], "space_tk", f"unexplored s{sp + 1} holds tokens")
-    start = next(x.index for x in c.tiles if x.number == s.t.scenario.start_tile)
+    start = next(x.index for x in c.tiles if x.number == s.table.scenario.start_tile)
     need(s.tile_at[start] >= 0, "tile_at", "the start tile is not on the island")
     need(s.space_tile[s.camp] >= 0 and not s.space_lost[s.camp], "camp", f"the Camp (s{s.camp + 1}) stands on no tile")
     need(s.tile_top < 0 or s.tile_at[s.tile_top] == st.TILE_REVEALED, "tile_top",
@@ -512,7 +512,7 @@ def _check_pending(s: RobinsonState) -> None:
     if not s.chance:
         return
     kind, a, b, cc = s.chance
-    c, n = s.c, s.n
+    c, n = s.content, s.players
     ok = True
     if kind == st.CH_EVENT:
         ok = a in (0, 1) and b == cc == 0 and (a == 1 or s.event_deck_size() > 0)
@@ -543,7 +543,7 @@ def _check_pending(s: RobinsonState) -> None:
         ok = 0 <= a < len(s.groups) and s.groups[a][0] in st.DICE_OF and cc == 0
         ok = ok and (0 <= b <= 2 if kind == st.CH_REROLL else b == 0)
     elif kind == st.CH_WEATHER:
-        ok = 0 <= a < len(s.t.scenario.weather[s.round - 1]) and b == cc == 0
+        ok = 0 <= a < len(s.table.scenario.weather[s.round - 1]) and b == cc == 0
     elif kind == st.CH_PIT:
         ok = 0 <= a <= MAX_COUNT and b == cc == 0
     else:
@@ -555,7 +555,7 @@ def _check_plan(s: RobinsonState) -> None:
     """While planning, ready is said only over a complete part, and a plan everyone is ready for holds (§26.1)."""
     if s.phase != st.PLAN or s.step != 2:
         return
-    for seat in range(s.n):
+    for seat in range(s.players):
         need(not s.ready[seat] or s._seat_complete(seat), "ready",
              f"{s.char_name(seat)} is ready with pawns unplaced or short of an Action's minimum")
     need(not all(s.ready) or s._plan_problem() is None, "ready", "everyone is ready for a plan that does not hold")

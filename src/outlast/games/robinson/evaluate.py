@@ -19,8 +19,8 @@ WOOD, FOOD, NONPER, FUR = range(4)
 
 def features(s: Any) -> dict[str, float]:
     """The public quantities the score is built from."""
-    sc = s.t.scenario
-    n = s.n
+    sc = s.table.scenario
+    n = s.players
     total = sum(sc.pile)
     pile = sum(min(p, need) for p, need in zip(s.pile, sc.pile, strict=True)) / total
     stages = sum(1 for p, need in zip(s.pile, sc.pile, strict=True) if p < need)
@@ -29,7 +29,7 @@ def features(s: Any) -> dict[str, float]:
     mountains = 1.0 if fire or "mountains" in s.explored_terrains() else 0.0
     margins = []
     for p in range(n):
-        death = s.c.characters[s.t.chars[p]].death_at
+        death = s.content.characters[s.table.chars[p]].death_at
         margins.append(max(0, death - s.wounds[p]))
     worst = min(margins)
     mean = sum(margins) / n

@@ -108,7 +108,7 @@ def decision_refusal(s: RobinsonState, act: RobinsonAction, f: tuple[int, ...]) 
         return (f"the pending decision comes first ({what}); `{act}` does not answer it; its answers: "
                 f"{listed(answers)}"), rule
     if f[0] == F_CHOOSE:
-        n = len(s.p.nodes[f[2]][3])
+        n = len(s.program.nodes[f[2]][3])
         return f"the card has options 1 to {n}; `{act}` names none of them", rule
     detail = {"heal": "each healed Wound goes to a wounded person, no more Wounds than they have",
               "give": f"name {f[2]} people, one per Determination token",
@@ -137,21 +137,21 @@ def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: in
     g = s.groups[s.cur]
     kind = TYPE_NAMES[g[0]]
     if len(args) > 1:
-        fi = s.t.friday_index
-        if not s.t.friday or not s.friday_alive:
+        fi = s.table.friday_index
+        if not s.table.friday or not s.friday_alive:
             return "Friday is not in the game to reroll", "§14.4"
-        if seat != s.fp:
+        if seat != s.first_player:
             return "the first player decides for Friday", "§14.4"
         if g[3] != fi:
             return "Friday rerolls only the dice of an Action he leads", "§14.4"
         if s.friday_rerolled:
             return "Friday has rerolled once for this roll already", "§14.4"
-        return (f"Friday's reroll costs {s.c.friday_reroll_cost} of his Determination; he has {s.det[fi]}",
+        return (f"Friday's reroll costs {s.content.friday_reroll_cost} of his Determination; he has {s.det[fi]}",
                 "§14.4, §25.16")
-    ch = s.t.chars[seat]
+    ch = s.table.chars[seat]
     name = s.char_name(seat)
-    for si, sk in enumerate(s.c.characters[ch].skills):
-        verbs = s.p.verbs(s.p.skill[(ch, si)])
+    for si, sk in enumerate(s.content.characters[ch].skills):
+        verbs = s.program.verbs(s.program.skill[(ch, si)])
         if verbs[0][0] == "reroll_die":
             if verbs[0][1]["dice"] != kind:
                 return f"{sk.name} rerolls {verbs[0][1]['dice']} dice; these are {kind} dice", "§13.2"
@@ -165,10 +165,10 @@ def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: in
 def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> tuple[str, str]:
     """Why `use ID [N]` is not open to `seat` at interrupt point `point`."""
     word = args[0]
-    c, p = s.c, s.p
+    c, p = s.content, s.program
     name = s.char_name(seat)
     now = WINDOW_NOUNS[point]
-    ch = s.t.chars[seat]
+    ch = s.table.chars[seat]
     for si, sk in enumerate(c.characters[ch].skills):
         if sk.id != word:
             continue
@@ -186,8 +186,8 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
             return f"{sk.name} is used {WHEN_WORDS.get(sk.when, sk.when)}; it is now {now}", "§13.2, §26.3"
         problem = s._node_problem(p.skill[(ch, si)], seat, sk.when == "action")
         return f"{sk.name} would do nothing now: {problem or 'it has no effect here'}", "§13.2"
-    for other in range(s.n):
-        if other != seat and any(sk.id == word for sk in c.characters[s.t.chars[other]].skills):
+    for other in range(s.players):
+        if other != seat and any(sk.id == word for sk in c.characters[s.table.chars[other]].skills):
             return f"{word} is a skill of {s.char_name(other)}; only they use it", "§13.2"
     shared = "the first player uses the shared Items, kept cards, Starting Items and Discovery tokens"
     if word in c.by_id:
@@ -197,7 +197,7 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
         if cd.kind == "start_item":
             if z != Z_START:
                 return f"{cd.name} is not one of your Starting Items in play", "§18.3"
-            if seat != s.fp:
+            if seat != s.first_player:
                 return shared, "§18.3, §26.2"
             when = cd.data["use"]["when"]
             if when not in WHEN_AT[point]:
@@ -207,7 +207,7 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
             keep = cd.data.get("keep") or {}
             if z != Z_KEPT:
                 return f"{cd.name} is not a kept card", "§16.2"
-            if seat != s.fp:
+            if seat != s.first_player:
                 return shared, "§16.2, §26.2"
             when = keep.get("when")
             if not when:
@@ -222,7 +222,7 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
                 return f"{cd.name} is not a built Item", "§17.2"
             if not any(v == "night_heal" for v, _ in p.passives.get(card, ())):
                 return f"{cd.name} works by itself; it is never used", "§17.2"
-            if seat != s.fp:
+            if seat != s.first_player:
                 return shared, "§17.2, §26.2"
             if point != W_NIGHT:
                 return f"{cd.name} heals at Night only; it is now {now}", "§10.6, §17.2"
@@ -239,7 +239,7 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
         kind = c.token_kinds[k]
         if not any(pl == TOK_AVAIL and c.tokens[i] == k for i, pl in enumerate(s.tok)):
             return f"no {kind.name} Discovery token lies in Available", "§19.1"
-        if seat != s.fp:
+        if seat != s.first_player:
             return shared, "§19.1, §26.2"
         if kind.when not in WHEN_AT[point]:
             return f"the {kind.name} token is used {WHEN_WORDS.get(kind.when, kind.when)}; it is now {now}", "§19.2"
@@ -277,20 +277,20 @@ def _pawn_problem(s: RobinsonState, seat: int, word: str) -> tuple[str, str] | N
     if word == "2" and s.minus[seat]:
         return "you place one pawn fewer this round (a token took your pawn 2)", "§20"
     if word == "friday":
-        if not s.t.friday:
+        if not s.table.friday:
             return "Friday is not in this game", "§14.3"
         if not s.friday_alive:
             return "Friday is dead", "§14.4"
-        return f"the first player, {s.char_name(s.fp)}, places Friday", "§14.4, §26.1"
+        return f"the first player, {s.char_name(s.first_player)}, places Friday", "§14.4, §26.1"
     if word == "dog":
-        if not s.t.dog:
+        if not s.table.dog:
             return "the Dog is not in this game", "§14.5"
-        return f"the first player, {s.char_name(s.fp)}, places the Dog", "§14.5, §26.1"
+        return f"the first player, {s.char_name(s.first_player)}, places the Dog", "§14.5, §26.1"
     for src in s.xsrc:
         if src[4] == word:
             if src[0] == XS_SKILL:
                 return f"{word} is a pawn of {s.char_name(src[3])}'s skill; only they place it", "§13.2"
-            return f"the first player, {s.char_name(s.fp)}, places the shared pawn {word}", "§8.1.6, §26.1"
+            return f"the first player, {s.char_name(s.first_player)}, places the shared pawn {word}", "§8.1.6, §26.1"
     return f"you have no pawn called {word!r}; your pawns: {mine}", ""
 
 
@@ -315,7 +315,7 @@ def planning_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
     seat, verb, args = act.seat, act.verb, act.args
     settling = s.changes[seat] >= CHANGE_LIMIT
     if s.ready[seat] and verb != "confirm":
-        if seat == s.fp:
+        if seat == s.first_player:
             problem = s._plan_problem()
             if problem:
                 return f"the plan cannot be confirmed: {split_rule(problem)[0]}", split_rule(problem)[1]
@@ -334,7 +334,7 @@ def planning_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
         if gi < 0:
             return f"your pawn {args[0]} is on no Action; there is nothing to take back", "§8.1"
         if s._holds_ready(gi, pid):
-            ready = sorted({s.char_name(x // 2) for x in s.groups[gi][4] if x < 2 * s.n and s.ready[x // 2]})
+            ready = sorted({s.char_name(x // 2) for x in s.groups[gi][4] if x < 2 * s.players and s.ready[x // 2]})
             return (f"{_on(s, gi)} holds a pawn of {', '.join(ready)}, who said ready: taking your pawn "
                     f"{args[0]} back would undo their part (ready is final)"), "§26.1"
         if settling:
@@ -350,7 +350,7 @@ def planning_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
             return _settle_text(s, seat)
         if g[3] == seat:
             return f"you lead {_on(s, gi)} already", "§8.1.5"
-        if not any(pid < 2 * s.n and pid // 2 == seat for pid in g[4]):
+        if not any(pid < 2 * s.players and pid // 2 == seat for pid in g[4]):
             return f"put one of your own pawns on {_on(s, gi)} first; then you may lead it", "§8.1.5"
         problem = s._lead_problem(g[0], g[1], seat)
         if problem:
@@ -359,8 +359,8 @@ def planning_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
     if verb == "ready":
         return _ready_refusal(s, seat)
     if verb == "confirm":
-        if seat != s.fp:
-            return f"only the first player, {s.char_name(s.fp)}, confirms the plan", "§26.1"
+        if seat != s.first_player:
+            return f"only the first player, {s.char_name(s.first_player)}, confirms the plan", "§26.1"
         problem = s._plan_problem()
         if problem:
             return split_rule(problem)
@@ -408,7 +408,7 @@ def _place_refusal(s: RobinsonState, seat: int, word: str, target: str, settling
 
 def _target_refusal(s: RobinsonState, target: str) -> tuple[str, str]:
     """Why a target text (well formed) names no Action open to planning now."""
-    c = s.c
+    c = s.content
     kind, _, rest = target.partition(":")
     spaces = len(c.spaces)
 
@@ -481,10 +481,10 @@ def _join_refusal(s: RobinsonState, seat: int, word: str, number: str, settling:
         return "your two pawns are alike: join with pawn 1 first, then pawn 2", "§8.1"
     if settling:
         return _settle_text(s, seat)
-    k = pid - 2 * s.n - 2
+    k = pid - 2 * s.players - 2
     if k >= 0 and s.xsrc[k][0] == XS_SKILL and not s._pawn_affordable(pid):
         owner, si = divmod(s.xsrc[k][1], 8)
-        sk = s.c.characters[s.t.chars[owner]].skills[si]
+        sk = s.content.characters[s.table.chars[owner]].skills[si]
         if s.skill_used[owner] >> si & 1:
             return f"{sk.name} has been used this round already (once per round)", "§13.2"
         return f"{sk.name} costs {sk.cost} Determination; {s.char_name(owner)} has {s.det[owner]}", "§13.2"
@@ -504,8 +504,8 @@ def _ready_refusal(s: RobinsonState, seat: int) -> tuple[str, str]:
             missing.append(f"your pawn {pid % 2 + 1} is not placed")
         elif len(s.groups[gi][4]) < s._min_pawns(gi):
             missing.append(f"{_on(s, gi)} has {len(s.groups[gi][4])} of the {s._min_pawns(gi)} pawns it needs")
-    if seat == s.fp:
-        fi = s.t.friday_index
+    if seat == s.first_player:
+        fi = s.table.friday_index
         for gi, g in enumerate(s.groups):
             if g[3] == fi and len(g[4]) < s._min_pawns(gi):
                 missing.append(f"Friday's {_on(s, gi)} has {len(g[4])} of the {s._min_pawns(gi)} pawns it needs")

@@ -1,0 +1,269 @@
+# mypy: disable-error-code="misc"
+"""Chance points: the outcomes of every draw and roll, and applying one (architecture §2, robinson-crusoe.md §26.4).
+
+`ChanceRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
+`self` and change it by the rules of this chapter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from outlast.core import CHANCE
+
+from .actions import RobinsonAction
+from .constants import (
+    CH_ADV,
+    CH_BEAST,
+    CH_BEAST_TOP,
+    CH_DICE,
+    CH_EVENT,
+    CH_HUNT,
+    CH_INV,
+    CH_MYST,
+    CH_PIT,
+    CH_RECON,
+    CH_REROLL,
+    CH_START,
+    CH_TILE,
+    CH_TOKEN,
+    CH_TRACK,
+    CH_WEATHER,
+    DIE_NAMES,
+    F_TRACK,
+    FOOD,
+    I_ADV_DONE,
+    I_BEAST,
+    I_NEW_IDEA,
+    I_RECON,
+    I_SCOUT,
+    I_TOKENS,
+    TILE_REVEALED,
+    TILE_STACK,
+    TOK_BAG,
+    TOK_FUTURE,
+    TOK_REVEALED,
+    TYPE_NAMES,
+    Z_BEAST_DECK,
+    Z_BOX,
+    Z_EVENT_DECK,
+    Z_EVENT_STACK,
+    Z_HUNT_DECK,
+    Z_INV_BOARD,
+    Z_INV_DECK,
+    Z_MYST_DECK,
+    Z_RESOLVING,
+    Z_REVEALED,
+    Z_START,
+    Z_THREAT_R,
+    act,
+)
+from .fields import StateFields
+
+if TYPE_CHECKING:
+    from .state import RobinsonState
+
+
+_DICE_OUTCOMES: dict[Any, list[tuple[RobinsonAction, float]]] = {}
+"""The outcomes of a roll of three Action dice, by the dice's faces (shared and read-only)."""
+
+
+class ChanceRules(StateFields):
+    """Chance points: a part of `RobinsonState`."""
+
+    __slots__ = ()
+
+    def chance_outcomes(self: RobinsonState) -> list[tuple[RobinsonAction, float]]:  # type: ignore[override]
+        """Every outcome of the pending draw or roll with its probability (cached with the legal actions)."""
+        if not self.chance or self.over:
+            return []
+        lc = self._lc
+        if lc is None:
+            lc = self._lc = {}
+            self._ot = None
+        hit = lc.get(CHANCE)
+        if hit is None:
+            self._zq = True
+            try:
+                hit = self._chance_outcomes()
+            finally:
+                self._zq = False
+            lc[CHANCE] = hit
+        return hit
+
+    def _chance_outcomes(self: RobinsonState) -> list[tuple[RobinsonAction, float]]:
+        kind, a, b, _ = self.chance
+        cards = self.content.cards
+        if kind == CH_EVENT:
+            if a == 1:  # a random Wreckage card (§15.3)
+                pool = [i for i, x in enumerate(cards) if x.kind == "wreckage"]
+                return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+            known = self.cards_in(Z_EVENT_DECK)
+            total = len(known) + self.ev_book + self.ev_adv
+            out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
+            unseen = self.cards_in(Z_EVENT_STACK)
+            for want_book, left in ((True, self.ev_book), (False, self.ev_adv)):
+                pool = [i for i in unseen if (cards[i].data["icon"] == "book") == want_book]
+                if left and pool:
+                    out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
+            return out
+        if kind in (CH_HUNT, CH_TRACK):
+            pool = self.unseen_beasts()
+            return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+        if kind in (CH_ADV, CH_MYST, CH_BEAST, CH_BEAST_TOP, CH_INV, CH_START):
+            z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_BEAST: Z_BEAST_DECK, CH_BEAST_TOP: Z_BEAST_DECK,
+                 CH_INV: Z_INV_DECK, CH_START: Z_BOX}[kind]
+            pool = self.deck_bag(z)
+            if kind == CH_START:
+                pool = [i for i in pool if cards[i].kind == "start_item"]
+            return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+        if kind in (CH_TILE, CH_RECON):
+            pool = [i for i, at in enumerate(self.tile_at) if at == TILE_STACK]
+            return [(act(CHANCE, "tile", str(self.content.tiles[i].number)), 1 / len(pool)) for i in pool]
+        if kind == CH_TOKEN:
+            counts: dict[int, int] = {}
+            for i, place in enumerate(self.tok):
+                if place == TOK_BAG:
+                    k = self.content.tokens[i]
+                    counts[k] = counts.get(k, 0) + 1
+            total = sum(counts.values())
+            return [(act(CHANCE, "token", self.content.token_kinds[k].id), m / total)
+                    for k, m in sorted(counts.items())]
+        if kind == CH_DICE:
+            typ = self.groups[a][0]
+            faces = self.content.dice[TYPE_NAMES[typ]]
+            rolls = _DICE_OUTCOMES.get(faces)
+            if rolls is not None:
+                return rolls
+            out = _DICE_OUTCOMES[faces] = []
+            pw = [self._face_p(faces[d]) for d in range(3)]
+            for w in (1, 0):
+                for s in (1, 0):
+                    for ad in (1, 0):
+                        prob = pw[0][w] * pw[1][s] * pw[2][ad]
+                        if prob > 0:
+                            out.append((RobinsonAction(CHANCE, "roll", (DIE_NAMES[0] if w else "blank",
+                                                                         "success" if s else "question",
+                                                                         DIE_NAMES[2] if ad else "blank")), prob))
+            return out
+        if kind == CH_REROLL:
+            typ = self.groups[a][0]
+            pr = self._face_p(self.content.dice[TYPE_NAMES[typ]][b])
+            good = ("wound", "success", "adventure")[b]
+            bad = "question" if b == 1 else "blank"
+            return [(act(CHANCE, "roll", f), p) for f, p in ((good, pr[1]), (bad, pr[0])) if p > 0]
+        if kind == CH_WEATHER:
+            die = self.table.scenario.weather[self.round - 1][a] if a < 100 else "animals"
+            wfaces = self.content.weather_dice[die]
+            return [(act(CHANCE, "weather", f), wfaces.count(f) / 6) for f in sorted(set(wfaces))]
+        if kind == CH_PIT:
+            pit = self.content.dice["build"][0].count("wound") / 6
+            return [(act(CHANCE, "pit", f), q) for f, q in (("wound", pit), ("blank", 1 - pit)) if q > 0]
+        raise AssertionError(kind)
+
+    @staticmethod
+    def _face_p(faces: tuple[str, ...]) -> tuple[float, float]:
+        """(P(blank or question), P(its symbol)) of an Action die."""
+        good = sum(1 for f in faces if f not in ("blank", "question")) / 6
+        return (1 - good, good)
+
+    def _apply_chance(self: RobinsonState, act: RobinsonAction) -> None:
+        kind, a, b, cc = self.chance
+        self.chance = []
+        cards, by_id = self.content.cards, self.content.by_id
+        arg = act.args[0]
+        if kind == CH_EVENT:
+            card = by_id[arg]
+            if a == 1:
+                self.zone[card] = Z_THREAT_R
+                self.log("setup", f"{cards[card].name} lies in the right Threat space (§15.3).")
+                return
+            if self.zone[card] == Z_EVENT_STACK:
+                book = cards[card].data["icon"] == "book"
+                self._set_ev(self.ev_book - book, self.ev_adv - (not book))
+            self._event_drawn(card)
+            return
+        if kind in (CH_TILE, CH_RECON):
+            tile = next(x.index for x in self.content.tiles if str(x.number) == arg)
+            if kind == CH_RECON:
+                self.tile_at[tile] = TILE_REVEALED
+                self.log("draw", f"Reconnaissance reveals tile {arg}.")
+                self._push((I_RECON, a, b - 1, 0))
+            else:
+                self._place_tile(tile, a, b)
+            return
+        if kind == CH_TOKEN:
+            k = next(i for i, x in enumerate(self.content.token_kinds) if x.id == arg)
+            phys = next(i for i, place in enumerate(self.tok) if place == TOK_BAG and self.content.tokens[i] == k)
+            name = self.content.token_kinds[k].name
+            if a == TOK_REVEALED:
+                self.tok[phys] = TOK_REVEALED
+                self.log("draw", f"Scouting reveals the Discovery token {name}.")
+                self._push((I_SCOUT, cc, b - 1, 0))
+                return
+            self.tok[phys] = a
+            self.log("draw", f"Discovery token: {name}" + (" (Future)" if a == TOK_FUTURE else "") + ".")
+            if b > 1:
+                self._push((I_TOKENS, a, b - 1, 0))
+            return
+        if kind == CH_DICE:
+            self.dice = [int(act.args[0] == "wound"), int(act.args[1] == "success"), int(act.args[2] == "adventure")]
+            self.log("roll", f"{TYPE_NAMES[self.groups[a][0]].capitalize()} dice: {', '.join(act.args)}.")
+            self._after_roll(a, first=True)
+            return
+        if kind == CH_REROLL:
+            self.dice[b] = int(arg in ("wound", "success", "adventure"))
+            self.log("roll", f"Reroll of the {DIE_NAMES[b]} die: {arg}.")
+            self._after_roll(a, first=False)
+            return
+        if kind == CH_WEATHER:
+            self._weather_face(arg)
+            return
+        if kind == CH_PIT:
+            if arg == "wound":
+                self.gain(FOOD, a, -1, "the Pit (§17.2)", to_future=False)
+            else:
+                self.log("production", "The Pit stays empty.")
+            return
+        card = by_id[arg]
+        name = cards[card].name
+        if kind in (CH_HUNT, CH_TRACK):
+            self._hunt_swap(card)
+        if kind == CH_ADV:
+            self.zone[card] = Z_RESOLVING
+            self.log("draw", f"Adventure card: {name}. {self.program.text(self.program.card[(card, 'action')])}")
+            node = self.program.card[(card, "action")]
+            self._push((node, b, card, 0), (I_ADV_DONE, b, card, 0))
+        elif kind == CH_MYST:
+            self._myst_drawn(card)
+        elif kind == CH_HUNT:
+            self.zone[card] = Z_RESOLVING
+            self._push((I_BEAST, self.groups[a][3], card, 0))
+        elif kind == CH_BEAST:
+            self.zone[card] = Z_HUNT_DECK
+            self.hunt_top, self.hunt_seen, self.hunt_bottom = [], [], []
+            self.log("hunt", "A beast joins the Hunting deck, which is shuffled (§8.10).")
+        elif kind == CH_BEAST_TOP:
+            self.zone[card] = Z_HUNT_DECK
+            self.hunt_top.insert(0, card)
+            self.hunt_seen.insert(0, 0)
+            self.log("hunt", "An unseen beast goes on top of the Hunting deck (§13.2).")
+        elif kind == CH_TRACK:
+            self.hunt_top.insert(0, card)
+            self.hunt_seen.insert(0, 1)
+            self.log("hunt", f"Tracking: the top Hunting card is {name}.")
+            self.frames.append((F_TRACK, a, card, 0, 0))
+        elif kind == CH_INV:
+            if a == Z_REVEALED:
+                self.zone[card] = Z_REVEALED
+                self.log("draw", f"A new idea: {name} is drawn.")
+                self._push((I_NEW_IDEA, cc, b - 1, 0))
+            else:
+                self.zone[card] = Z_INV_BOARD
+                self.log("setup", f"Invention {name} is laid on the board.")
+        elif kind == CH_START:
+            self.zone[card] = Z_START
+            self.uses[card] = 2
+            self.log("setup", f"Starting Item: {name} (two uses).")
+        else:
+            raise AssertionError(kind)

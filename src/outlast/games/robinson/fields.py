@@ -1,0 +1,131 @@
+"""The fields of a Robinson Crusoe state, declared once (robinson-crusoe.md §2: the engine state).
+
+`StateFields` is the base of every rule part and of `RobinsonState`: it holds the slots and their types,
+so each chapter module may read and set the fields it needs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from outlast.core import Event, State
+
+from .content import Content
+from .program import Program
+from .table import Table
+
+
+class StateFields(State):
+    """The data of one game in progress (the rules are in the chapter modules)."""
+
+    # field names grouped by how clone/to_json copy them
+    SCALARS = ("rng_state", "phase", "step", "round", "first_player", "over", "reason", "source", "morale", "roof", "palisade",
+               "weapon", "shelter", "camp", "tile_top", "temp_weapon", "cur", "flags", "friday_alive",
+               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used")
+    LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
+             "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
+             "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
+             "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus",
+             "changes")
+
+    SLOTS = ("game", "table", "content", "program", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc",
+             "_pm", "players")
+    """Every field: `RobinsonState` holds them as its own slots (found first, so reading one stays fast)."""
+
+    __slots__ = ()
+
+    game: Any
+    table: Table
+    players: int
+    """Number of players (seats)."""
+    content: Content
+    program: Program
+    events: list[Event]
+    rng_state: int
+    phase: int
+    step: int
+    round: int
+    first_player: int
+    over: int
+    reason: str
+    source: str
+    """Name of the last skill, item or token used: the cause logged for its effects."""
+    morale: int
+    roof: int
+    palisade: int
+    weapon: int
+    shelter: int
+    camp: int
+    tile_top: int
+    temp_weapon: int
+    cur: int
+    flags: int
+    friday_alive: int
+    night_food: int
+    pile_done: int
+    """1 once wood went onto the pile this round (once a round, §25.1)."""
+    ev_book: int
+    ev_adv: int
+    """Unseen Book / Adventure Event cards still dealt into the Event deck (§3 step 16)."""
+    friday_rerolled: int
+    bible: int
+    econ_used: int
+    zone: list[int]
+    uses: list[int]
+    tok: list[int]
+    tile_at: list[int]
+    space_tile: list[int]
+    space_tk: list[int]
+    space_exh: list[int]
+    space_lost: list[int]
+    wounds: list[int]
+    det: list[int]
+    skill_used: list[int]
+    res: list[int]
+    fut: list[int]
+    field_tk: list[int]
+    weather_tk: list[int]
+    pile: list[int]
+    ready: list[int]
+    hunt_top: list[int]
+    hunt_seen: list[int]
+    hunt_bottom: list[int]
+    chance: list[int]
+    frames: list[tuple[int, ...]]
+    work: list[tuple[int, int, int, int]]
+    groups: list[tuple[Any, ...]]
+    xsrc: list[tuple[int, int, int, int, str]]
+    dice: list[int]
+    weather_dice: list[int]
+    clouds: list[int]
+    myst: list[int]
+    outside: list[int]
+    stash: list[int]
+    special: list[tuple[int, ...]]
+    item_used: list[int]
+    gathered: list[int]
+    explored_tent: list[int]
+    hungry_done: list[int]
+    minus: list[int]
+    changes: list[int]
+    """Per seat: pawns taken back and Actions whose lead it took over in this planning (see `CHANGE_LIMIT`)."""
+    _lc: dict[int, Any] | None
+    """Legal actions per seat (and chance outcomes under CHANCE) for the current position."""
+    _zi: dict[int, list[int]] | None
+    """Cards by zone, filled zone by zone while nothing moves (`cards_in`); dropped whenever cards may move."""
+    _ot: list[tuple[int, int, int, str, int, int, int]] | None
+    """Open planning targets, cached with the legal actions."""
+    _zq: bool
+    """True while legal actions are computed: `cards_in` may use the zone index `_zi`."""
+    _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int, dict[Any, Any],
+               tuple[int, int, int]] | None
+    """(fingerprint, targets open before the plan's own limits, terrains, Items, tiles left, memo, most wood, food
+    and fur any of them costs) for the planning round; the memo maps a plan's shape to its open targets and
+    `place` actions (see `_open_now`)."""
+    _pm: dict[Any, Any] | None
+    """Answers that only planning moves leave standing (they touch nothing but the plan): key 0 holds the `_pc`
+    checked against this state, other keys the `use` actions of a seat for a plan's commitments. None when
+    anything else happened since; shared by clones, so entries are added, never changed."""
+    _tm: list[int] | None
+
+    # ------------------------------------------------------------------ construction

@@ -1,0 +1,144 @@
+# mypy: disable-error-code="misc"
+"""The Night phase and moving the Camp (robinson-crusoe.md §10).
+
+`NightPhaseRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
+`self` and change it by the rules of this chapter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    EVENT,
+    F_CAMP,
+    F_HUNGRY,
+    F_WINDOW,
+    FOOD,
+    NONPER,
+    TK_FOOD,
+    TK_SHORTCUT,
+    TK_WOOD,
+    TOK_AVAIL,
+    TOK_USED,
+    W_NIGHT,
+    Z_ITEM,
+)
+from .fields import StateFields
+
+if TYPE_CHECKING:
+    from .state import RobinsonState
+
+
+class NightPhaseRules(StateFields):
+    """The Night phase and moving the Camp: a part of `RobinsonState`."""
+
+    __slots__ = ()
+
+    def _night_step(self: RobinsonState) -> bool:
+        if self.step == 0:
+            self.step = 1
+            self.log("phase", "Night (§10).")
+            self.frames.append((F_WINDOW, self.first_player, W_NIGHT, 0, len(self.work)))
+            return True
+        if self.step == 1:
+            self.step = 2
+            self.hungry_done = [0] * (self.players + 1)
+            eaters = self.in_camp()
+            short = self.pay_food(len(eaters))
+            self.log("night", f"Eating: {len(eaters) - short} of {len(eaters)} meals served (§10.1).")
+            for p in range(self.players):
+                if self.outside[p]:
+                    if self.stash[4 * p + FOOD] + self.stash[4 * p + NONPER] > 0:
+                        k = FOOD if self.stash[4 * p + FOOD] else NONPER
+                        self.stash[4 * p + k] -= 1
+                    else:
+                        self.wound(p, 2, "hungry outside the Camp (§16.1)")
+            if short and not self.over:
+                if short >= len(eaters):
+                    for p in eaters:
+                        self.wound(p, 2, "hunger (§10.1)")
+                else:
+                    self.frames.append((F_HUNGRY, self.first_player, short, 2, 0))
+            return True
+        if self.step == 2:
+            self.step = 3
+            if self.night_food:
+                eaters = self.in_camp()
+                need = self.night_food * len(eaters)
+                short = self.pay_food(need)
+                if short:
+                    self.frames.append((F_HUNGRY, self.first_player, short, 1, 1))
+            return True
+        if self.step == 3:
+            self.step = 4
+            if self._camp_moves():
+                self.frames.append((F_CAMP, self.first_player, 0, 0, 0))
+            return True
+        # open air (§10.3), rot (§10.4), end of round (§10.5)
+        if not self.has_shelter():
+            for p in self.in_camp():
+                self.wound(p, 1, "a night in the open air (§10.3)")
+        for p in range(self.players):
+            if self.outside[p] and not self.explored_tent[p]:
+                self.wound(p, 1, "a night outside the Camp (§16.1)")
+        if self.over:
+            return True
+        self._rot()
+        if self.round >= self.table.scenario.rounds:
+            self.end("out_of_time", f"round {self.table.scenario.rounds} ended without the signal fire (§11.3)")
+            return True
+        self.round += 1
+        self.skill_used = [0] * self.players
+        self.item_used = []
+        self.gathered = []
+        self.explored_tent = [0] * self.players
+        self.flags = 0
+        self.night_food = 0
+        self.pile_done = 0
+        if self.players > 1:
+            self.first_player = (self.first_player + 1) % self.players
+        self.phase, self.step = EVENT, 0
+        return True
+
+    def _rot(self: RobinsonState) -> None:
+        """§10.4: perishable food rots unless stored; food-giving Discovery tokens rot too."""
+        keep = self.passive("no_rot")
+        if any(not p.get("food") for p in keep):
+            return
+        store = sum(p.get("food", 0) for p in keep)
+        lost = max(0, self.res[FOOD] - store)
+        if lost:
+            self.res[FOOD] -= lost
+            self.log("night", f"{lost} food rots (§10.4).")
+        for i, place in enumerate(self.tok):
+            if place == TOK_AVAIL and self.program.token_rots[self.content.tokens[i]]:
+                self.tok[i] = TOK_USED
+                self.log("night", f"The {self.content.token_kinds[self.content.tokens[i]].name} token rots (§10.4).")
+
+    def _camp_moves(self: RobinsonState) -> list[int]:
+        """Explored, accessible tiles next to the Camp (§10.2)."""
+        return [sp for sp in self.content.neighbours[self.camp] if self.space_tile[sp] >= 0 and not self.space_lost[sp]]
+
+    def move_camp(self: RobinsonState, sp: int) -> None:
+        """§10.2: the Camp moves; Roof and Palisade halve (built Shelter) or vanish (natural one)."""
+        old = self.camp
+        if self.shelter:
+            self.roof -= self.roof // 2
+            self.palisade -= self.palisade // 2
+        else:
+            self.roof = self.palisade = 0
+        moving = self.space_tk[old] & (TK_WOOD | TK_FOOD)
+        self.space_tk[old] &= ~(TK_WOOD | TK_FOOD)
+        self.space_tk[sp] |= moving
+        for x in range(len(self.space_tk)):
+            if self.space_tk[x] & TK_SHORTCUT:
+                self.space_tk[x] &= ~TK_SHORTCUT
+                self.log("camp", "The Shortcut token is discarded (§10.2).")
+        for card in self.cards_in(Z_ITEM):
+            node = self.program.card.get((card, "on_build"))
+            if node is not None and any(v == "shortcut" for v, _ in self.program.verbs(node)):
+                self.move_item_back(card)
+                self.log("camp", f"{self.content.cards[card].name} turns back to its Invention side (§10.2).")
+        self.camp = sp
+        self.log("camp", f"The Camp moves to s{sp + 1}; Roof {self.roof}, Palisade {self.palisade} (§10.2).")

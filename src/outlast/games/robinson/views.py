@@ -1,0 +1,157 @@
+# mypy: disable-error-code="misc"
+"""What a seat sees: the public view of the table (robinson-crusoe.md §26.4).
+
+`ViewRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
+`self` and change it by the rules of this chapter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from outlast.core import check_seat
+
+from .constants import (
+    CHANGE_LIMIT,
+    FT_ADVENTURE,
+    FT_BEAST,
+    FT_EXTRA,
+    FT_REROLL,
+    FT_WOOD,
+    G_DONE,
+    PHASE_NAMES,
+    PLAN,
+    RES_NAMES,
+    RESOLVE,
+    T_BUILD,
+    T_EXPLORE,
+    T_GATHER,
+    T_HUNT,
+    TILE_REVEALED,
+    TILE_STACK,
+    TK_NAMES,
+    TOK_AVAIL,
+    TOK_FUTURE,
+    TOK_REVEALED,
+    TYPE_NAMES,
+    WEATHER,
+    Z_ADV_B,
+    Z_ADV_E,
+    Z_ADV_G,
+    Z_BEAST_DECK,
+    Z_HUNT_DECK,
+    Z_INV_BOARD,
+    Z_INV_DECK,
+    Z_INV_OWNER,
+    Z_INV_SCENARIO,
+    Z_ITEM,
+    Z_ITEM_FUTURE,
+    Z_KEPT,
+    Z_MYST_DECK,
+    Z_REVEALED,
+    Z_START,
+    Z_THREAT_L,
+    Z_THREAT_R,
+)
+from .fields import StateFields
+
+if TYPE_CHECKING:
+    from .state import RobinsonState
+
+
+class ViewRules(StateFields):
+    """What a seat sees: a part of `RobinsonState`."""
+
+    __slots__ = ()
+
+    def observe(self: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """Everything public (a cooperative game hides only deck orders and an unseen Hunting card, §26.4).
+
+        `seat` None is the public view; any other value that is no seat raises `IllegalAction`.
+        """
+        if seat is not None:
+            check_seat(seat, self.players)
+        c = self.content
+        cards = c.cards
+
+        def names(z: int) -> list[dict[str, str]]:
+            return [{"id": cards[i].id, "name": cards[i].name, "text": cards[i].text} for i in self.cards_in(z)]
+
+        island = []
+        for sp, (q, r) in enumerate(c.spaces):
+            tile = self.space_tile[sp]
+            entry: dict[str, Any] = {"space": f"s{sp + 1}", "q": q, "r": r, "camp": sp == self.camp,
+                                     "lost": bool(self.space_lost[sp]), "distance": self._distance(sp)}
+            if tile >= 0 and not self.space_lost[sp]:
+                td = c.tiles[tile]
+                entry.update({"tile": td.number, "terrain": td.terrain, "sources": list(td.sources),
+                              "exhausted": [bool(self.space_exh[sp] >> i & 1) for i in range(len(td.sources))],
+                              "tent": td.tent, "tokens": [n for b, n in TK_NAMES if self.space_tk[sp] & b]})
+            island.append(entry)
+        chars = []
+        for p in range(self.players):
+            ch = c.characters[self.table.chars[p]]
+            chars.append({"seat": p, "id": ch.id, "name": ch.name, "wounds": self.wounds[p], "death_at": ch.death_at,
+                          "arrows": list(ch.arrows), "determination": self.det[p], "outside": bool(self.outside[p]),
+                          "pawns": 1 if self.minus[p] else 2,
+                          "skills": [{"id": sk.id, "name": sk.name, "cost": sk.cost, "text": sk.text,
+                                      "used": bool(self.skill_used[p] >> i & 1)} for i, sk in enumerate(ch.skills)],
+                          "special_wounds": [("head", "arm", "belly", "leg")[w[1]] for w in self.special if w[0] == p]})
+        fi = self.table.friday_index
+        hunt_top = [cards[x].name if seen else "?" for x, seen in zip(self.hunt_top, self.hunt_seen, strict=True)]
+        threat = {}
+        for slot, z in (("left", Z_THREAT_L), ("right", Z_THREAT_R)):
+            lst = names(z)
+            threat[slot] = lst[0] if lst else None
+        doc: dict[str, Any] = {
+            "game": "robinson", "scenario": self.table.scenario.id, "seat": seat, "round": self.round,
+            "rounds": self.table.scenario.rounds,
+            "phase": PHASE_NAMES[self.phase], "first_player": self.first_player, "over": bool(self.over),
+            "result": ("won" if self.over == 1 else "lost") if self.over else None, "reason": self.reason,
+            "morale": self.morale, "morale_range": [c.morale[0][0], c.morale[-1][0]],
+            "shelter": bool(self.shelter), "natural_shelter": self.natural_shelter(), "roof": self.roof,
+            "palisade": self.palisade, "weapon": self.weapon,
+            "available": dict(zip(RES_NAMES, self.res, strict=True)),
+            "future": dict(zip(RES_NAMES, self.fut, strict=True)),
+            "pile": list(self.pile), "pile_needs": list(self.table.scenario.pile),
+            "characters": chars,
+            "friday": ({"wounds": self.wounds[fi], "death_at": c.friday_death_at, "determination": self.det[fi],
+                        "alive": bool(self.friday_alive)} if self.table.friday else None),
+            "dog": self.table.dog,
+            "island": island,
+            "threat": threat,
+            "field_tokens": {TYPE_NAMES[t]: [n for b, n in ((FT_REROLL, "reroll"), (FT_ADVENTURE, "adventure"),
+                                                            (FT_EXTRA, "extra pawn"), (FT_WOOD, "+1 wood"),
+                                                            (FT_BEAST, "beast strength")) if self.field_tk[t] & b]
+                             for t in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE)},
+            "weather_tokens": [n for i, n in enumerate(("rain", "winter", "storm")) if self.weather_tk[i]],
+            "weather_dice": list(self.table.scenario.weather[min(self.round, self.table.scenario.rounds) - 1]),
+            "clouds": {"rain": self.clouds[0], "winter": self.clouds[1]} if self.phase == WEATHER else None,
+            "inventions": [{**n, "buildable": self._target_problem(T_BUILD, c.by_id[n["id"]], 0) is None}
+                           for n in names(Z_INV_BOARD)],
+            "personal": names(Z_INV_OWNER), "scenario_inventions": names(Z_INV_SCENARIO),
+            "items": names(Z_ITEM), "items_future": names(Z_ITEM_FUTURE),
+            "starting_items": [{**n, "uses": self.uses[c.by_id[n["id"]]]} for n in names(Z_START)],
+            "kept": [{**n, "uses": self.uses[c.by_id[n["id"]]]} for n in names(Z_KEPT)],
+            "discoveries": {"available": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_AVAIL],
+                            "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_FUTURE],
+                            "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok)
+                                         if pl == TOK_REVEALED]},
+            "decks": {"event": self.event_deck_size(), "hunting": self.count_in(Z_HUNT_DECK), "hunting_top": hunt_top,
+                      "beast": self.count_in(Z_BEAST_DECK), "mystery": self.count_in(Z_MYST_DECK),
+                      "island": sum(1 for at in self.tile_at if at in (TILE_STACK, TILE_REVEALED)),
+                      "invention": self.count_in(Z_INV_DECK), "building": self.count_in(Z_ADV_B),
+                      "gathering": self.count_in(Z_ADV_G), "exploration": self.count_in(Z_ADV_E)},
+            "revealed": names(Z_REVEALED) + [{"id": str(c.tiles[i].number), "name": f"tile {c.tiles[i].number}",
+                                              "text": c.tiles[i].terrain}
+                                             for i, at in enumerate(self.tile_at) if at == TILE_REVEALED],
+            "plan": [{"number": gi + 1, "action": self.target_text(g[0], g[1], g[2]), "acting": self.char_name(g[3]),
+                      "pawns": [self.pawn_label(p) for p in g[4]], "needs": self._min_pawns(gi),
+                      "committed": {"wood": g[5], "food": g[6], "fur": g[7]}, "done": bool(g[8] & G_DONE)}
+                     for gi, g in enumerate(self.groups)] if self.phase in (PLAN, RESOLVE) else [],
+            "ready": [bool(r) for r in self.ready],
+            "changes_left": [max(0, CHANGE_LIMIT - c) for c in self.changes],
+            "to_move": self.to_move(),
+            "decision": self.decision_text(),
+        }
+        return doc
