@@ -13,10 +13,12 @@ same number of actions.
 The old engine is a git worktree of `--old` (default 08d2674), made with `git worktree add --detach`
 under `benchmarks/.old/` (ignored by git) when it is missing; the new engine is a worktree of `--new`
 (default HEAD: what is committed, whatever is being edited in this checkout), or this checkout's own
-`src` with `--new current`. Every measurement runs in a fresh subprocess of this script with
-`PYTHONPATH=<engine>/src`, so both engines run the same harness code (`speedkit.py`) and only the
-engine differs. Old and new alternate cell by cell and round by round, the order flipping every
-round, so a load that comes and goes hits both alike; each figure is the best of `--rounds`.
+`src` with `--new current`. Each engine is measured by a worker process of its own, this script with
+`--serve` and `PYTHONPATH=<engine>/src` (which comes before the editable install; the worker reports
+which `outlast` it imported), so both engines run the same harness code (`speedkit.py`) and only the
+engine differs. The two workers take turns every `--slice` games of a cell, the first of each pair
+alternating, and each engine's times are summed over its slices: a load that comes and goes on a
+shared machine falls on both alike. Each figure is the best of `--rounds` such rounds.
 
 Writes `--out` (default benchmarks/kernel2.md) and the same figures with every round as JSON beside
 it (kernel2.json). The targets of the issue: random playouts ≥ 1.0× the old engine's actions per
@@ -48,36 +50,61 @@ CLONE_TARGET_US = {"fuji": 10.0, "robinson": 20.0}
 """The issue's ceiling for `clone()` on a mid-game state, per game."""
 
 
-# --- the worker: one engine, one cell ----------------------------------------------------------------------------
-def measure_cell(game_name: str, players: int, games: int, clone_games: int, seed: int) -> dict[str, Any]:
-    """Playouts and clone timings of one game and player count with whichever `outlast` is importable."""
-    from speedkit import clone_us, mid_game_states, timed_random_playouts
+# --- the worker: one engine, serving measurements -------------------------------------------------------------------
+class Bench:
+    """What a worker measures with whichever `outlast` it imported: playouts and clones, one cell at a time."""
 
-    import outlast
+    def __init__(self) -> None:
+        import outlast
 
-    game = outlast.load_game(game_name)
+        self.outlast = outlast
+        self.warm: set[tuple[str, int]] = set()
 
-    def new_game(game_seed: int) -> Any:
-        return game.new_game(seed=game_seed, players=players)
+    def new_game(self, game_name: str, players: int) -> Any:
+        """A function from a seed to a new state of `game_name` with `players` seats."""
+        game = self.outlast.load_game(game_name)
+        return lambda game_seed: game.new_game(seed=game_seed, players=players)
 
-    timed_random_playouts(new_game, 1, seed + 10_000)  # warm caches (content, tables) outside the timing
-    rates = timed_random_playouts(new_game, games, seed)
-    states = mid_game_states(new_game, min(clone_games, games), seed)
-    return {
-        "games": games,
-        **rates,
-        "clone_us": clone_us(states) if states else None,
-        "clone_states": len(states),
-        "events_per_state": sum(len(s.events) for s in states) / len(states) if states else 0.0,
-        "outlast": str(Path(outlast.__file__).resolve().parent),
-    }
+    def playouts(self, game: str, players: int, first_seed: int, games: int) -> dict[str, Any]:
+        """`games` timed random playouts seeded from `first_seed` (one untimed game first, per cell)."""
+        from speedkit import timed_random_playouts
+
+        new_game = self.new_game(game, players)
+        if (game, players) not in self.warm:
+            timed_random_playouts(new_game, 1, first_seed + 1_000_000)  # content, tables and caches outside the time
+            self.warm.add((game, players))
+        return timed_random_playouts(new_game, games, first_seed)
+
+    def clones(self, game: str, players: int, first_seed: int, games: int) -> dict[str, Any]:
+        """`clone()` timed on the mid-game states of `games` random playouts seeded from `first_seed`."""
+        from speedkit import clone_us, mid_game_states
+
+        states = mid_game_states(self.new_game(game, players), games, first_seed)
+        return {"clone_us": clone_us(states) if states else None, "clone_states": len(states),
+                "events_per_state": sum(len(s.events) for s in states) / len(states) if states else 0.0}
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to one request: `hello`, `playouts` or `clones` (with game, players, seed, games)."""
+        if request["op"] == "hello":
+            return {"outlast": str(Path(self.outlast.__file__).resolve().parent)}
+        measure = self.playouts if request["op"] == "playouts" else self.clones
+        return measure(request["game"], request["players"], request["seed"], request["games"])
 
 
-def worker(args: argparse.Namespace) -> int:
-    """Print one JSON line: the figures of `--game` with `--players` (anything else printed goes to stderr)."""
+def serve() -> int:
+    """Answer JSON requests, one a line on stdin, with one JSON line each on stdout (prints go to stderr)."""
+    import traceback
+
+    reply = sys.stdout
     with contextlib.redirect_stdout(sys.stderr):
-        figures = measure_cell(args.game, args.players, args.games, args.clone_games, args.seed)
-    print(json.dumps(figures))
+        bench = Bench()
+        for line in sys.stdin:
+            try:
+                answer = bench.answer(json.loads(line))
+            except Exception:  # the parent stops the run and shows the worker's traceback
+                answer = {"error": traceback.format_exc()}
+            reply.write(json.dumps(answer) + "\n")
+            reply.flush()
     return 0
 
 
@@ -111,27 +138,45 @@ def worktree(rev: str, folder: Path = WORKTREES) -> tuple[Path, str]:
 
 @dataclass
 class Engine:
-    """One engine to measure: a label, its `src` folder and what it is."""
+    """One engine to measure: a label, its `src` folder, what it is, and its worker process once started."""
 
     label: str
     src: Path
     describe: str
     runs: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    process: subprocess.Popen[str] | None = None
 
-    def run(self, game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
-        """Measure one cell in a fresh subprocess with this engine first on the path."""
+    def start(self) -> None:
+        """Start the worker: this script with `--serve`, this engine first on the path; check what it imported."""
         env = dict(os.environ, PYTHONPATH=str(self.src), PYTHONHASHSEED="0")
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--game", game, "--players",
-                   str(players), "--games", str(args.games), "--clone-games", str(args.clone_games),
-                   "--seed", str(args.seed)]
-        done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=HERE)
-        if done.returncode != 0:
-            raise SystemExit(f"the {self.label} engine failed on {game} with {players} players:\n{done.stderr}")
-        figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-        if Path(figures["outlast"]) != (self.src / "outlast").resolve():
-            raise SystemExit(f"the {self.label} run imported outlast from {figures['outlast']}, not {self.src}")
-        self.runs.setdefault((game, players), []).append(figures)
-        return figures
+        self.process = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve"], env=env, cwd=HERE,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        imported = Path(self.ask({"op": "hello"})["outlast"])
+        if imported != (self.src / "outlast").resolve():
+            raise SystemExit(f"the {self.label} engine's worker imported outlast from {imported}, not {self.src}")
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Send one request to the worker and read its answer; a worker's error stops the run."""
+        assert self.process is not None and self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"the {self.label} engine's worker ended without an answer to {request}")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise SystemExit(f"the {self.label} engine failed on {request}:\n{answer['error']}")
+        return answer
+
+    def stop(self) -> None:
+        """End the worker (closing its input ends its loop)."""
+        if self.process is not None:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+            self.process.wait(timeout=60)
+            if self.process.stdout is not None:
+                self.process.stdout.close()
+            self.process = None
 
     def best(self, game: str, players: int) -> dict[str, Any]:
         """The best round of a cell: the highest actions per second and, apart, the lowest clone time."""
@@ -141,19 +186,44 @@ class Engine:
         return {**fastest, "clone_us": min(clones) if clones else None}
 
 
+def measure_round(old: Engine, new: Engine, game: str, players: int, args: argparse.Namespace,
+                  round_number: int) -> None:
+    """One round of one cell for both engines: the playouts in slices of `--slice` games, old and new taking
+    turns slice by slice (the first of each pair alternating), then clone, each engine's figures summed."""
+    totals = {e.label: {"games": 0, "seconds": 0.0, "actions": 0, "player_actions": 0} for e in (old, new)}
+    for k, first in enumerate(range(args.seed, args.seed + args.games, args.slice)):
+        count = min(args.slice, args.seed + args.games - first)
+        pair = (old, new) if (k + round_number) % 2 == 0 else (new, old)
+        for engine in pair:
+            part = engine.ask({"op": "playouts", "game": game, "players": players, "seed": first, "games": count})
+            total = totals[engine.label]
+            total["games"] += count
+            for key in ("seconds", "actions", "player_actions"):
+                total[key] += part[key]
+    pair = (old, new) if round_number % 2 == 0 else (new, old)
+    for engine in pair:
+        clone = engine.ask({"op": "clones", "game": game, "players": players, "seed": args.seed,
+                            "games": min(args.clone_games, args.games)})
+        total = totals[engine.label]
+        figures = {**total, "actions_per_s": total["actions"] / total["seconds"], **clone}
+        engine.runs.setdefault((game, players), []).append(figures)
+        print(f"round {round_number + 1}/{args.rounds} {game} {players}p {engine.label}: "
+              f"{figures['actions_per_s']:,.0f} actions/s, clone {_us(figures['clone_us'])} µs",
+              file=sys.stderr, flush=True)
+
+
 def engines(args: argparse.Namespace) -> tuple[Engine, Engine]:
     """The old engine (a worktree of `--old`) and the new one (a worktree of `--new`, or this checkout's src)."""
     old_path, old_commit = worktree(args.old, args.worktrees)
-    old = Engine("old", old_path / "src", f"{old_commit[:12]} {git('show', '-s', '--format=%s', old_commit)[:90]}")
+    old = Engine("old", old_path / "src", f"{old_commit[:12]} {subject(old_commit)}")
     if args.new == "current":
         head = git("rev-parse", "HEAD")
         dirty = git("status", "--porcelain", "--", "src")
         note = " with uncommitted changes in src/" if dirty else ""
-        new = Engine("new", ROOT / "src", f"this checkout: {head[:12]} {git('show', '-s', '--format=%s', head)[:70]}"
-                     f"{note}")
+        new = Engine("new", ROOT / "src", f"this checkout: {head[:12]} {subject(head, 70)}{note}")
     else:
         new_path, new_commit = worktree(args.new, args.worktrees)
-        new = Engine("new", new_path / "src", f"{new_commit[:12]} {git('show', '-s', '--format=%s', new_commit)[:90]}")
+        new = Engine("new", new_path / "src", f"{new_commit[:12]} {subject(new_commit)}")
     return old, new
 
 
@@ -198,8 +268,14 @@ def summary(old: Engine, new: Engine, cells: list[tuple[str, int]]) -> dict[str,
     return {"cells": rows, "games": games}
 
 
-def _x(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}×"
+def _x(value: float | None, places: int = 2) -> str:
+    return "—" if value is None else f"{value:.{places}f}×"
+
+
+def subject(commit: str, width: int = 90) -> str:
+    """The first line of a commit's message, cut at `width` characters with an ellipsis."""
+    text = git("show", "-s", "--format=%s", commit)
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
 def _us(value: float | None) -> str:
@@ -220,7 +296,7 @@ def markdown(info: dict[str, Any], result: dict[str, Any]) -> str:
            "| game | old actions/s | new actions/s | new / old | ≥ 1.0× | worst new clone (µs) | target | met | same games |",
            "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |"]
     for game, g in result["games"].items():
-        out.append(f"| {game} | {g['old_actions_per_s']:,.0f} | {g['new_actions_per_s']:,.0f} | {_x(g['speed_ratio'])} "
+        out.append(f"| {game} | {g['old_actions_per_s']:,.0f} | {g['new_actions_per_s']:,.0f} | {_x(g['speed_ratio'], 3)} "
                    f"| {'yes' if g['speed_met'] else 'no'} | {_us(g['worst_new_clone_us'])} | "
                    f"≤ {g['clone_target_us']:g} | {'yes' if g['clone_met'] else 'no'} | "
                    f"{'yes' if g['same_games'] else 'no'} |")
@@ -248,11 +324,12 @@ def markdown(info: dict[str, Any], result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse the options; run as the harness, or as a worker with `--worker`."""
+    """Parse the options; run as the harness, or as an engine's worker with `--serve`."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="random playouts per game and player count (default 200)")
     ap.add_argument("--clone-games", type=int, default=40, help="games whose mid-game states time clone (default 40)")
-    ap.add_argument("--rounds", type=int, default=3, help="measurements of each cell per engine; the best counts")
+    ap.add_argument("--rounds", type=int, default=3, help="measurements of each cell per engine; the best counts "
+                    "(default 3)")
     ap.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed + i")
     ap.add_argument("--old", default=OLD_COMMIT, help=f"the old engine's commit (default {OLD_COMMIT})")
     ap.add_argument("--new", default="HEAD", help="the new engine: a commit (default HEAD, in a worktree of its own) "
@@ -262,14 +339,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cells", default=",".join(f"{g}:{p}" for g, p in CELLS),
                     help="GAME:PLAYERS pairs, comma-separated (default: Fuji 2-4, Robinson 1-4)")
     ap.add_argument("--out", type=Path, default=HERE / "kernel2.md", help="the markdown report (JSON beside it)")
-    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--game", help=argparse.SUPPRESS)
-    ap.add_argument("--players", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--slice", type=int, default=20, help="games an engine plays before the other takes its turn "
+                    "(default 20)")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if min(args.games, args.clone_games, args.rounds) < 1:
-        ap.error("--games, --clone-games and --rounds must be at least 1")
-    if args.worker:
-        return worker(args)
+    if min(args.games, args.clone_games, args.rounds, args.slice) < 1:
+        ap.error("--games, --clone-games, --rounds and --slice must be at least 1")
+    if args.serve:
+        return serve()
     cells: list[tuple[str, int]] = []
     for item in filter(None, (c.strip() for c in args.cells.split(","))):
         game, _, players = item.partition(":")
@@ -280,14 +357,15 @@ def main(argv: list[str] | None = None) -> int:
     old, new = engines(args)
     load_before = load_average()
     start = time.perf_counter()
-    for round_number in range(args.rounds):
-        pair = (old, new) if round_number % 2 == 0 else (new, old)
-        for game, players in cells:
-            for engine in pair:
-                figures = engine.run(game, players, args)
-                print(f"round {round_number + 1}/{args.rounds} {game} {players}p {engine.label}: "
-                      f"{figures['actions_per_s']:,.0f} actions/s, clone {_us(figures['clone_us'])} µs",
-                      file=sys.stderr, flush=True)
+    try:
+        old.start()
+        new.start()
+        for round_number in range(args.rounds):
+            for game, players in cells:
+                measure_round(old, new, game, players, args, round_number)
+    finally:
+        old.stop()
+        new.stop()
     result = summary(old, new, cells)
     info = {"date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "machine": f"{platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} CPUs",

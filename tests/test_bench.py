@@ -93,13 +93,19 @@ def _kernel2() -> object:
 
 def test_kernel2_cell_plays_the_same_games_every_time() -> None:
     k2: Any = _kernel2()
+    bench = k2.Bench()
+    assert bench.answer({"op": "hello"}) == {"outlast": str(ROOT / "src" / "outlast")}
     for game, players in (("fuji", 3), ("robinson", 2)):
-        first = k2.measure_cell(game, players, 3, 2, 5)
-        again = k2.measure_cell(game, players, 3, 2, 5)
-        assert first["games"] == 3 and first["actions"] > first["player_actions"] > 0
+        request = {"game": game, "players": players, "seed": 5, "games": 3}
+        first = bench.answer({"op": "playouts", **request})
+        again = bench.answer({"op": "playouts", **request})
+        assert first["actions"] > first["player_actions"] > 0 and first["seconds"] > 0
         assert (first["actions"], first["player_actions"]) == (again["actions"], again["player_actions"])
-        assert first["clone_states"] > 0 and first["clone_us"] > 0 and first["events_per_state"] > 0
-        assert first["outlast"] == str(ROOT / "src" / "outlast")
+        halves = [bench.answer({"op": "playouts", **request, "seed": seed, "games": count}) for seed, count in
+                  ((5, 1), (6, 2))]
+        assert sum(h["actions"] for h in halves) == first["actions"]  # slices add up to the whole
+        clones = bench.answer({"op": "clones", **request})
+        assert clones["clone_states"] > 0 and clones["clone_us"] > 0 and clones["events_per_state"] > 0
 
 
 def test_kernel2_verdicts_from_the_best_rounds() -> None:
@@ -123,7 +129,7 @@ def test_kernel2_verdicts_from_the_best_rounds() -> None:
             "old": "old engine", "new": "new engine", "games": 10, "clone_games": 5, "rounds": 2, "seed": 0,
             "command": "kernel2_speed.py"}
     text = k2.markdown(info, result)
-    assert "| fuji | 120 | 130 | 1.08× | yes | 11.00 | ≤ 10 | no | yes |" in text
+    assert "| fuji | 120 | 130 | 1.083× | yes | 11.00 | ≤ 10 | no | yes |" in text
     assert "| robinson | 2 | 10 | 999 (differs) | 50 | 45 | 0.90× |" in text
 
 
@@ -136,7 +142,8 @@ def test_kernel2_run_against_a_worktree(tmp_path: Path, capsys: pytest.CaptureFi
     out = tmp_path / "report" / "kernel2.md"
     trees = tmp_path / "trees"
     try:
-        assert k2.main(["--cells", "fuji:2", "--games", "2", "--clone-games", "1", "--rounds", "1", "--old", "HEAD",
+        assert k2.main(["--cells", "fuji:2", "--games", "2", "--slice", "1", "--clone-games", "1", "--rounds", "1",
+                        "--old", "HEAD",
                         "--new", "HEAD", "--worktrees", str(trees), "--out", str(out)]) == 0
     finally:
         for tree in trees.glob("*"):
@@ -146,5 +153,6 @@ def test_kernel2_run_against_a_worktree(tmp_path: Path, capsys: pytest.CaptureFi
     assert "| fuji | 2 | 2 |" in text and "| yes |" in text  # the same commit plays the same games
     doc = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
     assert [c["game"] for c in doc["cells"]] == ["fuji"] and len(doc["rounds"]["old"][0]["runs"]) == 1
+    assert doc["cells"][0]["games"] == 2 and doc["cells"][0]["same_games"]
     with pytest.raises(SystemExit, match="no commit 'no-such-commit'"):
         k2.main(["--old", "no-such-commit", "--worktrees", str(trees)])
