@@ -173,7 +173,8 @@ def add_sim_commands(sub: Any) -> None:
 
     p = sub.add_parser("report", help="win rates with Wilson intervals, distributions and plots from simulate results",
                        description="Markdown tables (win rates with Wilson 95%% intervals, game length, score, "
-                       "loss reasons) and PNG plots from one or more result sets.")
+                       "endings by result code; per seat for games that are not cooperative) and PNG plots from one or "
+                       "more result sets.")
     p.add_argument("results", nargs="+", type=Path, metavar="RESULTS", help="results written by outlast simulate")
     p.add_argument("--by", metavar="KEYS", help="group by these options or columns, comma-separated, e.g. "
                    "bots,level,players ('' for no grouping; default: bots and every option that varies)")
