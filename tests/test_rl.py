@@ -435,3 +435,22 @@ def test_bad_options_and_ids_are_refused() -> None:
     e.reset(seed=0)
     with pytest.raises(IllegalAction, match="outside the action table"):
         e.unwrapped.step(len(e.actions) + 5)
+
+
+def test_robinson_encoding_knows_every_decision_met() -> None:
+    """The encoding names the pending decision by its text's key phrase (`encode.DECISIONS`): every
+    decision text random and heuristic play meets must have one, else its kind would encode as 'other'."""
+    from outlast.games.robinson.encode import DECISIONS
+
+    unknown: set[str] = set()
+    texts = 0
+    for options, bots in (({"players": 1}, "random"), ({"players": 3, "friday": "yes"}, "random"),
+                          ({"players": 2}, "heuristic"), ({"players": 4}, "random")):
+        for seed in range(4):
+            for state in robinson_game(options, seed, bots):
+                decision = state.observe(0)["decision"]
+                if decision:
+                    texts += 1
+                    if not any(phrase in decision for phrase in DECISIONS):
+                        unknown.add(decision)
+    assert texts > 500 and not unknown, sorted(unknown)[:10]

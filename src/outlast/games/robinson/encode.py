@@ -75,20 +75,34 @@ def _layout() -> dict[str, int]:
     return parts
 
 
-def _threat_ids(c: Content) -> list[str]:
-    return [card.id for card in c.cards if card.kind in ("event", "wreckage")]
+@cache
+def _names(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Ids of the content's cards of these kinds, in content order (shared by every encoding)."""
+    return tuple(card.id for card in content().cards if card.kind in kinds)
 
 
-def _invention_ids(c: Content) -> list[str]:
-    return [card.id for card in c.cards if card.kind == "invention"]
+def _threat_ids(c: Content) -> tuple[str, ...]:
+    return _names(("event", "wreckage"))
 
 
-def _start_ids(c: Content) -> list[str]:
-    return [card.id for card in c.cards if card.kind == "start_item"]
+def _invention_ids(c: Content) -> tuple[str, ...]:
+    return _names(("invention",))
 
 
-def _kept_ids(c: Content) -> list[str]:
-    return [card.id for card in c.cards if card.kind in ("mystery", "adventure")]
+def _start_ids(c: Content) -> tuple[str, ...]:
+    return _names(("start_item",))
+
+
+def _kept_ids(c: Content) -> tuple[str, ...]:
+    return _names(("mystery", "adventure"))
+
+
+@cache
+def _other_ids() -> dict[str, tuple[str, ...]]:
+    """Ids of the characters, Discovery token kinds and tiles (as `observe` names them)."""
+    c = content()
+    return {"characters": tuple(ch.id for ch in c.characters), "tokens": tuple(kind.id for kind in c.token_kinds),
+            "tiles": tuple(str(tile.number) for tile in c.tiles)}
 
 
 def size() -> int:
@@ -103,17 +117,28 @@ class _Vector:
         self.values: list[float] = []
 
     def one_hot(self, names: list[str] | tuple[str, ...], value: object) -> None:
-        self.values += [1.0 if value == name else 0.0 for name in names]
+        row = [0.0] * len(names)
+        if isinstance(value, str) and value in names:
+            row[names.index(value)] = 1.0
+        self.values += row
 
     def seat(self, value: object, seats: int = SEATS) -> None:
         self.values += [1.0 if value == s else 0.0 for s in range(seats)]
 
     def bits(self, names: list[str] | tuple[str, ...], on: object) -> None:
-        chosen = set(on) if isinstance(on, list | tuple | set) else set()
-        self.values += [1.0 if name in chosen else 0.0 for name in names]
+        row = [0.0] * len(names)
+        if isinstance(on, list | tuple | set):
+            for name in on:
+                if name in names:
+                    row[names.index(name)] = 1.0
+        self.values += row
 
     def counts(self, names: list[str] | tuple[str, ...], items: list[Any], cap: int) -> None:
-        self.values += [min(items.count(name), cap) / cap for name in names]
+        tally = [0] * len(names)
+        for name in items:
+            if name in names:
+                tally[names.index(name)] += 1
+        self.values += [min(n, cap) / cap for n in tally]
 
     def flag(self, value: object) -> None:
         self.values.append(1.0 if value else 0.0)
@@ -206,7 +231,7 @@ def _character(out: _Vector, ch: dict[str, Any] | None, c: Content) -> None:
     """Part 2: one seat's character (zeros for a seat the game does not have)."""
     out.flag(ch)
     ch = ch or {}
-    out.one_hot([character.id for character in c.characters], ch.get("id"))
+    out.one_hot(_other_ids()["characters"], ch.get("id"))
     out.scaled(ch.get("wounds"), CAP["wounds"])
     out.scaled(ch.get("determination"), CAP["determination"])
     out.flag(ch.get("outside"))
@@ -259,10 +284,10 @@ def _cards(out: _Vector, obs: dict[str, Any], c: Content) -> None:
             uses = held.get(name, 0)
             out.scaled(CAP["uses"] if uses == -1 else uses, CAP["uses"])
     discoveries = obs.get("discoveries") or {}
-    kinds = [kind.id for kind in c.token_kinds]
+    kinds = _other_ids()["tokens"]
     for place in ("available", "future", "revealed"):
         out.counts(kinds, list(discoveries.get(place) or []), CAP["tokens"])
-    out.bits([str(tile.number) for tile in c.tiles], ids("revealed"))
+    out.bits(_other_ids()["tiles"], ids("revealed"))
 
 
 def _group(out: _Vector, group: dict[str, Any] | None, names: dict[Any, Any], spaces: int) -> None:
