@@ -53,7 +53,9 @@ def test_every_game_is_registered() -> None:
         assert name in pyspiel.registered_names()
         game = pyspiel.load_game(name)
         assert game.get_type().short_name == name
-        assert game.get_type().utility == pyspiel.GameType.Utility.IDENTICAL  # both games are cooperative
+        cooperative = outlast.load_game(name[len(PREFIX):]).kind == "cooperative"
+        assert game.get_type().utility == (pyspiel.GameType.Utility.IDENTICAL if cooperative
+                                           else pyspiel.GameType.Utility.GENERAL_SUM)
         assert game.max_game_length() == MAX_GAME_LENGTH
     assert register() == names  # a second call registers nothing twice
 
@@ -220,7 +222,7 @@ def test_serialization_and_clone_keep_the_state(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_played_game_returns_each_seats_result(name: str) -> None:
-    game = load(name, players=2, seed=4)
+    game = load(name, players=min(outlast.load_game(name).players), seed=4)
     *_, final = random_states(game, 4)
     assert final.is_terminal() and len(final.history()) < MAX_GAME_LENGTH // 10
     outcome = final.outlast_state.outcome()
@@ -243,7 +245,7 @@ def test_replaying_the_history_gives_the_same_game(name: str) -> None:
 def test_openspiel_mcts_plays_our_games(name: str) -> None:
     from open_spiel.python.algorithms import mcts
 
-    game = load(name, players=2)
+    game = load(name, players=min(outlast.load_game(name).players))
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=mcts.RandomRolloutEvaluator(1, rng),
                        random_state=rng, solve=False)
