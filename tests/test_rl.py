@@ -454,3 +454,32 @@ def test_robinson_encoding_knows_every_decision_met() -> None:
                     if not any(phrase in decision for phrase in DECISIONS):
                         unknown.add(decision)
     assert texts > 500 and not unknown, sorted(unknown)[:10]
+
+
+@pytest.mark.parametrize("name", ["fuji", "robinson"])
+def test_every_legal_action_and_chance_outcome_of_the_golden_games_is_listed(name: str) -> None:
+    """The 260 recorded games (tests/golden, random and heuristic play over every option the corpus holds):
+    at every step, every legal action of every seat to act is in the game's action table and every chance
+    outcome in its chance table."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    game = outlast.load_game(name)
+    with gzip.open(Path(__file__).parent / "golden" / "corpus.jsonl.gz", "rt", encoding="utf-8") as f:
+        records = [r for r in map(json.loads, f) if r["game"] == name]
+    missing: set[str] = set()
+    checked = 0
+    for record in records:
+        listed = set(game.action_texts(**record["options"]))
+        chance = set(game.chance_texts(**record["options"]))
+        state = game.new_game(seed=record["seed"], **record["options"])
+        for seat, text, _ in record["steps"]:
+            for mover in state.to_move():
+                texts = ({str(o) for o, _ in state.chance_outcomes()} if mover == CHANCE
+                         else {str(a) for a in state.legal_actions(mover)})
+                missing |= texts - (chance if mover == CHANCE else listed)
+                checked += len(texts)
+            state.apply(text, seat=seat)
+    assert len(records) > 100 and checked > 300_000
+    assert not missing, sorted(missing)[:20]
