@@ -29,7 +29,8 @@ from outlast import CHANCE, IllegalAction
 from outlast.games.fuji.actions import FujiAction, parse_die
 from outlast.games.fuji.board import cell_code, cell_name
 from outlast.games.fuji.content import content
-from outlast.games.fuji.state import MOVE, PLAN, REROLL, ROLL, SETUP, FujiState
+from outlast.games.fuji.state import FujiState
+from outlast.games.fuji.terms import MOVE, PLAN, REROLL, ROLL, SETUP
 
 GAME = outlast.load_game("fuji")
 C = content()

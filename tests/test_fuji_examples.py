@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from fuji_helpers import Table, colour_faces, faces_for, faces_valued
+from outlast.games.fuji.movement import movement_values
 
 JONA, CLARA, STEVE = 0, 1, 2
 SIX_DIE = "buddy,equipment_manager,gatherer"
@@ -20,7 +21,7 @@ def test_tv1_movement_comparison_fails_against_a_higher_neighbour__s16_tv1() -> 
     t = Table.new(players=3, level=2, skills=SIX_DIE, terrain={"E1": "L11"})
     t.roll({JONA: "Y6 B4 B1 P2 B3 B5", CLARA: "P4 B4 Y5 Y3 P1 B2", STEVE: "P4 B4 Y5 Y3 Y2 P6"})
     t.to_phase5({CLARA: "E1", JONA: "D1", STEVE: "D2"})
-    own, neighbours = t.state.movement_values(CLARA)
+    own, neighbours = movement_values(t.state, CLARA)
     assert own == 16
     assert dict(neighbours) == {JONA: 10, STEVE: 18}
     t.go(CLARA)
@@ -99,13 +100,13 @@ def _tv3() -> Table:
 def test_tv3_phase5_three_turns_values_and_outcomes__s16_tv3() -> None:
     """TV-3 (§10.2): Steve 14 vs 6/2 moves; Clara 10 vs 9/0 stays; Jona 11 vs 12/3 fails."""
     t = _tv3()
-    assert t.state.movement_values(STEVE) == (14, [(JONA, 6), (CLARA, 2)])
+    assert movement_values(t.state, STEVE) == (14, [(JONA, 6), (CLARA, 2)])
     t.go(STEVE, path="E1 E2")
     assert t.position(STEVE) == "E2"
-    assert t.state.movement_values(CLARA) == (10, [(JONA, 9), (STEVE, 0)])
+    assert movement_values(t.state, CLARA) == (10, [(JONA, 9), (STEVE, 0)])
     t.go(CLARA)
     assert t.position(CLARA) == "D1"
-    assert t.state.movement_values(JONA) == (11, [(CLARA, 3), (STEVE, 12)])
+    assert movement_values(t.state, JONA) == (11, [(CLARA, 3), (STEVE, 12)])
     t.go(JONA)
     assert t.position(JONA) == "D1"
     compares = [e.data for e in t.state.events if e.kind == "compare"]
@@ -144,7 +145,7 @@ def test_tv5_tie_counts_as_failure__s16_tv5() -> None:
     t.roll({JONA: faces_valued(t.state, JONA, "L01", 7), CLARA: faces_valued(t.state, CLARA, "L01", 7),
             STEVE: faces_valued(t.state, STEVE, "L01", 3)})
     t.to_phase5({JONA: "D1", CLARA: "E1", STEVE: "D2"})
-    assert t.state.movement_values(JONA) == (7, [(CLARA, 7), (STEVE, 3)])
+    assert movement_values(t.state, JONA) == (7, [(CLARA, 7), (STEVE, 3)])
     t.go(JONA)
     assert t.stamina(JONA) == 4
 
@@ -228,10 +229,10 @@ def _tv8(mover_skill: str) -> Table:
 def test_tv8_flare_gun_adds_three_on_own_turn__s16_tv8() -> None:
     """TV-8 (§15 Flare gun): raw 9 against 10 and 4; with the flare 12 > 10, success with d = 2."""
     t = _tv8("buddy")
-    assert t.state.movement_values(JONA) == (9, [(CLARA, 10), (STEVE, 4)])
+    assert movement_values(t.state, JONA) == (9, [(CLARA, 10), (STEVE, 4)])
     t.act(JONA, "use flare_gun")
     t.ready_all()
-    assert t.state.movement_values(JONA) == (12, [(CLARA, 10), (STEVE, 4)])
+    assert movement_values(t.state, JONA) == (12, [(CLARA, 10), (STEVE, 4)])
     t.go(JONA, path="E1")
     assert t.position(JONA) == "E1"
     assert t.stamina(JONA) == 3  # d = 2 at level 2 (§4)

@@ -26,7 +26,9 @@ from fuji_helpers import (
 from outlast import CHANCE, IllegalAction, OptionError
 from outlast.games.fuji.board import board_for, cell_code, distance, eruption_front
 from outlast.games.fuji.content import content
-from outlast.games.fuji.state import EQUIP, F_BARS, PLAN, REROLL, rating
+from outlast.games.fuji.movement import movement_values
+from outlast.games.fuji.scoring import rating, victory_points
+from outlast.games.fuji.terms import EQUIP, PLAN, POWER_BARS, REROLL
 
 C = content()
 SIX = "buddy,gatherer,equipment_manager"
@@ -539,7 +541,7 @@ def test_buddy_sets_one_die_aside_in_the_open__s8_4() -> None:
     assert {"die": f"0:{d % 6 + 1}", "holder": -1, "value": 6, "colour": "Y"} in t.view(1)["set_aside"]
     t.stop_rerolls()
     t.ready_all()
-    assert t.state.movement_values(0)[0] == 30 - 6
+    assert movement_values(t.state, 0)[0] == 30 - 6
 
 
 def test_buddy_aside_comes_back_next_round__s11_5() -> None:
@@ -606,7 +608,7 @@ def test_gatherer_bars_only_for_the_current_mover_and_only_this_turn__s14() -> N
     assert compare["value"] == 7 and compare["success"]
     assert t.stamina(1) == 0  # d = 7 → 0 at level 2; without the bars d = 5 would cost 1
     assert t.explorer(0)["power_bars"] == 0
-    assert t.state.movement_values(2)[0] == t.state.value(2, t.state.card_at[cell_code("D2")])  # no bonus left
+    assert movement_values(t.state, 2)[0] == t.state.value(2, t.state.card_at[cell_code("D2")])  # no bonus left
 
 
 def test_gatherer_bar_prompt_offers_zero_to_all__s14() -> None:
@@ -774,7 +776,7 @@ def test_lighter_needs_the_teammates_consent__s15_lighter() -> None:
     y6 = die_of(t.state, 1, "Y6")
     t.act(1, f"lend {label(1, y6)}")
     assert t.state.die_holder[y6] == 0 and t.state.die_face[y6] == 6
-    assert t.state.movement_values(0) == (6, [(1, 1 + 4), (2, t.state.value(2, t.state.card_at[cell_code("E1")]))])
+    assert movement_values(t.state, 0) == (6, [(1, 1 + 4), (2, t.state.value(2, t.state.card_at[cell_code("E1")]))])
     assert {"die": f"1:{y6 % 6 + 1}", "holder": 0, "value": 6, "colour": "Y"} in t.view(0)["explorers"][0]["dice"]
     assert all("value" not in d for d in t.view(2)["explorers"][0]["dice"])  # the third player does not see it
 
@@ -879,7 +881,7 @@ def test_machete_sets_up_to_two_dice_aside__s15_machete() -> None:
     t.act(0, "use machete 1 2")
     assert len(t.view(2)["set_aside"]) == 2 and all("value" in d for d in t.view(2)["set_aside"])
     t.ready_all()
-    assert t.state.movement_values(0)[0] == 30 - 12
+    assert movement_values(t.state, 0)[0] == 30 - 12
     for seat in range(3):
         t.go(seat, path="E1")
     t.roll()
@@ -982,10 +984,10 @@ def test_flare_gun_no_bonus_on_neighbours_turns__s15_flare_gun() -> None:
     """§15 Flare gun: +3 on the owner's own turn only; the owner's value on a neighbour's turn is raw."""
     t = Table.new(players=3, skills=SIX, cards={0: ["flare_gun"]}, rolls={})
     _phase4(t)
-    before = t.state.movement_values(1)
+    before = movement_values(t.state, 1)
     t.act(0, "use flare_gun")
-    assert t.state.movement_values(1) == before
-    own = t.state.movement_values(0)[0]
+    assert movement_values(t.state, 1) == before
+    own = movement_values(t.state, 0)[0]
     assert own == t.state.value(0, t.state.card_at[cell_code("D1")]) + 3
 
 
@@ -1097,9 +1099,9 @@ def test_tinkerer_tapped_card_scores_nothing__s17_6() -> None:
     """§17.6 item 18, §12.4: a tapped card counts as used: it adds no victory point."""
     t = Table.new(players=3, skills="tinkerer,buddy,gatherer", cards={0: ["radio", "map", "rope"]},
                   keep={0: ["radio"]}, rolls={})
-    vp = t.state.victory_points()
+    vp = victory_points(t.state)
     t.act(0, "use radio")
-    assert t.state.victory_points() == vp - 1
+    assert victory_points(t.state) == vp - 1
 
 
 def test_amnesia_discards_the_tinkerers_tapped_cards__s10_6() -> None:
@@ -1145,8 +1147,8 @@ def test_only_the_movers_requirement_counts__s10_2() -> None:
     t = Table.new(players=3, skills=SIX, terrain={"E1": "L01", "D1": "L02", "D2": "L03"},
                   rolls={0: "Y6 Y6 Y5 Y4 Y5 Y4", 1: "B5 B4 B6 B6 B4 B5", 2: "P4 P5 P4 P5 P6 P6"})
     t.to_phase5({0: "E1", 1: "D1", 2: "D2"})
-    assert t.state.movement_values(0) == (30, [(1, 0), (2, 0)])
-    assert t.state.movement_values(1) == (30, [(0, 0), (2, 0)])
+    assert movement_values(t.state, 0) == (30, [(1, 0), (2, 0)])
+    assert movement_values(t.state, 1) == (30, [(0, 0), (2, 0)])
 
 
 def test_success_offers_every_legal_path__s17_6() -> None:
@@ -1300,7 +1302,7 @@ def test_leg_injury_die_counts_until_every_step_b__s10_6() -> None:
     assert t.legal(0) == [f"lose {k}" for k in range(1, 7)]
     t.act(0, "lose 2")
     assert t.explorer(0)["dice_in_play"] == 6
-    assert t.state.movement_values(1)[1] == [(0, 6), (2, 6)]  # E1 counts 1s: the lost die still counts
+    assert movement_values(t.state, 1)[1] == [(0, 6), (2, 6)]  # E1 counts 1s: the lost die still counts
     t.go(1, injury="arm")
     t.go(2, injury="arm")
     assert t.explorer(0)["dice_in_play"] == 5
@@ -1486,7 +1488,7 @@ def test_variant_a_extra_set_is_a_neighbour_without_a_turn__s13_1() -> None:
     t.queue_faces(2, "Y6 B2 P3 P2 P1 B5")
     t.roll({0: "Y6 Y6 Y5 Y4 Y5 Y4", 1: "B2 P2 B1 B1 P1 P1"})
     t.to_phase5({0: "E1", 1: "D1"})
-    assert t.state.movement_values(0) == (30, [(1, 0), (2, 6)])
+    assert movement_values(t.state, 0) == (30, [(1, 0), (2, 6)])
     assert t.state.to_move() == [0, 1]
     assert len(t.view(None)["explorers"]) == 2
     t.go(0, path="E1")
@@ -1505,7 +1507,7 @@ def test_variant_a_players_may_not_share_a_destination__s13_1() -> None:
 def test_variant_a_scores_eight_base__s17_6() -> None:
     """§17.6 item 18: variant A's base is 8 VP (4 × 2 players)."""
     t = Table.new(players=2, variant="a", skills="buddy,gatherer")
-    assert t.state.victory_points() == 8 + 2
+    assert victory_points(t.state) == 8 + 2
 
 
 def test_variant_b_third_meeple__s13_2() -> None:
@@ -1515,7 +1517,7 @@ def test_variant_b_third_meeple__s13_2() -> None:
     assert len(t.view(None)["explorers"]) == 3
     assert t.position(2) == "D1" and t.explorer(2)["skill"] == "gatherer" and t.explorer(2)["seat"] == 0
     assert "mark E1 meeple 2" in t.legal(0) and not any(a.endswith("meeple 2") for a in t.legal(1))
-    assert t.state.victory_points() == 12 + 2 + 1 + 1
+    assert victory_points(t.state) == 12 + 2 + 1 + 1
 
 
 def test_variant_b_third_meeple_needs_a_six_die_skill__s13_2() -> None:
@@ -1750,8 +1752,8 @@ def test_gatherer_with_amnesia_neither_earns_nor_spends__s17_6() -> None:
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
     assert t.explorer(0)["power_bars"] == held  # nothing earned
     t.act(1, "go")
-    assert not any(f[0] == F_BARS for f in t.state.decisions)  # no bar prompt for the mover
-    assert t.state.movement_values(1)[0] == t.state.value(1, t.state.card_at[cell_code("E1")])
+    assert not any(f[0] == POWER_BARS for f in t.state.decisions)  # no bar prompt for the mover
+    assert movement_values(t.state, 1)[0] == t.state.value(1, t.state.card_at[cell_code("E1")])
 
 
 def test_round_effects_end_with_the_round__s11_5() -> None:

@@ -37,9 +37,11 @@ from hypothesis import strategies as st
 from fuji_helpers import CHARACTERS, GAME, SKILLS
 from outlast import CHANCE, IllegalAction
 from outlast.games.fuji.actions import FujiAction
-from outlast.games.fuji.board import _open, distance
+from outlast.games.fuji.board import distance, is_open
 from outlast.games.fuji.content import content
-from outlast.games.fuji.state import PLAN, REROLL, FujiState
+from outlast.games.fuji.scoring import victory_points
+from outlast.games.fuji.state import FujiState
+from outlast.games.fuji.terms import PLAN, REROLL
 
 C = content()
 SIX_DIE = [s.id for s in C.skills if s.dice == 6]
@@ -79,7 +81,7 @@ def _village_distance(s: FujiState) -> dict[int, int]:
     while todo:
         c = todo.popleft()
         for n in b.adjacent[c]:
-            if n not in dist and _open(b, s.lava, n):
+            if n not in dist and is_open(b, s.lava, n):
                 dist[n] = dist[c] + 1
                 todo.append(n)
     return dist
@@ -145,7 +147,7 @@ class Watch:
             assert len(out.seats) == t.seats
             if out.won:
                 assert all(t.board.is_village(p) for p in s.position), "victory with a meeple outside (§12.2)"
-                assert out.details["victory_points"] == s.victory_points()
+                assert out.details["victory_points"] == victory_points(s)
             assert s.to_move() == []
         self.lava, self.stamina, self.events, self.phase = s.lava, list(s.stamina), len(s.events), s.phase
         self.markers = list(s.destination)

@@ -141,7 +141,7 @@ _REACH: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
 _PATHS: dict[tuple[int, int, int, int, int, bool], tuple[tuple[int, ...], ...]] = {}
 
 
-def _open(board: Board, lava: int, code: int) -> bool:
+def is_open(board: Board, lava: int, code: int) -> bool:
     """Whether a meeple may enter or cross this card now (§7.1): landscape or village, not lava."""
     return board.mark[code] in "LSGEXHh" and not (lava >> code) & 1
 
@@ -159,7 +159,7 @@ def reach(board: Board, lava: int, start: int, steps: int) -> tuple[tuple[int, i
         if dist[cur] == steps:
             continue
         for n in board.adjacent[cur]:
-            if n not in dist and _open(board, lava, n):
+            if n not in dist and is_open(board, lava, n):
                 dist[n] = dist[cur] + 1
                 todo.append(n)
     out = tuple(sorted(dist.items()))
@@ -199,7 +199,7 @@ def paths(board: Board, lava: int, start: int, goal: int, limit: int, shortest_o
             if len(path) == limit:
                 continue
             for n in board.adjacent[cur]:
-                if n != start and n not in path and _open(board, lava, n):
+                if n != start and n not in path and is_open(board, lava, n):
                     stack.append((n, (*path, n)))
     if shortest_only and found:
         best = min(len(p) for p in found)
@@ -274,7 +274,7 @@ def village_distance(b: Board, lava: int, blocked: int = 0) -> tuple[int, ...]:
         nxt = []
         for c in frontier:
             for n in b.adjacent[c]:
-                if d[n] == UNREACHABLE and _open(b, lava, n) and not (blocked >> n) & 1:
+                if d[n] == UNREACHABLE and is_open(b, lava, n) and not (blocked >> n) & 1:
                     d[n] = d[c] + 1
                     nxt.append(n)
         frontier = nxt

@@ -25,21 +25,22 @@ from typing import Any
 from outlast.core import Action, OptionError, RandomLike, State
 
 from . import board as geo
+from . import rerolls
 from .actions import HINT_LEVELS, FujiAction
 from .board import Board, lava_times, village_distance
 from .content import content
-from .state import (
+from .state import FujiState
+from .terms import (
     AMNESIA,
     ARM,
     EQUIP,
-    F_CARAB,
-    F_GRANT,
-    F_REROLL,
+    EQUIPMENT_REROLL,
+    GRANTED_REROLL,
     MOVE,
     PLAN,
     REROLL,
+    REROLL_ONE,
     SIMULTANEOUS,
-    FujiState,
 )
 
 INF = 999
@@ -288,7 +289,7 @@ def escape_distance(b: Board, lava: int, cell: int, extra: int, pace: int, fails
             nxt = []
             for c in frontier:
                 for n in b.adjacent[c]:
-                    if n in seen or not geo._open(b, lava, n) or times[n] - shift <= need:
+                    if n in seen or not geo.is_open(b, lava, n) or times[n] - shift <= need:
                         continue
                     if b.mark[n] in "Hh":
                         res = j
@@ -406,7 +407,7 @@ class _Ctx:
 
     def rerolls(self, e: int, dist: int, cell: int) -> int:
         """Phase-3 rerolls for a destination at `dist` (§8.1, §8.2)."""
-        return self.s.reroll_count(e, dist, self.card(cell))
+        return rerolls.reroll_count(self.s, e, dist, self.card(cell))
 
     def token_cost(self, e: int, cell: int, dist: int, start: int = -1) -> int:
         """Fewest eruptions a move to `cell` triggers over its legal paths (§10.4)."""
@@ -840,9 +841,9 @@ class _Decide:
             return self.lose()
         if "lend" in v or "refuse" in v:
             return self.lend(f)
-        if f is not None and f[0] == F_CARAB:
+        if f is not None and f[0] == REROLL_ONE:
             return self.carabiner(f)
-        if f is not None and f[0] in (F_REROLL, F_GRANT):
+        if f is not None and f[0] in (EQUIPMENT_REROLL, GRANTED_REROLL):
             return self.frame_reroll(f)
         if s.phase == MOVE and "go" in v:
             return self.go()
@@ -1007,7 +1008,7 @@ class _Decide:
         e = f[2]
         stop = self.first("stop")
         dice = sorted({i for a in self.acts if a.verb == "reroll" for i in a.args})
-        attempts_after = f[3] - 1 if f[0] == F_REROLL else 0
+        attempts_after = f[3] - 1 if f[0] == EQUIPMENT_REROLL else 0
         extra = None
         if s.phase == PLAN:
             # Flashlight before phase 3: the phase-3 rerolls still come

@@ -287,10 +287,10 @@ def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
     v["dh"] = _ints(doc, "dh", dice, -1, dice // 6 - 1)
     v["dk"] = _ints(doc, "dk", dice, 0, t.all_seats)
     v["dalive"] = _ints(doc, "dalive", dice, 0, 1)
-    from .state import BAG, BOTTOM, DISCARD, KEEPING, REMARK_LIMIT
+    from .terms import BAG, DISCARD, KEEPING, REMARK_LIMIT, UNDER_PILE
 
     v["cloc"] = _ints(doc, "cloc", ncards, KEEPING - (n - 1), n - 1)
-    if any(x < 0 and x not in (BAG, DISCARD, BOTTOM) and x > KEEPING for x in v["cloc"]):
+    if any(x < 0 and x not in (BAG, DISCARD, UNDER_PILE) and x > KEEPING for x in v["cloc"]):
         raise _fail("cloc", f"puts a card in no known place (a meeple 0..{n - 1}, -1 bag, -2 discard, "
                             "-3 under the pile, or -10 - e while meeple e keeps)")
     v["cusable"] = _ints(doc, "cusable", ncards, 0, MAX_ROUND + 1)
@@ -320,39 +320,39 @@ def _check_together(s: FujiState) -> None:
 
     A finished game is only checked for what its outcome and views read (it never moves again).
     """
-    from .state import (
+    from .terms import (
         BAG,
-        BOTTOM,
-        C_CHAR,
-        C_DRAW,
-        C_PLACE,
-        C_ROLL,
-        C_SKILL,
+        COLLECT,
+        DEAL_CHARACTER,
+        DEAL_SKILL,
+        DRAW_EQUIPMENT,
         EQUIP,
+        EQUIPMENT_REROLL,
         ERUPT,
-        F_BARS,
-        F_CARAB,
-        F_COLLECT,
-        F_GRANT,
-        F_INJURY,
-        F_KEEP,
-        F_LEAVE,
-        F_LEND,
-        F_LOSE,
-        F_PATH,
-        F_REROLL,
-        F_STARTS,
+        GRANTED_REROLL,
+        INJURY,
+        KEEP,
         KEEPING,
+        LEAVE_DIE,
         LEG,
+        LEND,
+        LOSE_DIE,
         MOVE,
+        PATH,
+        PLACE_TERRAIN,
         PLAN,
+        POWER_BARS,
         REROLL,
+        REROLL_ONE,
         ROLL,
+        ROLL_DIE,
         SETUP,
-        T_COMPARE,
-        T_END,
-        T_NONE,
-        T_STAMINA,
+        TURN_COMPARE,
+        TURN_END,
+        TURN_NONE,
+        TURN_STAMINA,
+        UNDER_PILE,
+        WHITE_STARTERS,
     )
 
     t = s.table
@@ -378,7 +378,7 @@ def _check_together(s: FujiState) -> None:
     # --- skills, characters and options (§3.1, §13.2)
     for name, field, ids in (("skills", "skill", [x.id for x in c.skills]),
                              ("characters", "char", [x["id"] for x in c.characters])):
-        kind = C_SKILL if field == "skill" else C_CHAR
+        kind = DEAL_SKILL if field == "skill" else DEAL_CHARACTER
         values = getattr(s, ATTRIBUTE.get(field, field))
         dealt = [x for x in values if x >= 0]
         need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
@@ -396,7 +396,7 @@ def _check_together(s: FujiState) -> None:
     # --- terrain and tokens (§3.4, §11, §17.4)
     placed = [x for x in s.card_at if x >= 0]
     need(len(set(placed)) == len(placed), "card_at", "lays each terrain card once")
-    pending_cells = [arg for k, arg in s.chance if k == C_PLACE]
+    pending_cells = [arg for k, arg in s.chance if k == PLACE_TERRAIN]
     need(len(set(pending_cells)) == len(pending_cells), "chance", "places a card on each cell once")
     for cell in range(b.size):
         card = s.card_at[cell]
@@ -435,11 +435,11 @@ def _check_together(s: FujiState) -> None:
                      "neighbours may not share a destination (§7.3)")
     elif live and ph == MOVE:
         for e in range(n):
-            done = bool(s.moved[e]) or (e == s.mover and s.turn_step == T_END)
+            done = bool(s.moved[e]) or (e == s.mover and s.turn_step == TURN_END)
             need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
     need(ph in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
     need(ph == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
-    need((s.mover < 0) == (s.turn_step == T_NONE), "tstep", "a turn step goes with a mover")
+    need((s.mover < 0) == (s.turn_step == TURN_NONE), "tstep", "a turn step goes with a mover")
     need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
     need(s.bars_spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
 
@@ -461,7 +461,7 @@ def _check_together(s: FujiState) -> None:
          "phase-4 card effects end with the round (§11.5)")
 
     # --- dice (§6, §10.6, §13, §17.1)
-    rolling = {arg for k, arg in s.chance if k == C_ROLL}
+    rolling = {arg for k, arg in s.chance if k == ROLL_DIE}
     for d in range(t.dice):
         owner = d // 6
         need(s.die_in_play[d] or s.die_face[d] == 0, "dv", f"die {d} is out of the game and shows no face")
@@ -484,7 +484,7 @@ def _check_together(s: FujiState) -> None:
         in_play = 6
         if sk is not None and (ph != SETUP or s.setup_step >= 2):
             lost = s.injuries[e] >> LEG & 1 and s.die_to_lose[e] < 0 and not any(
-                f[0] == F_LOSE and f[2] == e for f in s.decisions)
+                f[0] == LOSE_DIE and f[2] == e for f in s.decisions)
             in_play = sk.dice - int(bool(lost))
         need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
         leg = s.die_to_lose[e]
@@ -498,14 +498,14 @@ def _check_together(s: FujiState) -> None:
     need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
     need(all(x % 8 < t.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
     for card, loc in enumerate(s.card_location):
-        need((loc == BOTTOM) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
+        need((loc == UNDER_PILE) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
         need(loc > KEEPING or ph == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
         need(not s.card_used_once[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
         need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
     for e in range(n):
         keeping = sum(1 for loc in s.card_location if loc == KEEPING - e)
-        choice = [f for f in s.decisions if f[0] == F_KEEP and f[2] == e]
-        drawing = any(k == C_DRAW and arg == e for k, arg in s.chance)
+        choice = [f for f in s.decisions if f[0] == KEEP and f[2] == e]
+        drawing = any(k == DRAW_EQUIPMENT and arg == e for k, arg in s.chance)
         need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
         need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
     for x in s.hints_given:
@@ -534,50 +534,50 @@ def _check_together(s: FujiState) -> None:
     # --- chance items (§6, §10.3, §18)
     draws = 0
     for kind, arg in s.chance:
-        if kind in (C_SKILL, C_CHAR, C_PLACE):
+        if kind in (DEAL_SKILL, DEAL_CHARACTER, PLACE_TERRAIN):
             need(ph == SETUP, "chance", "deals and places cards only at setup")
-        elif kind == C_DRAW:
+        elif kind == DRAW_EQUIPMENT:
             need(0 <= arg < n and ph in (SETUP, PLAN, EQUIP, MOVE), "chance", "draws a card for a meeple")
             need(ph != SETUP or s.skill[arg] >= 0, "chance", "a meeple draws its starting cards after its skill")
             draws += 1
-        elif kind != C_ROLL:
+        elif kind != ROLL_DIE:
             raise _fail("chance", f"holds a chance item of kind {kind}")
-    left = sum(1 for x in s.card_location if x in (BAG, BOTTOM))
+    left = sum(1 for x in s.card_location if x in (BAG, UNDER_PILE))
     need(draws <= left, "chance", f"draws {draws} cards from a pile of {left}")
 
     # --- pending decisions (architecture §2)
-    counted = {F_KEEP, F_REROLL, F_LEND, F_BARS, F_CARAB}
+    counted = {KEEP, EQUIPMENT_REROLL, LEND, POWER_BARS, REROLL_ONE}
     for kind, seat, e, a, extra in s.decisions:
-        need(0 <= kind <= F_LOSE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
+        need(0 <= kind <= LOSE_DIE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
         need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
-        if kind == F_STARTS:
+        if kind == WHITE_STARTERS:
             need(ph == SETUP and n == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
                  "at setup with four meeples (§17.6 item 9)")
             continue
         need(0 <= e < n, "frames", f"a decision names meeple {e}")
-        if kind == F_CARAB and a > 0:
+        if kind == REROLL_ONE and a > 0:
             need(1 <= a <= len(t.hands) and t.hands[a - 1][0] == e and t.hands[a - 1][2] == seat, "frames",
                  "a Carabiner half-choice is the third meeple's, by the seat holding that half (§17.6 item 17)")
         else:
             need(seat == t.ctrl[e], "frames", f"meeple {e}'s decision is for seat {t.ctrl[e]}, not {seat}")
-        phases = {F_KEEP: (SETUP,), F_LEAVE: (SETUP,), F_REROLL: (PLAN, EQUIP), F_GRANT: (PLAN, EQUIP),
-                  F_LEND: (PLAN, EQUIP), F_CARAB: (PLAN, EQUIP), F_COLLECT: (PLAN, EQUIP, MOVE),
-                  F_BARS: (MOVE,), F_PATH: (MOVE,), F_INJURY: (MOVE,), F_LOSE: (MOVE,)}[kind]
+        phases = {KEEP: (SETUP,), LEAVE_DIE: (SETUP,), EQUIPMENT_REROLL: (PLAN, EQUIP), GRANTED_REROLL: (PLAN, EQUIP),
+                  LEND: (PLAN, EQUIP), REROLL_ONE: (PLAN, EQUIP), COLLECT: (PLAN, EQUIP, MOVE),
+                  POWER_BARS: (MOVE,), PATH: (MOVE,), INJURY: (MOVE,), LOSE_DIE: (MOVE,)}[kind]
         need(ph in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {ph}")
         sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
-        if kind == F_KEEP:
+        if kind == KEEP:
             need(sk is not None and a == sk.keep, "frames", "a keep choice keeps the skill's number of cards")
-        elif kind == F_LEAVE:
+        elif kind == LEAVE_DIE:
             need(sk is not None and sk.dice == 5, "frames", "only a 5-die skill leaves a die out (§17.1)")
-        elif kind == F_REROLL:
+        elif kind == EQUIPMENT_REROLL:
             need(1 <= a <= MAX_REROLLS, "frames", "an equipment reroll has rerolls left (§15)")
-        elif kind == F_LEND:
+        elif kind == LEND:
             need(0 <= a < n and a != e, "frames", "a die is lent to another meeple (§15)")
-        elif kind == F_BARS:
-            need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == T_COMPARE,
+        elif kind == POWER_BARS:
+            need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == TURN_COMPARE,
                  "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
-        elif kind in (F_PATH, F_INJURY, F_LOSE):
-            need(e == s.mover and s.turn_step in (T_STAMINA, T_END), "frames",
+        elif kind in (PATH, INJURY, LOSE_DIE):
+            need(e == s.mover and s.turn_step in (TURN_STAMINA, TURN_END), "frames",
                  "paths and injuries belong to this turn's mover")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .board import Board, _open, lava_times, village_distance
+from .board import Board, is_open, lava_times, village_distance
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -66,7 +66,7 @@ def _escapes(b: Board, times: tuple[int, ...], lava: int, cell: int, fails: int,
             nxt = []
             for c in frontier:
                 for n in b.adjacent[c]:
-                    if n not in grown and _open(b, lava, n) and times[n] > r - 1:
+                    if n not in grown and is_open(b, lava, n) and times[n] > r - 1:
                         if b.mark[n] in "Hh":
                             return True
                         grown.add(n)
@@ -107,7 +107,7 @@ def features(s: FujiState) -> tuple[float, ...]:
     A meeple that still moves this round and has its destination marker down counts as standing on
     the marker with chance P_MOVE and where it is otherwise (markers are placed openly, §7.3).
     """
-    from .state import MOVE, PLAN
+    from .terms import MOVE, PLAN
 
     t = s.table
     b = t.board

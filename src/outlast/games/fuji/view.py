@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
     """A JSON-safe view for `seat` (None: a spectator who sees only public things)."""
-    from .state import BOTTOM, DISCARD, FRAME_NAMES, KEEPING, PHASE_NAMES, REMARK_LIMIT
+    from .terms import DECISION_NAMES, DISCARD, KEEPING, PHASE_NAMES, REMARK_LIMIT, UNDER_PILE
 
     t = s.table
     c = t.content
@@ -72,7 +72,7 @@ def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
                           "exhaustion": c.exhaustion},
         "level_loss": list(t.level_loss),
         "set_aside": [die_view(i) for i in range(t.dice) if s.die_holder[i] == -1 and s.die_face[i]],
-        "draw_pile": sum(1 for x in s.card_location if x in (-1, BOTTOM) or x <= KEEPING),
+        "draw_pile": sum(1 for x in s.card_location if x in (-1, UNDER_PILE) or x <= KEEPING),
         "discard": [c.equipment[x].id for x in range(len(s.card_location)) if s.card_location[x] == DISCARD],
         "to_move": s.to_move(),
         "ready": list(s.ready),
@@ -80,7 +80,7 @@ def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
         "rerolls_left": list(s.rerolls_left) if s.phase == 3 else [],
         "hints": [dict(e.data) for e in s.events if e.kind == "hint" and e.data.get("round", s.round) == s.round]
         if s.phase in (2, 3, 4) else [],
-        "pending": [{"decision": FRAME_NAMES[f[0]], "seat": f[1], "meeple": f[2]} for f in s.decisions],
+        "pending": [{"decision": DECISION_NAMES[f[0]], "seat": f[1], "meeple": f[2]} for f in s.decisions],
         "over": s.is_over(),
         "log": [e.text for e in s.events if e.visible(seat)][-30:],
     }

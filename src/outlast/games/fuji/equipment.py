@@ -1,0 +1,388 @@
+"""Equipment cards (fuji.md §9, §15): which cards a meeple may use, with which choices, and what each does.
+
+A card's effect is a verb from its content (`content/equipment.yaml`); `CHOICES` lists a verb's legal
+parameters and `EFFECTS` carries it out. The decisions some effects open (a lend asked of a teammate, a
+reroll one die each, equipment rerolls) and the equipment token's draw (§10.3) are answered here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from outlast.core import CHANCE
+
+from . import board as geo
+from . import movement, rolling
+from .actions import FujiAction, die_label
+from .board import cell_name
+from .rerolls import subsets
+from .terms import (
+    ARM,
+    BAG,
+    DISCARD,
+    DRAW_EQUIPMENT,
+    EQUIP,
+    EQUIPMENT_REROLL,
+    GRANTED_REROLL,
+    KEEPING,
+    LEND,
+    REROLL_ONE,
+    SETUP,
+    UNDER_PILE,
+)
+
+if TYPE_CHECKING:
+    from .state import FujiState
+
+Decision = tuple[int, int, int, int, int]
+
+
+# ---------------------------------------------------------------------------- what may be used (§9, §15)
+def usable_cards(state: FujiState, e: int) -> list[int]:
+    """Cards `e` may use this round (§9.4, §9.5): held, not drawn this round, and no broken arm (§10.6)."""
+    if (state.injuries[e] >> ARM) & 1:
+        return []
+    locations, usable_from, now = state.card_location, state.card_usable_from, state.round
+    return [card for card in range(len(locations)) if locations[card] == e and usable_from[card] <= now]
+
+
+def card_uses(state: FujiState, seat: int, e: int) -> list[FujiAction]:
+    """Every legal `use` of `e`'s cards in this phase, with every parameter choice (§15)."""
+    equipment = state.table.content.equipment
+    out: list[FujiAction] = []
+    for card in usable_cards(state, e):
+        sources = [(card, -1)]
+        if equipment[card].branches[0][0] == "copy_card":
+            sources = [(other, other) for other in range(len(state.card_location))
+                       if state.card_location[other] >= 0 and other != card]
+        for source, copied in sources:
+            if state.phase not in equipment[source].phases:
+                continue
+            for branch, (verb, params) in enumerate(equipment[source].branches):
+                for choice in CHOICES[verb](state, seat, e, params):
+                    out.append(FujiAction(seat, "use", (card, copied, branch, *choice)))
+    return out
+
+
+def swappable(state: FujiState) -> list[int]:
+    """Landscape cards a terrain swap may exchange: face up and empty (§15)."""
+    busy = set(state.position) | set(state.destination)
+    tokens = state.equipment_tokens_left | state.eruption_tokens_left | state.double_eruption_tokens_left
+    lava = state.lava
+    return [cell for cell in state.table.board.landscape
+            if not (lava >> cell) & 1 and cell not in busy and not (tokens >> cell) & 1]
+
+
+Choices = list[tuple[int, ...]]
+
+
+def _others(state: FujiState, e: int) -> list[int]:
+    return [o for o in range(state.table.explorers) if o != e]
+
+
+def _choose_swap(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return list(combinations(swappable(state), 2))
+
+
+def _choose_borrow(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return [(o,) for o in _others(state, e) if any(i // 6 == o for i in state.held(o))]
+
+
+def _once_per_round(field: str) -> Callable[[FujiState, int, int, dict[str, Any]], Choices]:
+    """A verb without parameters that works once a round per meeple: refused once `field` is set."""
+    def choose(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+        return [] if getattr(state, field)[e] else [()]
+    return choose
+
+
+def _choose_always(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return [()]
+
+
+def _choose_lower_screen(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return [] if state.screen_lowered[e] == state.phase else [()]
+
+
+def _choose_reroll(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return [()] if state.known_held(e, seat) else []
+
+
+def _choose_lend(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    own = [i for i in state.known_held(e, seat) if i // 6 == e]
+    return [(i, o) for i in own for o in _others(state, e)]
+
+
+def _choose_turn_over(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    showing = tuple(i for i in state.known_held(e, seat) if state.die_face[i] == params["face"])
+    return [a.args for a in subsets(seat, showing, "turn")]
+
+
+def _choose_set_aside(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    dice = state.known_held(e, seat)
+    return [combo for r in range(1, params["max"] + 1) for combo in combinations(dice, r)]
+
+
+def _choose_set_face(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return [(i, face) for i in state.known_held(e, seat) for face in range(1, 7) if face != state.die_face[i]]
+
+
+def _choose_step(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    board = state.table.board
+    return [(cell,) for cell in board.adjacent[state.position[e]] if geo.is_open(board, state.lava, cell)]
+
+
+def _choose_grant(state: FujiState, seat: int, e: int, params: dict[str, Any]) -> Choices:
+    return [(o,) for o in _others(state, e) if state.held(o)]
+
+
+CHOICES: dict[str, Callable[[FujiState, int, int, dict[str, Any]], Choices]] = {
+    "swap_terrain": _choose_swap, "borrow_die": _choose_borrow, "everyone_rerolls_one": _choose_always,
+    "no_stamina_loss": _once_per_round("no_stamina_loss"), "movement_bonus": _once_per_round("movement_bonus"),
+    "lower_screen": _choose_lower_screen, "reroll": _choose_reroll, "lend_die": _choose_lend,
+    "turn_over": _choose_turn_over, "set_aside": _choose_set_aside, "set_face": _choose_set_face,
+    "step_now": _choose_step, "grant_reroll": _choose_grant,
+}
+"""Each verb's legal parameter tuples for meeple e of `seat` (§15); a verb not listed here cannot be used."""
+
+
+# ---------------------------------------------------------------------------- using a card (§9.2, §15)
+def do_give(state: FujiState, act: FujiAction) -> None:
+    """§14: pass a card to another meeple; its seat may want to act again, so it is no longer ready."""
+    card, to = act.args
+    state.card_location[card] = to
+    state.ready[state.table.ctrl[to]] = 0
+    state.log("give", f"{state.table.content.equipment[card].name} passes to meeple {to}")
+
+
+def _public_words(verb: str, params: tuple[int, ...]) -> str:
+    """What everyone hears of a use's choices (the rest stays with the user's seat)."""
+    if verb == "swap_terrain":
+        return " ".join(cell_name(x) for x in params)
+    if not params:
+        return ""
+    if verb == "borrow_die":
+        return f"from meeple {params[0]}"
+    if verb == "lend_die":
+        return f"for meeple {params[1]}" if len(params) > 1 else ""
+    if verb == "step_now":
+        return cell_name(params[0])
+    if verb == "grant_reroll":
+        return f"for meeple {params[0]}"
+    return ""
+
+
+def do_use(state: FujiState, act: FujiAction) -> None:
+    """Use an equipment card (§9.2): tap or discard it (§14 Tinkerer), then resolve its verb (`EFFECTS`)."""
+    table = state.table
+    equipment = table.content.equipment
+    card, copied, branch = act.args[0], act.args[1], act.args[2]
+    params = act.args[3:]
+    e = state.card_location[card]
+    source = equipment[copied] if copied >= 0 else equipment[card]
+    verb, verb_params = source.branches[branch]
+    if state.has(e, "double_use") and not state.card_used_once[card]:
+        state.card_used_once[card] = 1
+    else:
+        state.card_location[card] = DISCARD
+        state.card_used_once[card] = 0
+    state.ready = [0] * table.seats
+    seat = table.ctrl[e]
+    public = _public_words(verb, params)
+    state.log("use", f"meeple {e} uses {equipment[card].name}" + (f" as {source.name}" if copied >= 0 else "") +
+              (f" {public}" if public else ""), card=equipment[card].id, verb=verb)
+    if params and not public:
+        state.log("use", f"seat {seat}: {act}", 1 << seat)
+    EFFECTS[verb](state, e, seat, params, verb_params)
+
+
+Effect = Callable[["FujiState", int, int, tuple[int, ...], dict[str, Any]], None]
+
+
+def _swap_terrain(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    first, second = params
+    state.card_at = state.card_at[:]  # shared with clones: copy on write
+    state.card_at[first], state.card_at[second] = state.card_at[second], state.card_at[first]
+
+
+def _borrow_die(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    lender = params[0]
+    state.decisions.append((LEND, state.table.ctrl[lender], lender, e, 0))
+
+
+def _everyone_rerolls_one(state: FujiState, e: int, seat: int, params: tuple[int, ...],
+                          content: dict[str, Any]) -> None:
+    table = state.table
+    for o in reversed(range(table.explorers)):
+        if table.options["variant"] == "b" and o == 2:
+            half = next(h for h, hand in enumerate(table.hands) if hand[0] == 2 and hand[2] == seat)
+            if state.known_held(o, seat):
+                state.decisions.append((REROLL_ONE, seat, o, half + 1, 0))
+        elif state.known_held(o, table.ctrl[o]):
+            state.decisions.append((REROLL_ONE, table.ctrl[o], o, 0, 0))
+
+
+def _lend_die(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    die, to = params
+    state.die_holder[die] = to
+    state.die_seen_by[die] |= state.screen_mask(to, die)
+    state.log("reveal", f"die {die_label(-9, die)} ({state.colour(die)}{state.die_face[die]}) goes to meeple {to}",
+              state.die_seen_by[die])
+
+
+def _turn_over(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    for die in params:
+        state.die_face[die] = 7 - state.die_face[die]
+    for die in params:
+        state.die_seen_by[die] = state.screen_mask(state.die_holder[die], die)
+
+
+def _set_aside(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    for die in params:
+        state.die_holder[die] = -1
+        state.die_seen_by[die] = state.table.all_seats
+    state.log("reveal", f"meeple {e} sets aside " +
+              " ".join(f"{state.colour(die)}{state.die_face[die]}" for die in params))
+
+
+def _lower_screen(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    state.screen_lowered[e] = state.phase
+    for die in state.held(e):
+        state.die_seen_by[die] = state.table.all_seats
+    state.log("reveal", f"meeple {e}'s screen is down: " +
+              " ".join(f"{state.colour(die)}{state.die_face[die]}" for die in state.held(e)))
+
+
+def _no_stamina_loss(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    state.no_stamina_loss[e] = 1
+
+
+def _set_face(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    die, face = params
+    state.die_face[die] = face
+    state.die_seen_by[die] = state.screen_mask(state.die_holder[die], die)
+
+
+def _step_now(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    if state.phase == EQUIP:
+        state.stepped_early[e] = 1
+    movement.walk(state, e, (params[0],))
+
+
+def _movement_bonus(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    state.movement_bonus[e] = content["amount"]
+
+
+def _reroll(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    state.decisions.append((EQUIPMENT_REROLL, seat, e, content["times"], 0))
+
+
+def _grant_reroll(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+    to = params[0]
+    state.decisions.append((GRANTED_REROLL, state.table.ctrl[to], to, 0, 0))
+
+
+EFFECTS: dict[str, Effect] = {
+    "swap_terrain": _swap_terrain, "borrow_die": _borrow_die, "everyone_rerolls_one": _everyone_rerolls_one,
+    "lend_die": _lend_die, "turn_over": _turn_over, "set_aside": _set_aside, "lower_screen": _lower_screen,
+    "no_stamina_loss": _no_stamina_loss, "set_face": _set_face, "step_now": _step_now,
+    "movement_bonus": _movement_bonus, "reroll": _reroll, "grant_reroll": _grant_reroll,
+}
+"""What each verb does (§15), with the use's parameters and the card's own numbers from its content."""
+
+
+# ---------------------------------------------------------------------------- decisions cards open (§15)
+def reroll_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
+    """An equipment reroll or a granted one (§15): any dice the meeple holds and its seat sees, or stop."""
+    _kind, seat, e, _count, _ = decision
+    return [*subsets(seat, state.known_held(e, seat), "reroll"), FujiAction(seat, "stop")]
+
+
+def answer_reroll(state: FujiState, decision: Decision, act: FujiAction) -> None:
+    """Roll the chosen dice; an equipment reroll with rerolls left asks again (§15)."""
+    kind, seat, e, count, _ = decision
+    if act.verb == "reroll":
+        rolling.roll_again(state, act.args)
+        if kind == EQUIPMENT_REROLL and count > 1:
+            state.decisions.append((kind, seat, e, count - 1, 0))
+    state.log("reroll", f"seat {seat}: {act}", 1 << seat)
+
+
+def lend_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
+    """A teammate asked to lend a die (§15): one of its own dice it sees, or refuse."""
+    _kind, seat, e, _borrower, _ = decision
+    lendable = [i for i in state.known_held(e, seat) if i // 6 == e]
+    return [*(FujiAction(seat, "lend", (i,)) for i in lendable), FujiAction(seat, "refuse")]
+
+
+def answer_lend(state: FujiState, decision: Decision, act: FujiAction) -> None:
+    """The die goes to the borrower, seen by the borrower's seat and the lender's (§15)."""
+    _kind, seat, e, borrower, _ = decision
+    if act.verb == "lend":
+        die = act.args[0]
+        state.die_holder[die] = borrower
+        state.die_seen_by[die] |= state.screen_mask(borrower, die) | (1 << seat)
+        state.log("lend", f"meeple {e} lends a die to meeple {borrower}")
+        state.log("reveal", f"die {die_label(-9, die)} ({state.colour(die)}{state.die_face[die]}) goes to meeple "
+                  f"{borrower}", state.die_seen_by[die])
+    else:
+        state.log("lend", f"meeple {e} keeps its dice")
+
+
+def reroll_one_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
+    """Each meeple rerolls one die it holds (§15); in variant B a half of the third set, by its seat (§17.6)."""
+    _kind, seat, e, half, _ = decision
+    hand_of_die = state.table.hand_of_die
+    dice = [i for i in state.known_held(e, seat) if half == 0 or hand_of_die[i] == half - 1 or i // 6 != e]
+    return [FujiAction(seat, "reroll", (i,)) for i in dice]
+
+
+def answer_reroll_one(state: FujiState, decision: Decision, act: FujiAction) -> None:
+    """Roll the chosen die (§15)."""
+    rolling.roll_again(state, act.args)
+
+
+def collect_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
+    """A meeple that ends on an equipment token may draw a card, or leave it (§10.3)."""
+    seat = decision[1]
+    return [FujiAction(seat, "collect"), FujiAction(seat, "skip")]
+
+
+def answer_collect(state: FujiState, decision: Decision, act: FujiAction) -> None:
+    """§10.3: draw from the pile (a chance point), or leave the token."""
+    e = decision[2]
+    if act.verb == "collect":
+        state.chance.append((DRAW_EQUIPMENT, e))
+    state.log("collect", f"meeple {e} {'draws' if act.verb == 'collect' else 'leaves'} the equipment token")
+
+
+# ---------------------------------------------------------------------------- drawing (§3.2, §10.3)
+def draw_outcomes(state: FujiState, e: int) -> list[tuple[FujiAction, float]]:
+    """Every card meeple `e` may draw, equally likely; an empty bag gives the card under the pile (§17.6)."""
+    locations = state.card_location
+    bag = [card for card in range(len(locations)) if locations[card] == BAG]
+    if bag:
+        return [(FujiAction(CHANCE, "draw", (e, card)), 1 / len(bag)) for card in bag]
+    return [(FujiAction(CHANCE, "draw", (e, state.under_pile[0] // 8)), 1.0)]
+
+
+def apply_draw(state: FujiState, e: int, card: int) -> None:
+    """Meeple `e` draws `card`: at setup kept or held for its keep choice (§3.2), later usable next round (§9.4)."""
+    content = state.table.content
+    if state.card_location[card] == UNDER_PILE:
+        state.under_pile = [x for x in state.under_pile if x // 8 != card]
+    if state.phase == SETUP:
+        skill = content.skills[state.skill[e]]
+        state.card_location[card] = KEEPING - e if skill.keep < skill.draw else e
+        state.card_usable_from[card] = 1
+        if skill.keep < skill.draw:
+            state.log("draw", f"meeple {e} draws {content.equipment[card].name}", 1 << state.table.ctrl[e],
+                      card=card)
+        else:
+            state.log("reveal", f"meeple {e} takes {content.equipment[card].name}", card=card)
+    else:
+        state.card_location[card] = e
+        state.card_usable_from[card] = state.round + 1
+        state.log("reveal", f"meeple {e} draws {content.equipment[card].name} (usable from next round, §9.4)",
+                  card=card)
