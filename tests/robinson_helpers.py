@@ -23,10 +23,10 @@ import outlast
 from outlast import CHANCE, IllegalAction
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.content import content
+from outlast.games.robinson.decisions import AnyTimeWindow
 from outlast.games.robinson.state import (
     CH_INV,
     EVENT,
-    F_WINDOW,
     FOOD,
     FUR,
     MORALE,
@@ -148,8 +148,8 @@ class Table:
         """Everyone passes the any-time windows on top until something else is pending; the Night
         window (a Starting Item like the Flask of rum holds it open) is passed only with `night`."""
         s = self.state
-        while s.frames and s.frames[-1][0] == F_WINDOW and not s.over:
-            if s.frames[-1][2] == W_NIGHT and not night:
+        while s.decisions and isinstance(s.decisions[-1], AnyTimeWindow) and not s.over:
+            if s.decisions[-1].window == W_NIGHT and not night:
                 break
             seat = s.to_move()[0]
             self.act(seat, "pass")
@@ -206,7 +206,7 @@ class Table:
     def goto(self, phase: int, step: int = 0, **fields: Any) -> Table:
         """Jump to the start of a phase with the given fields, then let the engine run on."""
         s = self.state
-        s.frames = []
+        s.decisions = []
         s.work = []
         s.chance = []
         s.phase, s.step = phase, step
@@ -217,15 +217,15 @@ class Table:
     def to_plan(self, pile: int = 0) -> Table:
         """From round start, run to the open planning of the Action phase (no wood onto the pile)."""
         s = self.state
-        while not (s.phase == PLAN and s.step == 2 and not s.frames and not s.chance) and not s.over:
+        while not (s.phase == PLAN and s.step == 2 and not s.decisions and not s.chance) and not s.over:
             if s.chance:
                 self.chance(self.outcomes()[0])
-            elif s.frames and s.frames[-1][0] == F_WINDOW:
+            elif s.decisions and isinstance(s.decisions[-1], AnyTimeWindow):
                 self.pass_windows(night=True)
-            elif s.frames:
-                f = s.frames[-1]
-                legal = self.legal(f[1])
-                self.act(f[1], f"pile {pile}" if legal[0].startswith("pile") else legal[0])
+            elif s.decisions:
+                chooser = s.decisions[-1].chooser
+                legal = self.legal(chooser)
+                self.act(chooser, f"pile {pile}" if legal[0].startswith("pile") else legal[0])
             else:
                 raise AssertionError(f"stuck at phase {s.phase} step {s.step}")
         return self

@@ -14,9 +14,9 @@ import pytest
 
 from outlast import CHANCE, OptionError
 from outlast.games.robinson.actions import RobinsonAction
+from outlast.games.robinson.decisions import ArrangeReward, LayInvention
 from outlast.games.robinson.state import (
     EVENT,
-    F_ARRANGE,
     FT_ADVENTURE,
     FT_BEAST,
     I_MYST_STEP,
@@ -166,7 +166,7 @@ def test_four_players_use_the_special_arranging_card_s3_step19() -> None:
     t = Table.new(players=4).to_plan()
     t.plan((0, "place 1 arrange"), (0, "place 2 rest"), *rest(1, 2, 3))
     t.pass_windows()
-    assert t.state.frames[-1][0] == F_ARRANGE
+    assert isinstance(t.state.decisions[-1], ArrangeReward)
 
 
 # ============================================================================ §4 round loop, §5 Event phase
@@ -952,8 +952,8 @@ def test_brainstorm_with_an_empty_invention_deck_reshuffles_the_discard_pile_s25
     t.put(Z_THREAT_L, "council")  # Brainstorm: put 1 Invention of your choice from the deck on the board
     t.plan((COOK, "place 1 threat:l"), (COOK, "place 2 arrange"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.frames and s.frames[-1][0] == 5  # F_PUT_INV
-    assert len(t.legal(s.frames[-1][1])) > 0
+    assert s.decisions and isinstance(s.decisions[-1], LayInvention)
+    assert len(t.legal(s.decisions[-1].chooser)) > 0
 
 
 # ============================================================================ §26.2 decision choosers

@@ -120,7 +120,7 @@ def test_plan_stays_the_same_while_seats_place() -> None:
 
     def check(state: RobinsonState, seat: int, action: Any) -> None:
         nonlocal seen
-        if state.frames or state.phase != PLAN:
+        if state.decisions or state.phase != PLAN:
             return
         plan = [(it.text, it.pawns) for it in HeuristicAgent().plan(state).items]
         assert first.setdefault(state.round, plan) == plan

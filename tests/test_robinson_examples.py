@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from outlast import IllegalAction
+from outlast.games.robinson.decisions import TurnItemBack
 from outlast.games.robinson.state import (
     EVENT,
     FT_REROLL,
@@ -561,7 +562,7 @@ def test_tv27_lost_bricks_at_palisade_zero_s16_6() -> None:
     t = planning(palisade=0, shelter=1)
     s = t.state
     t.build("bricks")
-    s.frames.append((6, s.first_player, 0, 0, 0))  # F_FLIP: an effect turns an Item back
+    s.decisions.append(TurnItemBack(s.first_player))  # an effect turns an Item back
     t.set()
     t.answer("flip bricks")
     assert s.zone[card("bricks")] == Z_INV_BOARD
@@ -574,7 +575,7 @@ def test_tv27_lost_bricks_lower_the_palisade_s16_6() -> None:
     t = planning(palisade=2, shelter=1)
     s = t.state
     t.build("bricks")
-    s.frames.append((6, s.first_player, 0, 0, 0))
+    s.decisions.append(TurnItemBack(s.first_player))
     t.set()
     t.answer("flip bricks")
     assert s.palisade == 1

@@ -375,7 +375,7 @@ def test_a_junk_action_is_refused_at_a_chance_point_and_in_a_decision() -> None:
     m = Match.new("robinson", 1, players=2)
     at_chance = m.state.clone()
     m.resolve_chance()
-    assert m.state.frames, "the wood-pile decision is pending"
+    assert m.state.decisions, "the wood-pile decision is pending"
     for s in (at_chance, m.state):
         before = blob(s)
         for act in [*JUNK, RobinsonAction(0, "pile", (1,)), RobinsonAction(0, "pile", ("9" * 5000,))]:  # type: ignore[arg-type]
@@ -507,7 +507,7 @@ BEASTS = {c.name for c in C.cards if c.kind == "beast"}
 def _open_planning(m: Match) -> None:
     """Resolve chance and answer decisions (first answer: `pile 0`, …) until the table plans freely."""
     s = m.state
-    while not (s.phase == PLAN and s.step == 2 and not s.frames and not s.chance) and not s.is_over():
+    while not (s.phase == PLAN and s.step == 2 and not s.decisions and not s.chance) and not s.is_over():
         if s.to_move() == [CHANCE]:
             m.resolve_chance()
         else:

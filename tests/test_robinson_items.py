@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+from outlast.games.robinson.decisions import AnyTimeWindow, TurnItemBack
 from outlast.games.robinson.state import (
     CH_DICE,
     EVENT,
-    F_FLIP,
-    F_WINDOW,
     FT_BEAST,
     FT_EXTRA,
     FT_WOOD,
@@ -94,7 +93,7 @@ def on_build(t: Table, *item_ids: str) -> None:
 def flip(t: Table, item_id: str) -> None:
     """An effect turns an Item back to its Invention side (§16.6, e.g. Strong wind's Threat effect)."""
     s = t.state
-    s.frames.append((F_FLIP, s.first_player, 0, 0, 0))
+    s.decisions.append(TurnItemBack(s.first_player))
     t.set()
     t.answer(f"flip {item_id}")
 
@@ -642,13 +641,13 @@ def test_pistol_is_offered_only_before_a_hunt_s16_9_s22_5() -> None:
     t.put(Z_HUNT_DECK, "fox")
     t.plan((SOLDIER, "place 1 hunt"), (SOLDIER, "join 2 1"), (CARPENTER, "place 1 build:weapon"),
            (CARPENTER, "place 2 rest"), *rest(COOK))
-    assert s.frames[-1][2] == W_ACTION and "use pistol" in t.legal(s.first_player)
+    assert s.decisions[-1].window == W_ACTION and "use pistol" in t.legal(s.first_player)
     t.act(s.first_player, "use pistol")
     assert s.temp_weapon == 3 and s.uses[card("pistol")] == 1
     t.pass_windows()
     t.draw("fox")  # strength 2 against Weapon 0 + 3: no Wounds
     assert s.wounds[SOLDIER] == 0 and s.temp_weapon == 0
-    assert not s.frames  # no window before the Build: the Pistol does not help there
+    assert not s.decisions  # no window before the Build: the Pistol does not help there
     t.roll("blank success blank")
     t.pass_windows()
     assert s.weapon == 1 and s.uses[card("pistol")] == 1
@@ -709,7 +708,7 @@ def test_flask_of_rum_at_night_heals_or_raises_morale_s25_7(choice: str, healed:
     s = t.state
     assert "use flask_of_rum" not in t.raw(s.first_player)  # a Night item (§10.6)
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
-    assert s.frames[-1][2] == W_NIGHT
+    assert s.decisions[-1].window == W_NIGHT
     before = s.morale
     t.act(s.first_player, "use flask_of_rum")
     t.act(s.first_player, choice)
@@ -750,7 +749,7 @@ def test_storm_glass_ignores_a_rainy_cloud_in_the_weather_window_s25_7() -> None
     assert "use storm_glass" not in t.raw(s.first_player)
     t.goto(WEATHER, 0, round=4, shelter=1, roof=0, res=[2, 2, 0, 0], weather_tk=[1, 0, 0])
     t.weather("rain1")  # 1 from the die + 1 from the token
-    assert s.frames[-1][2] == W_WEATHER
+    assert s.decisions[-1].window == W_WEATHER
     t.act(s.first_player, "use storm_glass")
     t.act(s.first_player, "use storm_glass")
     assert used_up(t, "storm_glass")
@@ -842,7 +841,7 @@ def test_healing_tokens_only_at_night_s10_6_s25_1(kind: str, built: str, healed:
     assert f"use {kind}" not in t.raw(s.first_player)
     t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
     t.act(s.first_player, f"use {kind}")
-    if s.frames and s.frames[-1][0] != F_WINDOW:
+    if s.decisions and not isinstance(s.decisions[-1], AnyTimeWindow):
         t.act(s.first_player, "heal" + " carpenter" * healed)
     assert s.wounds[0] == 2 - healed
 

@@ -47,6 +47,7 @@ from outlast import CHANCE, IllegalAction, Match, SaveError
 from outlast.core import state_digest
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.content import content
+from outlast.games.robinson.decisions import KeepInvention, KeepToken, TopTile
 from outlast.games.robinson.state import (
     I_ADV_DONE,
     I_BEAST,
@@ -114,8 +115,6 @@ MAX_RESOLVING = 4
 """Cards that may be mid-resolution at once: an Event, the Threat card it pushes off, an Adventure or
 Mystery card drawn by its effect and a beast it brings."""
 
-F_PICK_INV, F_PICK_TILE, F_PICK_TOKEN = 7, 8, 9
-"""Decision frames that hold revealed cards, tiles and tokens (state.py's frame numbering)."""
 
 
 # ============================================================================ options and policies
@@ -240,9 +239,9 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
             pending_cards = {w[2] for w in s.work if w[0] in HOLDS_RESOLVING}
             out += [f"{C.cards[i].id} is resolving with nothing pending to finish it"
                     for i in resolving if i not in pending_cards]
-    frames = {f[0] for f in s.frames}
+    pending = {type(d) for d in s.decisions}
     ops = {w[0] for w in s.work}
-    if Z_REVEALED in zone and not over and not (s.chance or F_PICK_INV in frames or I_NEW_IDEA in ops):
+    if Z_REVEALED in zone and not over and not (s.chance or KeepInvention in pending or I_NEW_IDEA in ops):
         out.append("Inventions lie revealed with no pick pending")
     if Z_MYST_ASIDE in zone and not over and not s.myst:
         out.append("Mystery cards set aside outside a Mystery draw")
@@ -269,7 +268,7 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
     tok = s.tok
     if len(tok) != len(C.tokens) or min(tok) < 0 or max(tok) > TOK_BOX:
         out.append(f"a Discovery token is in no known place: {tok}")
-    elif TOK_REVEALED in tok and not over and not (s.chance or F_PICK_TOKEN in frames or I_SCOUT in ops):
+    elif TOK_REVEALED in tok and not over and not (s.chance or KeepToken in pending or I_SCOUT in ops):
         out.append("Discovery tokens lie revealed with no pick pending")
     elif TOK_FUTURE in tok and s.phase not in (RESOLVE, OVER):
         out.append("a Future Discovery token outside the Action phase")
@@ -292,7 +291,7 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
             out.append(f"s{sp + 1} holds tile index {t} which is elsewhere")
     if s.tile_top >= 0 and s.tile_at[s.tile_top] != TILE_REVEALED:
         out.append("the tile on top of the stack is not face up")
-    pick_pending = s.chance or F_PICK_TILE in frames or I_RECON in ops
+    pick_pending = s.chance or TopTile in pending or I_RECON in ops
     if TILE_REVEALED in s.tile_at and not over and not pick_pending and any(
             at == TILE_REVEALED and t != s.tile_top for t, at in enumerate(s.tile_at)):
         out.append("tiles lie revealed with no pick pending")
@@ -657,7 +656,7 @@ def test_memoised_answers_match_a_fresh_computation_s26_1() -> None:
                 s.apply(s.sample_chance())
             else:
                 for seat in range(s.players):
-                    assert fresh.legal_actions_raw(seat) == s.legal_actions_raw(seat), (n, seat, str(s.frames))
+                    assert fresh.legal_actions_raw(seat) == s.legal_actions_raw(seat), (n, seat, str(s.decisions))
                 seat = movers[rng.randrange(len(movers))]
                 legal = s.legal_actions(seat)
                 s.apply(legal[rng.randrange(len(legal))])
@@ -691,7 +690,7 @@ def test_an_extra_night_demand_can_always_be_answered() -> None:
     while s.to_move() == [CHANCE] or s.phase != PLAN:
         movers = s.to_move()
         s.apply(s.sample_chance() if movers == [CHANCE] else s.legal_actions(movers[0])[0])
-    s.groups, s.frames, s.work, s.chance = [], [], [], []
+    s.groups, s.decisions, s.work, s.chance = [], [], [], []
     s.phase, s.step, s.night_food, s.res = NIGHT, 2, 2, [0, 0, 0, 0]
     s.forget()
     s._advance()
@@ -712,7 +711,7 @@ def test_a_game_lost_after_round_12_lasted_12_rounds() -> None:
     while s.to_move() == [CHANCE] or s.phase != PLAN:
         movers = s.to_move()
         s.apply(s.sample_chance() if movers == [CHANCE] else s.legal_actions(movers[0])[0])
-    s.groups, s.frames, s.work, s.chance = [], [], [], []
+    s.groups, s.decisions, s.work, s.chance = [], [], [], []
     s.phase, s.step, s.round = NIGHT, 4, s.table.scenario.rounds
     s.forget()
     s._advance()
@@ -823,7 +822,7 @@ def test_match_of_every_option_round_trips(tmp_path: Path) -> None:
     (lambda d: d.update(res=["a", "b", "c", "d"]), "'res'"),
     (lambda d: d.update(morale="high"), "'morale'"),
     (lambda d: d.update(uses=["x"] * len(d["uses"])), "'uses'"),
-    (lambda d: d.update(frames=[[99, 0, 0, 0, 0]]), "frame"),
+    (lambda d: d.update(decisions=[{"kind": "nothing"}]), "decision"),
     (lambda d: d.update(chance=[77, 0, 0, 0]), "chance"),
     (lambda d: [d["zone"].__setitem__(i, 3) for i in range(5)], "threat"),
     (lambda d: d["zone"].__setitem__(next(i for i, c in enumerate(C.cards) if c.kind == "event"), Z_ITEM),

@@ -115,7 +115,7 @@ def test_planning_ends_even_when_every_seat_stalls_s26_1() -> None:
         t = Table.new(players=players).to_plan()
         s = t.state
         moves = 0
-        while s.phase == PLAN and not s.frames and not s.chance:
+        while s.phase == PLAN and not s.decisions and not s.chance:
             seat = s.to_move()[0]
             legal = s.legal_actions(seat)
             stall = [a for a in legal if a.verb == "remove"] or [a for a in legal if a.verb == "lead"] \
@@ -277,7 +277,7 @@ def test_gains_go_to_future_during_the_action_phase_s8_3_1() -> None:
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (SOLDIER, "place 1 hunt"),
            (SOLDIER, "join 2 2"), (CARPENTER, "place 1 arrange"), (CARPENTER, "place 2 rest"))
     t.draw("birds")  # strength 1 against Weapon 0: 1 Wound, 2 food to Future
-    assert s.frames and "use bible" in t.legal(s.first_player)  # before Arranging, after the Hunt and the Gathering
+    assert s.decisions and "use bible" in t.legal(s.first_player)  # before Arranging, after the Hunt and the Gathering
     assert s.fut[:2] == [1, 2] and s.res[:2] == [1, 1]
     assert s.free(0) == 1 and s.free(1) == 1  # Future resources cannot be spent yet
     t.pass_windows()
@@ -713,9 +713,9 @@ def test_wood_pile_once_per_round_lowest_stage_only_s25_1() -> None:
     assert t.legal(s.first_player) == ["pile 0", "pile 1"]  # stage 1 needs 1
     t.act(s.first_player, "pile 1")
     assert s.pile[:2] == [1, 0] and s.res[0] == 4
-    assert not s.frames and s.phase == PLAN  # no second transfer this round
+    assert not s.decisions and s.phase == PLAN  # no second transfer this round
     t.goto(PLAN, 0)
-    assert s.frames == []  # still the same round: the transfer was made
+    assert s.decisions == []  # still the same round: the transfer was made
     t.set(round=2, pile_done=0)
     t.goto(PLAN, 0)
     assert t.legal(s.first_player) == ["pile 0", "pile 1", "pile 2"]  # stage 2 needs 2

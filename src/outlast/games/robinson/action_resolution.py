@@ -18,9 +18,6 @@ from .constants import (
     CH_HUNT,
     CH_REROLL,
     CH_TILE,
-    F_ARRANGE,
-    F_NEXT,
-    F_WINDOW,
     FOOD,
     FT_ADVENTURE,
     FT_EXTRA,
@@ -62,6 +59,7 @@ from .constants import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
+from .decisions import AnyTimeWindow, ArrangeReward, NextAction
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -82,7 +80,7 @@ class ActionResolutionRules(StateFields):
         typ = min(self.groups[i][0] for i in left)
         same = [i for i in left if self.groups[i][0] == typ]
         if len(same) > 1 and typ not in (T_ARRANGE, T_REST):
-            self.frames.append((F_NEXT, self.first_player, typ, 0, 0))
+            self.decisions.append(NextAction(self.first_player, typ))
         else:
             self._begin_group(same[0])
         return True
@@ -204,7 +202,7 @@ class ActionResolutionRules(StateFields):
             return
         if typ == T_ARRANGE:
             if self.players == 4:
-                self.frames.append((F_ARRANGE, self.seat_of(lead), lead, 0, 0))
+                self.decisions.append(ArrangeReward(self.seat_of(lead), lead))
                 return
             self._arrange(lead, True, True)
             return
@@ -239,7 +237,7 @@ class ActionResolutionRules(StateFields):
                     self.log("roll", "The Reroll Success token forces a reroll of the Success die (§20.1).")
                     self.chance = [CH_REROLL, gi, 1, 0]
                     return
-        self.frames.append((F_WINDOW, self.first_player, W_ROLL, 0, len(self.work)))
+        self.decisions.append(AnyTimeWindow(self.first_player, W_ROLL, 0, len(self.work)))
 
     def _dice_results(self: RobinsonState, gi: int) -> None:
         """Wound, then Success, then Adventure (§8.5.2, §8.5.3)."""

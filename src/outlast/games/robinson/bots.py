@@ -31,28 +31,6 @@ from .bot_planner import TeamPlanner
 from .bot_position import ITEM_VALUE, TOKEN_VALUE, Plan, PlanItem, base_state, weather_outlook
 from .bot_values import CardValues
 from .constants import (
-    F_ARRANGE,
-    F_CAMP,
-    F_CHOOSE,
-    F_CORRAL,
-    F_COVER,
-    F_DISCARD_INV,
-    F_FLIP,
-    F_GIVE,
-    F_HEAL,
-    F_HUNGRY,
-    F_LOSE_TILE,
-    F_MORALE,
-    F_MYST,
-    F_NEXT,
-    F_PICK_INV,
-    F_PICK_TILE,
-    F_PICK_TOKEN,
-    F_PILE,
-    F_PUT_INV,
-    F_SHORTCUT,
-    F_TRACK,
-    F_WINDOW,
     PLAN,
     T_ARRANGE,
     T_EXPLORE,
@@ -62,6 +40,31 @@ from .constants import (
     W_ROLL,
     W_WEATHER,
     WOOD,
+)
+from .decisions import (
+    AnyTimeWindow,
+    ArrangeReward,
+    ChooseOption,
+    CoverSource,
+    CoverSourceForCampToken,
+    DiscardInvention,
+    GoHungry,
+    KeepInvention,
+    KeepToken,
+    LayInvention,
+    LoseTile,
+    MoveCamp,
+    MysteryDraw,
+    NextAction,
+    PlaceHuntingCard,
+    ProducingTile,
+    RobinsonDecision,
+    ShareDetermination,
+    ShareHealing,
+    TopMorale,
+    TopTile,
+    TurnItemBack,
+    WoodToPile,
 )
 from .state import RobinsonState
 
@@ -160,7 +163,7 @@ class HeuristicAgent(CardValues):
 
     def priority(self, state: State, seat: int) -> float:
         """Planning order: seats whose pawns lead an Action first, supporters next, ready and confirm last."""
-        if not isinstance(state, RobinsonState) or state.frames or state.phase != PLAN:
+        if not isinstance(state, RobinsonState) or state.decisions or state.phase != PLAN:
             return 0.0
         step = _PlanStep(self, state, seat)
         return step.priority()
@@ -175,69 +178,68 @@ class HeuristicAgent(CardValues):
 
     def plan(self, state: RobinsonState) -> Plan:
         """The team plan for this round (the same for every seat)."""
-        at_pile = bool(state.frames) and state.frames[-1][0] == F_PILE
+        at_pile = bool(state.decisions) and isinstance(state.decisions[-1], WoodToPile)
         return TeamPlanner(self, state).plan(at_pile)
 
     # --- decisions ----------------------------------------------------------------------------------------
     def _choose(self, s: RobinsonState, seat: int, acts: list[RobinsonAction]) -> RobinsonAction | None:
-        if s.frames:
-            f = s.frames[-1]
-            if f[0] == F_WINDOW:
-                return self._window(s, seat, f, acts)
-            return self._frame(s, seat, f, acts)
+        if s.decisions:
+            top = s.decisions[-1]
+            if isinstance(top, AnyTimeWindow):
+                return self._window(s, seat, top, acts)
+            return self._decide(s, top, acts)
         if s.phase == PLAN:
             return _PlanStep(self, s, seat).action(acts)
         return None
 
-    def _frame(self, s: RobinsonState, seat: int, f: tuple[int, ...], acts: list[RobinsonAction]) -> RobinsonAction | None:
-        kind = f[0]
-        if kind == F_PILE:
+    def _decide(self, s: RobinsonState, decision: RobinsonDecision, acts: list[RobinsonAction]) -> RobinsonAction | None:
+        """The bot's answer to a pending decision (one rule of thumb per kind)."""
+        kind = type(decision)
+        if isinstance(decision, WoodToPile):
             give = self.plan(s).pile
             want = f"pile {give}"
             return next((a for a in acts if str(a) == want), None) or max(
                 acts, key=lambda a: int(a.args[0]) if int(a.args[0]) <= give else -1)
-        if kind == F_CHOOSE:
-            kids = s.program.nodes[f[2]][3]
-            vals = [self.value_node(s, k, f[3], f[4]) for k in kids]
+        if isinstance(decision, ChooseOption):
+            kids = s.program.nodes[decision.node][3]
+            vals = [self.value_node(s, k, decision.actor, decision.card) for k in kids]
             best = max(range(len(kids)), key=lambda i: (vals[i], -i))
             return next((a for a in acts if a.args == (str(best + 1),)), None)
-        if kind == F_HEAL:
+        if kind is ShareHealing:
             return max(acts, key=lambda a: self._heal_score(s, a.args))
-        if kind == F_GIVE:
+        if kind is ShareDetermination:
             return max(acts, key=lambda a: self._give_score(s, a.args))
-        if kind in (F_DISCARD_INV, F_FLIP):
+        if kind in (DiscardInvention, TurnItemBack):
             return min(acts, key=lambda a: (ITEM_VALUE.get(a.args[0], 5) + self._usable_bonus(s, a.args[0]), str(a)))
-        if kind in (F_PICK_INV, F_PUT_INV):
+        if kind in (KeepInvention, LayInvention):
             return max(acts, key=lambda a: (ITEM_VALUE.get(a.args[0], 5) + self._usable_bonus(s, a.args[0]), str(a)))
-        if kind == F_PICK_TILE:
+        if kind is TopTile:
             return max(acts, key=lambda a: self._tile_score(s, int(a.args[0])))
-        if kind == F_PICK_TOKEN:
+        if kind is KeepToken:
             return max(acts, key=lambda a: (TOKEN_VALUE.get(a.args[0], 1), a.args[0]))
-        if kind == F_TRACK:
-            card = f[2]
-            strength = s.content.cards[card].data.get("strength", 0)
+        if isinstance(decision, PlaceHuntingCard):
+            strength = s.content.cards[decision.card].data.get("strength", 0)
             return _find(acts, "top" if strength <= s.weapon + 1 else "bottom")
-        if kind == F_MYST:
+        if kind is MysteryDraw:
             return _find(acts, "stop")
-        if kind == F_HUNGRY:
+        if kind is GoHungry:
             return max(acts, key=lambda a: self._hunger_score(s, a.args[0]))
-        if kind == F_CAMP:
+        if kind is MoveCamp:
             return self._camp(s, acts)
-        if kind == F_MORALE:
-            fp = s.first_player
-            return _find(acts, "morale", "heal" if s.wounds[fp] >= 1 else "determination")
-        if kind == F_ARRANGE:
+        if kind is TopMorale:
+            return _find(acts, "morale", "heal" if s.wounds[s.first_player] >= 1 else "determination")
+        if kind is ArrangeReward:
             return _find(acts, "arrange", "morale" if s.morale < 2 else "determination")
-        if kind == F_NEXT:
+        if kind is NextAction:
             return acts[0]
-        if kind == F_CORRAL:
+        if kind is CoverSourceForCampToken:
             opts = [a for a in acts if a.args[0] != "skip"]
             return opts[0] if opts else acts[0]
-        if kind == F_SHORTCUT:
+        if kind is ProducingTile:
             return max(acts, key=lambda a: self._space_score(s, int(a.args[0][1:]) - 1))
-        if kind == F_COVER:
+        if kind is CoverSource:
             return min(acts, key=lambda a: self._source_score(s, a.args[0]))
-        if kind == F_LOSE_TILE:
+        if kind is LoseTile:
             return min(acts, key=lambda a: self._space_score(s, int(a.args[0][1:]) - 1))
         return None
 
@@ -260,8 +262,9 @@ class HeuristicAgent(CardValues):
         return _find(acts, "camp", "stay")
 
     # --- windows -------------------------------------------------------------------------------------------
-    def _window(self, s: RobinsonState, seat: int, f: tuple[int, ...], acts: list[RobinsonAction]) -> RobinsonAction | None:
-        point = f[2]
+    def _window(self, s: RobinsonState, seat: int, window: AnyTimeWindow,
+                acts: list[RobinsonAction]) -> RobinsonAction | None:
+        point = window.window
         if point == W_ROLL:
             return self._reroll(s, seat, acts)
         uses = {a.args[0]: a for a in acts if a.verb == "use"}

@@ -30,7 +30,6 @@ from .constants import (
     CH_TRACK,
     CH_WEATHER,
     DIE_NAMES,
-    F_TRACK,
     FOOD,
     I_ADV_DONE,
     I_BEAST,
@@ -58,6 +57,7 @@ from .constants import (
     Z_THREAT_R,
     act,
 )
+from .decisions import PlaceHuntingCard
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -252,7 +252,7 @@ class ChanceRules(StateFields):
             self.hunt_top.insert(0, card)
             self.hunt_seen.insert(0, 1)
             self.log("hunt", f"Tracking: the top Hunting card is {name}.")
-            self.frames.append((F_TRACK, a, card, 0, 0))
+            self.decisions.append(PlaceHuntingCard(a, card))
         elif kind == CH_INV:
             if a == Z_REVEALED:
                 self.zone[card] = Z_REVEALED

@@ -78,14 +78,6 @@ WINDOW_NAMES = ("planning", "before the Action", "after the roll", "before the w
 WHEN_AT = {W_PLAN: ("any", "planning"), W_ACTION: ("action",), W_ROLL: (), W_WEATHER: ("any", "weather"),
            W_NIGHT: ("any", "night")}
 
-# decision frames: (kind, chooser, a, b, c)
-(F_WINDOW, F_CHOOSE, F_HEAL, F_GIVE, F_DISCARD_INV, F_PUT_INV, F_FLIP, F_PICK_INV, F_PICK_TILE, F_PICK_TOKEN,
- F_TRACK, F_MYST, F_HUNGRY, F_CAMP, F_MORALE, F_ARRANGE, F_NEXT, F_PILE, F_CORRAL, F_SHORTCUT, F_COVER,
- F_LOSE_TILE, F_TILE_TOKEN) = range(23)
-FRAME_RULES = ("§26.3", "§12.4", "§13.2", "§25.1", "§12.8", "§22.2", "§16.6", "§13.2", "§13.2", "§13.2", "§13.2",
-               "§16.2", "§10.1", "§10.2", "§6.2", "§14.1", "§8.4", "§25.1", "§17.2", "§17.2", "§12.2", "§16.4",
-               "§20.3b, §20.4b")
-
 # chance kinds: (kind, a, b)
 (CH_EVENT, CH_ADV, CH_MYST, CH_HUNT, CH_BEAST, CH_BEAST_TOP, CH_TILE, CH_TOKEN, CH_INV, CH_START, CH_DICE,
  CH_REROLL, CH_WEATHER, CH_PIT, CH_TRACK, CH_RECON) = range(16)

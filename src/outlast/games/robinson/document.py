@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING, Any
 from outlast.core import CHANCE, Event, OutlastError, SaveError
 from outlast.core.errors import shown
 
-from .program import CHOOSE
-
 if TYPE_CHECKING:
     from .state import RobinsonState
     from .table import Table
 
 from . import state as st
+from .decisions import KINDS, AnyTimeWindow, KeepInvention, KeepToken, RobinsonDecision, TopTile
 
 MAX_EVENTS = 1_000_000
 MAX_TEXT = 2_000
@@ -36,7 +35,7 @@ MAX_TRACK = 99
 MAX_COUNT = 9
 """Cards, tiles or tokens one effect draws, Wounds one decision shares, Determination it hands out."""
 MAX_PENDING = 200
-"""Work items, decision frames and planned Actions pending at once (a round needs a few dozen)."""
+"""Work items, pending decisions and planned Actions pending at once (a round needs a few dozen)."""
 MAX_CHANGES = 10_000
 HEADER = ("game", "format", "rules_version", "options", "chars", "events")
 FIELDS = (*HEADER, *st.RobinsonState.SCALARS, *st.RobinsonState.LISTS)
@@ -293,18 +292,22 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
         _check_work(s, i, op, a, b, x)
         work.append((op, a, b, x))
     s.work = work
-    frames: list[tuple[int, ...]] = []
-    for i, row in enumerate(_rows(doc["frames"], "frames", 5, 64)):
-        kind = _int(row[0], "frames", 0, st.F_TILE_TOKEN, f"decision {i} kind")
-        chooser = _int(row[1], "frames", 0, n - 1, f"decision {i} chooser")
-        a = _int(row[2], "frames", -4, max(nc, len(s.program.nodes)), f"decision {i} value")
-        b = _int(row[3], "frames", -1, max((1 << n) - 1, n, 2), f"decision {i} value")
-        cc = _int(row[4], "frames", -1, max(nc, MAX_PENDING), f"decision {i} value")
-        _check_frame(s, i, kind, a, b, cc)
-        frames.append((kind, chooser, a, b, cc))
-    need(all(f[0] == st.F_WINDOW for f in frames[:-1]), "frames",
+    raw = doc["decisions"]
+    need(isinstance(raw, list), "decisions", f"must be a list, not {shown(raw)}")
+    need(len(raw) <= 64, "decisions", f"has {len(raw)} entries, more than 64")
+    decisions: list[RobinsonDecision] = []
+    for i, item in enumerate(raw):
+        try:
+            decision = KINDS.from_doc(item)
+        except SaveError as exc:
+            raise fail("decisions", f"decision {i}: {exc}") from None
+        assert isinstance(decision, RobinsonDecision)
+        problem = decision.check(s)
+        need(problem is None, "decisions", f"decision {i} ({decision.kind}): {problem}")
+        decisions.append(decision)
+    need(all(isinstance(d, AnyTimeWindow) for d in decisions[:-1]), "decisions",
          "a decision waits only on top: below it lie windows of any-time effects alone")
-    s.frames = frames
+    s.decisions = decisions
 
 
 def _check_target(s: RobinsonState, gi: int, typ: int, target: int, alt: int, done: bool) -> None:
@@ -361,40 +364,6 @@ def _check_work(s: RobinsonState, i: int, op: int, a: int, b: int, x: int) -> No
         raise fail("work", f"{what} is a step the rules never take")
 
 
-def _check_frame(s: RobinsonState, i: int, kind: int, a: int, b: int, cc: int) -> None:
-    """A pending decision holds what its answers and its resolution read (§26.2)."""
-    what = f"decision {i}"
-    n = s.players
-    if kind == st.F_WINDOW:
-        need(0 <= a <= st.W_NIGHT and 0 <= b < 1 << n and 0 <= cc <= len(s.work), "frames",
-             f"{what}: malformed window")
-    elif kind == st.F_CHOOSE:
-        need(0 <= a < len(s.program.nodes) and s.program.nodes[a][0] == CHOOSE, "frames", f"{what}: no choice of a card")
-        need(-1 <= b <= n and -1 <= cc < len(s.content.cards), "frames", f"{what}: malformed choice")
-    elif kind in (st.F_HEAL, st.F_GIVE, st.F_DISCARD_INV):
-        need((0 if kind == st.F_HEAL else 1) <= a <= MAX_COUNT and b == cc == 0, "frames", f"{what}: malformed")
-    elif kind == st.F_TRACK:
-        need(bool(s.hunt_top) and s.hunt_top[0] == a and s.hunt_seen[:1] == [1] and b == cc == 0, "frames",
-             f"{what}: Tracking decides about the known top Hunting card")
-    elif kind == st.F_HUNGRY:
-        need(1 <= a <= MAX_COUNT and b in (1, 2) and cc in (0, 1), "frames", f"{what}: malformed")
-    elif kind == st.F_MORALE:
-        need(0 <= a <= MAX_COUNT and b == cc == 0, "frames", f"{what}: malformed")
-    elif kind == st.F_ARRANGE:
-        need(0 <= a <= n and b == cc == 0, "frames", f"{what}: malformed")
-    elif kind == st.F_NEXT:
-        need(any(g[0] == a and not g[8] & st.G_DONE for g in s.groups) and b == cc == 0, "frames",
-             f"{what}: no Action of that kind is left to order")
-    elif kind == st.F_PILE:
-        need(0 <= a < len(s.pile) and b == cc == 0, "frames", f"{what}: no such stage of the wood pile")
-    elif kind == st.F_COVER:
-        need(a in (1, 2) and b == cc == 0, "frames", f"{what}: malformed")
-    elif kind == st.F_TILE_TOKEN:
-        need(a in (st.TK_BEAST, st.TK_EXTRA) and b == cc == 0, "frames", f"{what}: malformed")
-    else:
-        need(a == b == cc == 0, "frames", f"{what}: malformed")
-
-
 # ----------------------------------------------------------------------------- fields together
 def _allowed_zones(kind: str, data: dict[str, Any]) -> frozenset[int]:
     """Zones a card of its kind may ever occupy (§2.2, §3, §5, §8.7, §8.8, §13.2, §16)."""
@@ -438,14 +407,14 @@ def _check_cards(s: RobinsonState) -> None:
             need(u <= 0, "uses", f"{card.id} has uses but is not in play")
     for z in (st.Z_THREAT_L, st.Z_THREAT_R):
         need(zone.count(z) <= 1, "zone", f"the {st.ZONE_NAMES[z]} space holds more than one card")
-    frames = {f[0] for f in s.frames}
+    pending = {type(d) for d in s.decisions}
     ops = {w[0] for w in s.work}
     chance = s.chance[0] if s.chance else -1
     if not over:
         finishing = {w[2] for w in s.work if w[0] in HOLDS_RESOLVING}
         for i in (i for i, z in enumerate(zone) if z == st.Z_RESOLVING):
             need(i in finishing, "zone", f"{c.cards[i].id} is being resolved with nothing pending to finish it")
-        need(st.Z_REVEALED not in zone or chance == st.CH_INV or st.F_PICK_INV in frames or st.I_NEW_IDEA in ops,
+        need(st.Z_REVEALED not in zone or chance == st.CH_INV or KeepInvention in pending or st.I_NEW_IDEA in ops,
              "zone", "Inventions lie revealed with no pick pending")
         need(st.Z_MYST_ASIDE not in zone or bool(s.myst), "zone", "Mystery cards are set aside outside a Mystery draw")
     need(st.Z_ITEM_FUTURE not in zone or s.phase in (st.RESOLVE, st.OVER), "zone",
@@ -470,7 +439,7 @@ def _check_cards(s: RobinsonState) -> None:
         need((s.tok[i] == st.TOK_BOX) == boxed, "tok", f"the {kind.id} token is {'not ' if boxed else ''}in play")
     need(st.TOK_FUTURE not in s.tok or s.phase in (st.RESOLVE, st.OVER), "tok",
          "a Discovery token is Future outside the Action phase")
-    need(st.TOK_REVEALED not in s.tok or over or chance == st.CH_TOKEN or st.F_PICK_TOKEN in frames
+    need(st.TOK_REVEALED not in s.tok or over or chance == st.CH_TOKEN or KeepToken in pending
          or st.I_SCOUT in ops, "tok", "Discovery tokens lie revealed with no pick pending")
     for x in s.item_used:
         need(zone[x] in (st.Z_ITEM, st.Z_INV_BOARD, st.Z_INV_OWNER, st.Z_INV_SCENARIO, st.Z_INV_DECK), "item_used",
@@ -493,10 +462,10 @@ def _check_board(s: RobinsonState) -> None:
     need(s.space_tile[s.camp] >= 0 and not s.space_lost[s.camp], "camp", f"the Camp (s{s.camp + 1}) stands on no tile")
     need(s.tile_top < 0 or s.tile_at[s.tile_top] == st.TILE_REVEALED, "tile_top",
          "the tile on top of the stack is not face up")
-    frames = {f[0] for f in s.frames}
+    pending = {type(d) for d in s.decisions}
     ops = {w[0] for w in s.work}
     loose = [t for t, at in enumerate(s.tile_at) if at == st.TILE_REVEALED and t != s.tile_top]
-    need(not loose or s.over or (s.chance and s.chance[0] == st.CH_RECON) or st.F_PICK_TILE in frames
+    need(not loose or s.over or (s.chance and s.chance[0] == st.CH_RECON) or TopTile in pending
          or st.I_RECON in ops, "tile_at", "tiles lie revealed with no pick pending")
     for x in s.gathered:
         sp, i = divmod(x, 2)
@@ -507,7 +476,7 @@ def _check_board(s: RobinsonState) -> None:
 def _check_pending(s: RobinsonState) -> None:
     """A pending chance point has something to draw or roll, with the values its resolution reads."""
     if s.over:
-        need(not s.chance and not s.frames and not s.work, "chance", "nothing is pending once the game is over")
+        need(not s.chance and not s.decisions and not s.work, "chance", "nothing is pending once the game is over")
         return
     if not s.chance:
         return
@@ -577,7 +546,7 @@ def _check_live(s: RobinsonState) -> None:
             return
         for seat in movers:
             if not s.legal_actions(seat):
-                raise fail("frames" if s.frames else "phase", f"seat {seat} must act but has no legal action")
+                raise fail("decisions" if s.decisions else "phase", f"seat {seat} must act but has no legal action")
     except SaveError:
         raise
     except Exception as exc:  # a combination of fields the checks above do not name: still a corrupt document

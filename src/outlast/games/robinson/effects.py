@@ -19,21 +19,6 @@ from .constants import (
     CH_RECON,
     CH_START,
     CH_TOKEN,
-    F_CHOOSE,
-    F_CORRAL,
-    F_COVER,
-    F_DISCARD_INV,
-    F_FLIP,
-    F_GIVE,
-    F_HEAL,
-    F_LOSE_TILE,
-    F_PICK_INV,
-    F_PICK_TILE,
-    F_PICK_TOKEN,
-    F_PUT_INV,
-    F_SHORTCUT,
-    F_TILE_TOKEN,
-    F_WINDOW,
     FIELD_OF,
     FOOD,
     FT_ADVENTURE,
@@ -88,6 +73,23 @@ from .constants import (
     Z_RESOLVING,
     Z_REVEALED,
 )
+from .decisions import (
+    AnyTimeWindow,
+    ChooseOption,
+    CoverSource,
+    CoverSourceForCampToken,
+    DiscardInvention,
+    KeepInvention,
+    KeepToken,
+    LayInvention,
+    LoseTile,
+    MarkTile,
+    ProducingTile,
+    ShareDetermination,
+    ShareHealing,
+    TopTile,
+    TurnItemBack,
+)
 from .fields import StateFields
 from .program import CHOOSE, SEQ
 
@@ -116,7 +118,7 @@ class EffectRules(StateFields):
         elif op in (I_EVENT_HALF_DONE, I_DISCARD):
             self.discard(b)
         elif op == I_PRE:
-            self.frames.append((F_WINDOW, self.first_player, W_ACTION, 0, len(self.work)))
+            self.decisions.append(AnyTimeWindow(self.first_player, W_ACTION, 0, len(self.work)))
         elif op == I_MAIN:
             self._main(b)
         elif op == I_POST:
@@ -159,17 +161,17 @@ class EffectRules(StateFields):
             if b > 0 and self.count_in(Z_INV_DECK):
                 self.chance = [CH_INV, Z_REVEALED, b, a]
             elif self.count_in(Z_REVEALED):
-                self.frames.append((F_PICK_INV, a, 0, 0, 0))
+                self.decisions.append(KeepInvention(a))
         elif op == I_RECON:
             if b > 0 and TILE_STACK in self.tile_at:
                 self.chance = [CH_RECON, a, b, 0]
             elif TILE_REVEALED in self.tile_at:
-                self.frames.append((F_PICK_TILE, a, 0, 0, 0))
+                self.decisions.append(TopTile(a))
         elif op == I_SCOUT:
             if b > 0 and TOK_BAG in self.tok:
                 self.chance = [CH_TOKEN, TOK_REVEALED, b, a]
             elif TOK_REVEALED in self.tok:
-                self.frames.append((F_PICK_TOKEN, a, 0, 0, 0))
+                self.decisions.append(KeepToken(a))
         else:
             raise AssertionError(op)
 
@@ -197,7 +199,7 @@ class EffectRules(StateFields):
             return
         if kind == CHOOSE:
             chooser = self.seat_of(actor) if actor >= 0 else self.first_player
-            self.frames.append((F_CHOOSE, chooser, node, actor, card))
+            self.decisions.append(ChooseOption(chooser, node, actor, card))
             return
         cause = self.content.cards[card].name if card >= 0 else (self.source or "an effect")
         v = verb
@@ -246,7 +248,7 @@ class EffectRules(StateFields):
                 self.heal(p, prm["n"], cause)
         elif v == "heal_split":
             if any(self.wounds[p] for p in range(self.players)):
-                self.frames.append((F_HEAL, self.seat_of(actor) if actor >= 0 else self.first_player, prm["n"], 0, 0))
+                self.decisions.append(ShareHealing(self.seat_of(actor) if actor >= 0 else self.first_player, prm["n"]))
         elif v == "determination":
             for p in self._who(prm["who"], actor):
                 if prm["n"] >= 0:
@@ -254,7 +256,7 @@ class EffectRules(StateFields):
                 else:
                     self.lose_det(p, -prm["n"], cause)
         elif v == "determination_split":
-            self.frames.append((F_GIVE, self.seat_of(actor) if actor >= 0 else self.first_player, prm["n"], 0, 0))
+            self.decisions.append(ShareDetermination(self.seat_of(actor) if actor >= 0 else self.first_player, prm["n"]))
         elif v == "fight":
             who = prm.get("who") or "acting"
             strength = prm["strength"]
@@ -299,16 +301,16 @@ class EffectRules(StateFields):
                 self.log("effect", f"A reminder in the Night space: each player eats {prm['food']} more ({cause}).")
         elif v == "discard_inventions":
             if self.count_in(Z_INV_BOARD):
-                self.frames.append((F_DISCARD_INV, self.first_player, prm["n"], 0, 0))
+                self.decisions.append(DiscardInvention(self.first_player, prm["n"]))
         elif v == "put_invention":
             if not self.count_in(Z_INV_DECK):  # an empty deck takes back the face-down pile (§25.19)
                 for ci in self.cards_in(Z_INV_DISCARD):
                     self.zone[ci] = Z_INV_DECK
             if self.count_in(Z_INV_DECK):
-                self.frames.append((F_PUT_INV, self.seat_of(actor) if actor >= 0 else self.first_player, 0, 0, 0))
+                self.decisions.append(LayInvention(self.seat_of(actor) if actor >= 0 else self.first_player))
         elif v == "flip_item":
             if self.count_in(Z_ITEM):
-                self.frames.append((F_FLIP, self.first_player, 0, 0, 0))
+                self.decisions.append(TurnItemBack(self.first_player))
             else:
                 self.log("effect", f"{cause}: no Item to turn over.")
         elif v == "build_free":
@@ -369,7 +371,7 @@ class EffectRules(StateFields):
         elif v == "tile_token":
             bit = TK_BEAST if prm["token"] == "beast_strength" else TK_EXTRA
             if self._markable_tiles(bit):
-                self.frames.append((F_TILE_TOKEN, self.first_player, bit, 0, 0))
+                self.decisions.append(MarkTile(self.first_player, bit))
             else:
                 self.log("token", "Every tile already holds that token: ignored (§12.6).")
         elif v == "minus_pawn":
@@ -379,7 +381,7 @@ class EffectRules(StateFields):
                     self.log("token", f"{self.char_name(p)} will have one pawn fewer in the next planning (§20).")
         elif v == "lose_tile":
             if self._losable_tiles():
-                self.frames.append((F_LOSE_TILE, self.first_player, 0, 0, 0))
+                self.decisions.append(LoseTile(self.first_player))
         elif v == "ignore_cloud":
             k = 0 if prm["cloud"] == "rain" else 1
             self.clouds[k] = max(0, self.clouds[k] - prm["n"])
@@ -393,10 +395,10 @@ class EffectRules(StateFields):
             self.bible = 1
         elif v == "shortcut":
             if self._camp_moves():
-                self.frames.append((F_SHORTCUT, self.first_player, 0, 0, 0))
+                self.decisions.append(ProducingTile(self.first_player))
         elif v == "corral":
             if self._adjacent_food():
-                self.frames.append((F_CORRAL, self.first_player, 0, 0, 0))
+                self.decisions.append(CoverSourceForCampToken(self.first_player))
         elif v == "new_idea":
             self._push((I_NEW_IDEA, self.seat_of(actor), prm["draw"], 0))
         elif v == "reconnaissance":
@@ -428,7 +430,7 @@ class EffectRules(StateFields):
         if not options:
             self.wound_all(1, "no source to cover (§12.2)")
             return
-        self.frames.append((F_COVER, self.first_player, 1 if which == "adjacent_food" else 2, 0, 0))
+        self.decisions.append(CoverSource(self.first_player, 1 if which == "adjacent_food" else 0))
 
     def _adjacent_food(self: RobinsonState) -> list[int]:
         """Uncovered food sources (space*2+i) next to the Camp."""

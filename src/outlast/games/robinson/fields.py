@@ -6,13 +6,16 @@ so each chapter module may read and set the fields it needs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from outlast.core import Event, State
 
 from .content import Content
 from .program import Program
 from .table import Table
+
+if TYPE_CHECKING:
+    from .decisions import RobinsonDecision
 
 
 class StateFields(State):
@@ -24,7 +27,7 @@ class StateFields(State):
                "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used")
     LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
              "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
-             "hunt_bottom", "chance", "frames", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
+             "hunt_bottom", "chance", "decisions", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
              "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus",
              "changes")
 
@@ -91,7 +94,8 @@ class StateFields(State):
     hunt_seen: list[int]
     hunt_bottom: list[int]
     chance: list[int]
-    frames: list[tuple[int, ...]]
+    decisions: list[RobinsonDecision]
+    """The stack of pending decisions (the top one is asked; only any-time windows lie under another)."""
     work: list[tuple[int, int, int, int]]
     groups: list[tuple[Any, ...]]
     xsrc: list[tuple[int, int, int, int, str]]

@@ -29,7 +29,7 @@ class GameEndRules(StateFields):
         self.over = 1 + END_CODES.index(code)
         self.reason = reason
         self.phase = OVER
-        self.frames.clear()
+        self.decisions.clear()
         self.chance.clear()
         self.work.clear()
         self.log("end", ("Won: " if won else "Lost: ") + reason)

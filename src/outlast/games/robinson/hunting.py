@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import CH_TRACK, F_TRACK, FOOD, FT_BEAST, FUR, I_DISCARD, T_HUNT, Z_HUNT_DECK
+from .constants import CH_TRACK, FOOD, FT_BEAST, FUR, I_DISCARD, T_HUNT, Z_HUNT_DECK
+from .decisions import PlaceHuntingCard
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -57,11 +58,11 @@ class HuntingRules(StateFields):
                 self.revealed = True
             self.hunt_seen[0] = 1
             self.log("hunt", f"Tracking: the top Hunting card is {self.content.cards[self.hunt_top[0]].name}.")
-            self.frames.append((F_TRACK, chooser, self.hunt_top[0], 0, 0))
+            self.decisions.append(PlaceHuntingCard(chooser, self.hunt_top[0]))
         elif self.deck_bag(Z_HUNT_DECK):
             self.chance = [CH_TRACK, chooser, 0, 0]
         else:
             card = self.hunt_bottom.pop(0)
             self.hunt_top.insert(0, card)
             self.hunt_seen.insert(0, 1)
-            self.frames.append((F_TRACK, chooser, card, 0, 0))
+            self.decisions.append(PlaceHuntingCard(chooser, card))

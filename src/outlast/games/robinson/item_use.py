@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from .actions import RobinsonAction
 from .constants import (
     DIE_NAMES,
-    F_HEAL,
     FOOD,
     G_ECON,
     NONPER,
@@ -44,6 +43,7 @@ from .constants import (
     Z_MYST_DISCARD,
     Z_START,
 )
+from .decisions import AnyTimeWindow, ShareHealing
 from .fields import StateFields
 from .program import CHOOSE, SEQ
 
@@ -222,7 +222,7 @@ class ItemUseRules(StateFields):
             self.item_used.append(ref)
             self.pay_food(prm["food"])
             self.log("item", f"The {self.content.cards[ref].name}: {prm['food']} food for healing (§10.6, §17.2).")
-            self.frames.append((F_HEAL, seat, prm["heal"], 0, 0))
+            self.decisions.append(ShareHealing(seat, prm["heal"]))
 
     def _reroll_options(self: RobinsonState, seat: int) -> list[RobinsonAction]:
         """Rerolls right after a roll (§8.5.3): the matching skill, or Friday's own (§14.4, §25.16)."""
@@ -248,12 +248,12 @@ class ItemUseRules(StateFields):
             return self._reroll_options(seat)
         return self._use_actions(seat, point)
 
-    def _window_seats(self: RobinsonState, frame: tuple[int, ...], legal: dict[int, Any]) -> list[int]:
+    def _window_seats(self: RobinsonState, window: AnyTimeWindow, legal: dict[int, Any]) -> list[int]:
         """Seats with something to use at this window; their legal lists (options, then pass) go into `legal`.
 
         Called only where nothing is pending, so the zone index may be used (`_zq`).
         """
-        point, passed = frame[2], frame[3]
+        point, passed = window.window, window.passed
         seats = []
         self._zq = True
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import F_MORALE
+from .decisions import TopMorale
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class MoralePhaseRules(StateFields):
         amount = dict(self.content.morale)[self.morale]
         bonus = sum(p["n"] for p in self.passive("morale_bonus"))
         if self.morale == self.content.morale[-1][0]:
-            self.frames.append((F_MORALE, self.first_player, amount + bonus, 0, 0))
+            self.decisions.append(TopMorale(self.first_player, amount + bonus))
             return
         if amount > 0:
             self.gain_det(self.first_player, amount + bonus, "Morale phase (§6.2)")

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from .constants import (
     CH_MYST,
-    F_MYST,
     I_MYST_AFTER,
     I_MYST_STEP,
     Z_KEPT,
@@ -20,6 +19,7 @@ from .constants import (
     Z_MYST_DISCARD,
     Z_RESOLVING,
 )
+from .decisions import MysteryDraw
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class MysteryRules(StateFields):
             else:
                 self.zone[card] = Z_MYST_DISCARD
         if self.myst and any(self.myst[:3]) and not self.over:
-            self.frames.append((F_MYST, self.seat_of(self.myst[3]) if self.myst[3] >= 0 else self.first_player, 0, 0, 0))
+            self.decisions.append(MysteryDraw(self.seat_of(self.myst[3]) if self.myst[3] >= 0 else self.first_player))
         else:
             self._myst_end()
 

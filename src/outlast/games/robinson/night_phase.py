@@ -11,9 +11,6 @@ from typing import TYPE_CHECKING
 
 from .constants import (
     EVENT,
-    F_CAMP,
-    F_HUNGRY,
-    F_WINDOW,
     FOOD,
     NONPER,
     TK_FOOD,
@@ -24,6 +21,7 @@ from .constants import (
     W_NIGHT,
     Z_ITEM,
 )
+from .decisions import AnyTimeWindow, GoHungry, MoveCamp
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -39,7 +37,7 @@ class NightPhaseRules(StateFields):
         if self.step == 0:
             self.step = 1
             self.log("phase", "Night (§10).")
-            self.frames.append((F_WINDOW, self.first_player, W_NIGHT, 0, len(self.work)))
+            self.decisions.append(AnyTimeWindow(self.first_player, W_NIGHT, 0, len(self.work)))
             return True
         if self.step == 1:
             self.step = 2
@@ -59,7 +57,7 @@ class NightPhaseRules(StateFields):
                     for p in eaters:
                         self.wound(p, 2, "hunger (§10.1)")
                 else:
-                    self.frames.append((F_HUNGRY, self.first_player, short, 2, 0))
+                    self.decisions.append(GoHungry(self.first_player, short, 2, 0))
             return True
         if self.step == 2:
             self.step = 3
@@ -68,12 +66,12 @@ class NightPhaseRules(StateFields):
                 need = self.night_food * len(eaters)
                 short = self.pay_food(need)
                 if short:
-                    self.frames.append((F_HUNGRY, self.first_player, short, 1, 1))
+                    self.decisions.append(GoHungry(self.first_player, short, 1, 1))
             return True
         if self.step == 3:
             self.step = 4
             if self._camp_moves():
-                self.frames.append((F_CAMP, self.first_player, 0, 0, 0))
+                self.decisions.append(MoveCamp(self.first_player))
             return True
         # open air (§10.3), rot (§10.4), end of round (§10.5)
         if not self.has_shelter():

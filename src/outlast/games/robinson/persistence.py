@@ -65,6 +65,7 @@ class PersistenceRules(StateFields):
             doc[name] = getattr(self, name)
         for name in self.LISTS:
             doc[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
+        doc["decisions"] = [d.to_doc() for d in self.decisions]
         doc["groups"] = [[*g[:4], list(g[4]), *g[5:]] for g in self.groups]
         doc["xsrc"] = [list(x) for x in self.xsrc]
         return doc

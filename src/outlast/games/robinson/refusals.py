@@ -14,14 +14,12 @@ from outlast.core import CHANCE
 
 from .actions import CHANCE_VERBS, RobinsonAction
 from .content import WHEN_TEXT
+from .decisions import AnyTimeWindow, listed
 from .state import (
     BUILD_WORDS,
     CHANGE_LIMIT,
-    F_CHOOSE,
-    F_WINDOW,
     FIELD_OF,
     FOOD,
-    FRAME_RULES,
     G_ECON,
     PLAN,
     T_REST,
@@ -54,14 +52,6 @@ WINDOW_NOUNS = ("the planning", "the moment before an Action resolves", "the mom
                 "the moment before the Weather is resolved", "the Night")
 
 
-def listed(words: list[str], limit: int = 12) -> str:
-    """`a, b, c` (cut after `limit` with the count of the rest), or `none`."""
-    if not words:
-        return "none"
-    head = ", ".join(words[:limit])
-    return head + (f" and {len(words) - limit} more" if len(words) > limit else "")
-
-
 def split_rule(problem: str) -> tuple[str, str]:
     """`'text (§x.y)'` → `('text', '§x.y')`: the state's problem texts end with their rule."""
     text, sep, rule = problem.rpartition(" (")
@@ -77,10 +67,11 @@ def why(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
     if act.verb in CHANCE_VERBS:
         return (f"`{act}` is a chance outcome: the engine draws cards, tiles and tokens and rolls the dice, "
                 "not a seat"), "§26.4"
-    if s.frames and s.frames[-1][0] != F_WINDOW:
-        return decision_refusal(s, act, s.frames[-1])
-    if s.frames:
-        return window_refusal(s, act, s.frames[-1])
+    if s.decisions:
+        top = s.decisions[-1]
+        if isinstance(top, AnyTimeWindow):
+            return window_refusal(s, act, top)
+        return top.refusal(s, act), top.rule
     if s.phase == PLAN and s.step == 2:
         return planning_refusal(s, act)
     return f"`{act}` has nothing to answer: no decision is pending", "§26"
@@ -97,29 +88,10 @@ def chance_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
     return f"`{act}` is not a possible outcome of the pending draw or roll; possible: {possible}", "§26.4"
 
 
-# ----------------------------------------------------------------------------- pending decisions
-def decision_refusal(s: RobinsonState, act: RobinsonAction, f: tuple[int, ...]) -> tuple[str, str]:
-    """A decision frame waits for one answer of a known form."""
-    rule = FRAME_RULES[f[0]]
-    answers = [str(a) for a in s._frame_actions(act.seat, f)]
-    wanted = {a.split()[0] for a in answers}
-    what = s.decision_parts()[0]
-    if act.verb not in wanted:
-        return (f"the pending decision comes first ({what}); `{act}` does not answer it; its answers: "
-                f"{listed(answers)}"), rule
-    if f[0] == F_CHOOSE:
-        n = len(s.program.nodes[f[2]][3])
-        return f"the card has options 1 to {n}; `{act}` names none of them", rule
-    detail = {"heal": "each healed Wound goes to a wounded person, no more Wounds than they have",
-              "give": f"name {f[2]} people, one per Determination token",
-              "hungry": "only a player in the Camp who has not gone hungry for this meal"}.get(act.verb, "")
-    return (f"`{act}` is not one of the answers{': ' + detail if detail else ''}; the answers: "
-            f"{listed(answers)}"), rule
-
-
 # ----------------------------------------------------------------------------- windows of any-time effects
-def window_refusal(s: RobinsonState, act: RobinsonAction, f: tuple[int, ...]) -> tuple[str, str]:
-    point = f[2]
+def window_refusal(s: RobinsonState, act: RobinsonAction, window: AnyTimeWindow) -> tuple[str, str]:
+    """An answer that does not fit the window of any-time effects (§26.3)."""
+    point = window.window
     if act.verb == "use" and act.args:
         return use_refusal(s, act.seat, act.args, point)
     if act.verb == "reroll" and act.args:

@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 from .constants import (
     CH_EVENT,
     EVENT,
-    F_PILE,
-    F_WINDOW,
     MORALE,
     NIGHT,
     OVER,
@@ -24,6 +22,7 @@ from .constants import (
     WEATHER,
     WOOD,
 )
+from .decisions import AnyTimeWindow, WoodToPile
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -46,10 +45,10 @@ class RoundLoopRules(StateFields):
         while not self.over:
             if self.chance:
                 break
-            if self.frames:
-                top = self.frames[-1]
-                if top[0] == F_WINDOW:
-                    if len(self.work) > top[4]:
+            if self.decisions:
+                top = self.decisions[-1]
+                if type(top) is AnyTimeWindow:
+                    if len(self.work) > top.work_mark:
                         self._run_work()
                         ran = True
                         continue
@@ -57,7 +56,7 @@ class RoundLoopRules(StateFields):
                     window = {}
                     self._zi = None
                     if not self._window_seats(top, window):
-                        self.frames.pop()
+                        self.decisions.pop()
                         ran = True
                         window = None
                         continue
@@ -71,7 +70,7 @@ class RoundLoopRules(StateFields):
             ran = True
         if self.over:  # a step that ended the game neither moves the phase on nor leaves work behind (§11)
             self.phase = OVER
-            self.frames.clear()
+            self.decisions.clear()
             self.chance.clear()
             self.work.clear()
         self._ot = None
@@ -129,7 +128,7 @@ class RoundLoopRules(StateFields):
                 self.step = 1
                 stage = self._pile_stage()
                 if stage >= 0 and self.res[WOOD] > 0:
-                    self.frames.append((F_PILE, self.first_player, stage, 0, 0))
+                    self.decisions.append(WoodToPile(self.first_player, stage))
                 return True
             if self.step == 1:
                 self.groups = []

@@ -3,7 +3,7 @@
 State is lists of ints plus the shared `Table`. Every card is in exactly one zone (`zone[card]`).
 Shuffled decks are bags: the next card is a chance draw among the cards in the deck's zone, so no
 copy of the state knows an order nobody has seen (architecture §2). Pending work is a stack of int
-tuples and pending decisions are frames, so clone, save and replay work mid-resolution.
+tuples and pending decisions a stack of small frozen objects (`decisions.py`), so clone, save and replay work mid-resolution.
 
 The rules live in one module per chapter of the rulebook, each a part (mixin) of `RobinsonState`:
 `setup.py`, `round_loop.py`, `chance.py`, `event_phase.py`, `morale_phase.py`, `production_phase.py`, `planning.py`, `pawns.py`, `action_resolution.py`, `hunting.py`, `exploration.py`, `weather_phase.py`, `night_phase.py`, `resources.py`, `wounds.py`, `game_end.py`, `decks.py`, `effects.py`, `mysteries.py`, `item_use.py`, `decisions.py`, `views.py`, `persistence.py`.
@@ -23,7 +23,6 @@ from .chance import ChanceRules
 from .constants import *  # noqa: F403  (the vocabulary, re-exported for readers of state)
 from .constants import (
     END_CODES,
-    F_WINDOW,
     FOOD,
     NONPER,
     PLAN,
@@ -37,7 +36,7 @@ from .constants import (
     Z_KEPT,
     ZONE_KIND,
 )
-from .decisions import DecisionRules
+from .decisions import AnyTimeWindow, DecisionRules
 from .decks import DeckRules
 from .effects import EffectRules
 from .event_phase import EventPhaseRules
@@ -127,7 +126,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.hunt_seen = []
         s.hunt_bottom = []
         s.chance = []
-        s.frames = []
+        s.decisions = []
         s.work = []
         s.groups = []
         s.xsrc = []
@@ -312,13 +311,13 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
             return []
         if self.chance:
             return [CHANCE]
-        if self.frames:
-            top = self.frames[-1]
-            if top[0] == F_WINDOW:
+        if self.decisions:
+            top = self.decisions[-1]
+            if type(top) is AnyTimeWindow:
                 if self._lc is None:
                     self._lc = {}
                 return self._window_seats(top, self._lc)
-            return [top[1]]
+            return [top.chooser]
         if self.phase == PLAN and self.step == 2:
             # every seat plans until it says ready; then the first player confirms (§26.1)
             return [s for s in range(self.players) if not self.ready[s]] or [self.first_player]
@@ -465,8 +464,8 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         return "friday" if ch >= self.players else self.content.characters[self.table.chars[ch]].id
 
     def _legal(self, seat: int) -> list[RobinsonAction]:
-        if self.frames:
-            return self._frame_actions(seat, self.frames[-1])
+        if self.decisions:
+            return self.decisions[-1].legal(self, seat)
         return self._plan_actions(seat)
 
 
@@ -520,13 +519,14 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         if movers == [CHANCE]:
             return "dice are rolling or a card is being drawn: wait for the outcome", "§26.4"
         who = ", ".join(f"{self.char_name(s)} (seat {s})" for s in movers)
-        if self.phase == PLAN and not self.frames and self.ready[seat]:
+        if self.phase == PLAN and not self.decisions and self.ready[seat]:
             return f"you said ready, which is final; waiting for {who}", "§26.1"
-        if self.frames and self.frames[-1][0] == F_WINDOW:
-            if self.frames[-1][3] >> seat & 1:
+        top = self.decisions[-1] if self.decisions else None
+        if type(top) is AnyTimeWindow:
+            if top.passed >> seat & 1:
                 return f"you passed this window of any-time effects; waiting for {who}", "§26.3"
             return f"you have nothing to use in this window of any-time effects; waiting for {who}", "§26.3"
-        if self.frames:
+        if self.decisions:
             text, rule = self.decision_parts()
             return f"waiting for {who}: {text.split(': ', 1)[-1]}", rule
         return f"waiting for {who}", "§26.1"
@@ -534,15 +534,15 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
     def _apply(self, action: Any) -> None:
         act: RobinsonAction = action
         self._lc = None
-        moves_cards = act.seat == CHANCE or bool(self.frames) or act.verb not in PLAN_MOVES
+        moves_cards = act.seat == CHANCE or bool(self.decisions) or act.verb not in PLAN_MOVES
         if moves_cards:
             # anything but a planning move may move cards or change what is open (§8.1, §26.1)
             self._zi = None
             self._pm = None
         if act.seat == CHANCE:
             self._apply_chance(act)
-        elif self.frames:
-            self._apply_frame(act)
+        elif self.decisions:
+            self.decisions[-1].resolve(self, act)
         else:
             if act.verb == "use":
                 self._use(act.seat, act.args, W_PLAN)
@@ -555,7 +555,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         self._lc = None
         self._tm = None
         self._advance()
-        if (self.phase == PLAN and self.step == 2 and not self.frames and not self.chance
+        if (self.phase == PLAN and self.step == 2 and not self.decisions and not self.chance
                 and act.verb not in PLAN_MOVES):
             self._compute_sources(keep=True)  # a use in planning may bring a new pawn (§8.1.6, §13.2)
             self._lc = self._tm = None

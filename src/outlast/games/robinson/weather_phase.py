@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import CH_WEATHER, F_WINDOW, FOOD, NIGHT, W_WEATHER, WOOD
+from .constants import CH_WEATHER, FOOD, NIGHT, W_WEATHER, WOOD
+from .decisions import AnyTimeWindow
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class WeatherPhaseRules(StateFields):
                 k = 0 if prm["cloud"] == "rain" else 1
                 self.clouds[k] = max(0, self.clouds[k] - prm["n"])
                 self.log("weather", f"An Item ignores {prm['n']} {prm['cloud']} cloud(s) (§9.2).")
-            self.frames.append((F_WINDOW, self.first_player, W_WEATHER, 0, len(self.work)))
+            self.decisions.append(AnyTimeWindow(self.first_player, W_WEATHER, 0, len(self.work)))
             return True
         self._weather_resolve()
         self.phase, self.step = NIGHT, 0
