@@ -1,0 +1,67 @@
+"""One decision of the heuristic bot: the actions offered, the seat's view, and shared helpers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import FujiAction
+from ..state import FujiState
+from ..terms import (
+    SIMULTANEOUS,
+)
+from .context import Context
+
+if TYPE_CHECKING:
+    from .agent import HeuristicAgent
+
+
+class Choice:
+    """One decision: the actions offered to a seat, its view (`ctx`), and helpers every kind of choice uses."""
+
+    def __init__(self, bot: HeuristicAgent, s: FujiState, seat: int, acts: list[FujiAction]) -> None:
+        self.bot = bot
+        self.state = s
+        self.seat = seat
+        self.acts = acts
+        self.ctx = Context(bot, s, seat)
+        self.verbs = {a.verb for a in acts}
+        self._others_rows: dict[int, list[tuple[float, ...]]] = {}
+
+    def first(self, verb: str) -> FujiAction | None:
+        for a in self.acts:
+            if a.verb == verb:
+                return a
+        return None
+
+    def has(self, a: FujiAction) -> bool:
+        return a in self.acts
+
+    def frame(self) -> tuple[int, ...] | None:
+        fr = self.state.decisions
+        if not fr:
+            return None
+        top = fr[-1]
+        if top[0] not in SIMULTANEOUS:
+            return top if top[1] == self.seat else None
+        for i in range(len(fr) - 1, -1, -1):
+            f = fr[i]
+            if f[0] != top[0]:
+                break
+            if f[1] == self.seat:
+                return f
+        return None
+
+    def _scores(self, holder: int, extra: dict[int, int] | None = None) -> list[tuple[float, ...]]:
+        return self.ctx.face_scores(holder, self.ctx.cards(extra))
+
+    def _face(self, die: int) -> int:
+        return self.ctx._face(die)
+
+    def _use_verb(self, a: FujiAction) -> str:
+        eq = self.state.table.content.equipment
+        card, copied, branch = a.args[0], a.args[1], a.args[2]
+        src = eq[copied] if copied >= 0 else eq[card]
+        return src.branches[branch][0]
+
+    def _own(self, a: FujiAction) -> int:
+        return self.state.card_location[a.args[0]]
