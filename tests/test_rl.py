@@ -483,3 +483,14 @@ def test_every_legal_action_and_chance_outcome_of_the_golden_games_is_listed(nam
             state.apply(text, seat=seat)
     assert len(records) > 100 and checked > 300_000
     assert not missing, sorted(missing)[:20]
+
+
+def test_the_enumeration_examples_run() -> None:
+    import doctest
+
+    from outlast.games.fuji import enumerate as fuji_enumerate
+    from outlast.games.robinson import encode as robinson_encode
+    from outlast.games.robinson import enumerate as robinson_enumerate
+
+    for module in (fuji_enumerate, robinson_enumerate, robinson_encode):
+        assert doctest.testmod(module).failed == 0, module.__name__

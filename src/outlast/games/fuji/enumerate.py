@@ -55,7 +55,7 @@ def action_texts(options: dict[str, Any]) -> list[str]:
 
     >>> from outlast.games.fuji import GAME
     >>> texts = action_texts(GAME.options.resolve({"players": 3}))
-    >>> "reroll 1 4" in texts and "mark C3" in texts and "ready" in texts
+    >>> "reroll 1 4" in texts and "mark D1" in texts and "ready" in texts
     True
     """
     key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
