@@ -272,6 +272,8 @@ def test_report_tables_and_plots(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stdout.startswith("# Simulation report")
     bad = outlast_cmd("report", str(results), "--by", "colour")
     assert bad.returncode == 2 and "--by 'colour'" in bad.stderr and "level" in bad.stderr
+    bad = outlast_cmd("report", str(results), "--by", "seats")
+    assert bad.returncode == 2 and "--by 'seats': seats holds a list per game" in bad.stderr
     missing = outlast_cmd("report", str(tmp_path / "nothing"))
     assert missing.returncode == 2 and "no such results" in missing.stderr
 

@@ -113,6 +113,9 @@ def resolve_keys(results: Results, keys: Sequence[str] | None) -> list[str]:
         if column not in columns:
             known = ", ".join(["bots", *results.option_columns])
             raise SimInputError("--by", f"--by {key!r}: no such option or column; choose from {known}")
+        if any(isinstance(r.get(column), list | dict) for r in results.rows):
+            raise SimInputError("--by", f"--by {key!r}: {column} holds a list per game (every seat's result), "
+                                "not one value; group by an option, bots, ended or team_won")
         out.append(column)
     return out
 
