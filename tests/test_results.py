@@ -461,3 +461,21 @@ def test_a_foreign_parquet_file_is_not_results(tmp_path: Path, capsys: pytest.Ca
     pq.write_table(pa.table({"day": [1, 2], "rain": [0.0, 3.5]}), path)
     assert main(["report", str(path)]) == 2
     assert re.search(r"not results of this version of outlast simulate \(no format mark", capsys.readouterr().err)
+
+
+def test_a_game_stopped_at_the_move_limit_has_no_code_and_shows_as_stopped(race: RaceGame, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import outlast.sim.play as play
+
+    monkeypatch.setattr(play, "MOVE_LIMIT", 4)  # a race takes at least 6 actions
+    for name in ("summit_race", "fuji"):
+        job = Job.build(name, 2, 0, bots=["random"])
+        run_job(job, ResultStore(tmp_path / name, job), workers=1, progress=False)
+        rows = read_results(tmp_path / name).to_pylist()
+        for row in rows:
+            assert not row["ended"] and row["team_won"] is (False if name == "fuji" else None)
+            assert all(x == {"won": False, "score": 0, "code": "", "reason": play.STOPPED} for x in row["seats"])
+        text = build_report(load_results([tmp_path / name]), ReportInput(by=[]))
+        counted, count = ("games", 2) if name == "fuji" else ("seat results", 4)  # two races of two seats
+        assert f"| {counted} | `(stopped)` |\n| ---: | ---: |\n| {count} | {count} (100.0%) |" in text
+        assert "- `(stopped)`: no end after the simulator's move limit (4 actions); every seat counted as lost" in text

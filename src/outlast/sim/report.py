@@ -24,8 +24,8 @@ from typing import Any
 
 from outlast.core import UnknownGame, list_games, load_game
 
+from . import play
 from .jobs import SimInputError
-from .play import MOVE_LIMIT
 from .results import BASE_FIELDS, read_job, read_results
 from .stats import wilson
 
@@ -438,7 +438,7 @@ def _endings(results: Results, by: list[str]) -> list[str]:
         if k in results.codes:
             meaning = results.codes[k]
         elif k == STOPPED_KEY:
-            meaning = f"no end after the simulator's move limit ({MOVE_LIMIT:,} actions); every seat counted as lost"
+            meaning = f"no end after the simulator's move limit ({play.MOVE_LIMIT:,} actions); every seat counted as lost"
         elif " + " in k:
             meaning = "the seats ended with different codes"
         else:
