@@ -138,10 +138,12 @@ class WinRate:
 
     @property
     def rate(self) -> float:
+        """Wins over games (0 for no games)."""
         return self.wins / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
+        """The Wilson 95 % interval of the rate."""
         return wilson(self.wins, self.games)
 
 
@@ -181,7 +183,7 @@ def ending(row: dict[str, Any]) -> str:
     """
     if not row["ended"]:
         return STOPPED_KEY
-    return " + ".join(sorted({x["code"] for x in row["seats"]}, key=[x["code"] for x in row["seats"]].index))
+    return " + ".join(dict.fromkeys(x["code"] for x in row["seats"]))  # each code once, in seat order
 
 
 def seat_endings(row: dict[str, Any]) -> list[str]:
