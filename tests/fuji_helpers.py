@@ -369,8 +369,7 @@ class Table:
         self.act(seat, "go" + (f" meeple {meeple}" if meeple is not None else ""))
         bars = dict(bars or {})
         while not s.is_over() and s.decisions:
-            top = s.decisions[-1]
-            kind, fseat = top[0], top[1]
+            fseat = s.decisions[-1].seat
             verb = s.legal_actions(fseat)[0].verb
             if verb == "bars":
                 self.act(fseat, f"bars {bars.pop(fseat, 0)}")
@@ -387,7 +386,6 @@ class Table:
                 self.act(fseat, f"lose {lose}")
                 lose = None
             else:
-                del kind
                 return
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

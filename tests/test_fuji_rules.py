@@ -26,9 +26,9 @@ from fuji_helpers import (
 from outlast import CHANCE, IllegalAction, OptionError
 from outlast.games.fuji.board import board_for, cell_code, distance, eruption_front
 from outlast.games.fuji.content import content
-from outlast.games.fuji.movement import movement_values
+from outlast.games.fuji.movement import PowerBars, movement_values
 from outlast.games.fuji.scoring import rating, victory_points
-from outlast.games.fuji.terms import EQUIP, PLAN, POWER_BARS, REROLL
+from outlast.games.fuji.terms import EQUIP, PLAN, REROLL
 
 C = content()
 SIX = "buddy,gatherer,equipment_manager"
@@ -1752,7 +1752,7 @@ def test_gatherer_with_amnesia_neither_earns_nor_spends__s17_6() -> None:
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
     assert t.explorer(0)["power_bars"] == held  # nothing earned
     t.act(1, "go")
-    assert not any(f[0] == POWER_BARS for f in t.state.decisions)  # no bar prompt for the mover
+    assert not any(isinstance(d, PowerBars) for d in t.state.decisions)  # no bar prompt for the mover
     assert movement_values(t.state, 1)[0] == t.state.value(1, t.state.card_at[cell_code("E1")])
 
 

@@ -1,65 +1,67 @@
-"""Pending decisions (architecture §2): one entry per kind, naming its rule, its legal actions and its answer.
+"""Pending decisions (architecture §2): Fuji's base class and the stack `FujiState.decisions`.
 
-A decision is a tuple `(kind, seat, explorer, count, 0)` on `FujiState.decisions`: the top one (or, for a
-kind several seats answer at once, every one of that kind on top) is what the table waits for. `KINDS`
-holds, per kind, the functions of the chapter module that owns it.
+Each kind is one frozen, slotted class (`outlast.core.decision.Decision`) written in the chapter module
+that owns its rule — `setup` (keep, leave, starts), `equipment` (equipment and granted rerolls, lend,
+reroll one die, collect) and `movement` (power bars, path, injury, lose die) — with its seat, its meeple,
+its rule §, its legal actions, how an answer applies, and its text for players. The table waits on the
+top decision; a kind several seats answer at once (`simultaneous`) is stacked one per meeple, and every
+seat with one of that kind on top may answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import equipment, movement, setup
-from .actions import FujiAction
-from .terms import DECISION_NAMES, SIMULTANEOUS
+from outlast.core.decision import Decision
 
 if TYPE_CHECKING:
+    from .actions import FujiAction
     from .state import FujiState
-
-Decision = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class DecisionKind:
-    """One kind of pending decision: its name, its rule and the functions that offer and answer it."""
+class FujiDecision(Decision):
+    """A pending Fuji decision: the seat that answers and the meeple it is about (-1: none)."""
 
-    name: str
-    rule: str
-    actions: Callable[[FujiState, Decision], list[FujiAction]]
-    answer: Callable[[FujiState, Decision, FujiAction], None]
+    seat: int
+    explorer: int
 
+    simultaneous: ClassVar[bool] = False
+    """Whether several seats answer decisions of this kind at once (one stacked per meeple)."""
+    index: ClassVar[int]
+    """The kind's number in format-1 state documents (their `frames` rows)."""
 
-KINDS = tuple(DecisionKind(name, rule, actions, answer) for name, (rule, actions, answer) in zip(DECISION_NAMES, (
-    ("§3.2", setup.keep_actions, setup.answer_keep),
-    ("§17.1", setup.leave_actions, setup.answer_leave),
-    ("§17.6 item 9", setup.starters_actions, setup.answer_starters),
-    ("§15", equipment.reroll_actions, equipment.answer_reroll),
-    ("§15", equipment.reroll_actions, equipment.answer_reroll),
-    ("§15", equipment.lend_actions, equipment.answer_lend),
-    ("§15", equipment.reroll_one_actions, equipment.answer_reroll_one),
-    ("§10.3", equipment.collect_actions, equipment.answer_collect),
-    ("§14", movement.bars_actions, movement.answer_bars),
-    ("§17.6 item 1", movement.path_actions, movement.answer_path),
-    ("§10.6", movement.injury_actions, movement.answer_injury),
-    ("§10.6", movement.lose_die_actions, movement.answer_lose_die),
-), strict=True))
-"""Every kind, indexed by its number in `terms` (KEEP … LOSE_DIE)."""
+    def choosers(self, state: Any) -> tuple[int, ...]:
+        """The seats that answer now: this one's seat, or every seat with one of this kind on top."""
+        return tuple(seats_deciding(state))
+
+    def refusal(self, state: Any, action: Any) -> str:
+        """Why `action` does not answer this decision."""
+        return f"{action} does not answer the pending {self.kind} decision"
+
+    def count(self) -> int:
+        """The kind's number field (cards kept, rerolls left, …) in a format-1 row; 0 for kinds without one."""
+        return 0
+
+    def row(self) -> tuple[int, int, int, int, int]:
+        """The decision as a format-1 document row: (kind number, seat, meeple, count, 0)."""
+        return (self.index, self.seat, self.explorer, self.count(), 0)
 
 
 def seats_deciding(state: FujiState) -> list[int]:
     """Seats that answer the pending decision: its seat, or every seat with one of a simultaneous kind on top."""
     decisions = state.decisions
     top = decisions[-1]
-    if top[0] not in SIMULTANEOUS:
-        return [top[1]]
+    if not top.simultaneous:
+        return [top.seat]
+    kind = type(top)
     seats: list[int] = []
     for decision in reversed(decisions):
-        if decision[0] != top[0]:
+        if type(decision) is not kind:
             break
-        if decision[1] not in seats:
-            seats.append(decision[1])
+        if decision.seat not in seats:
+            seats.append(decision.seat)
     return sorted(seats)
 
 
@@ -69,23 +71,18 @@ def decision_for(state: FujiState, seat: int) -> int:
     if not decisions:
         return -1
     top = decisions[-1]
-    if top[0] not in SIMULTANEOUS:
-        return len(decisions) - 1 if top[1] == seat else -1
+    if not top.simultaneous:
+        return len(decisions) - 1 if top.seat == seat else -1
+    kind = type(top)
     for i in range(len(decisions) - 1, -1, -1):
         decision = decisions[i]
-        if decision[0] != top[0]:
+        if type(decision) is not kind:
             break
-        if decision[1] == seat:
+        if decision.seat == seat:
             return i
     return -1
 
 
-def decision_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """The legal answers to `decision`."""
-    return KINDS[decision[0]].actions(state, decision)
-
-
 def answer(state: FujiState, seat: int, act: FujiAction) -> None:
     """Take `seat`'s decision off the stack and apply its answer `act` (already checked legal)."""
-    decision = state.decisions.pop(decision_for(state, seat))
-    KINDS[decision[0]].answer(state, decision, act)
+    state.decisions.pop(decision_for(state, seat)).resolve(state, act)

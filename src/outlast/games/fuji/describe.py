@@ -11,67 +11,20 @@ from typing import TYPE_CHECKING
 from outlast.core import CHANCE
 
 from . import decisions
-from .board import cell_name
 from .terms import (
-    COLLECT,
     EQUIP,
-    EQUIPMENT_REROLL,
     ERUPT,
-    GRANTED_REROLL,
-    INJURY,
-    KEEP,
-    LEAVE_DIE,
-    LEND,
-    LOSE_DIE,
     MOVE,
-    PATH,
     PHASE_NAMES,
     PLAN,
-    POWER_BARS,
     REMARK_LIMIT,
     REROLL,
-    REROLL_ONE,
     ROLL,
     SETUP,
-    WHITE_STARTERS,
 )
 
 if TYPE_CHECKING:
     from .state import FujiState
-
-
-def _frame_text(state: FujiState, frame: tuple[int, ...]) -> str:
-    """A pending step of a multi-step resolution (architecture §2), in words."""
-    kind, _seat, e, a, _b = frame
-    if kind == KEEP:
-        return (f"Starting equipment (§3.2): choose the {a} equipment card{'s' if a != 1 else ''} meeple {e} keeps; "
-                "the others go under the draw pile")
-    if kind == LEAVE_DIE:
-        return f"Dice set (§3.3, §17.1): meeple {e} has a 5-die skill; choose the die it leaves in the box"
-    if kind == WHITE_STARTERS:
-        return "Start cards (§3.5, §17.6 item 9): choose the two meeples that start on the white card"
-    if kind == EQUIPMENT_REROLL:
-        return f"Equipment reroll (§15 Water): {a} reroll{'s' if a != 1 else ''} left; choose dice to reroll or stop"
-    if kind == GRANTED_REROLL:
-        return "Granted reroll (§15 Water): a teammate gave you one reroll; choose dice to reroll or stop"
-    if kind == LEND:
-        return (f"Lighter (§15): meeple {a} asks to borrow one of meeple {e}'s dice; "
-                "lend one (its face is kept) or refuse")
-    if kind == REROLL_ONE:
-        return f"Carabiner (§15): meeple {e} must reroll exactly one of its dice; choose which"
-    if kind == COLLECT:
-        return "Equipment token (§10.3): draw the top equipment card (usable from next round) or leave it"
-    if kind == POWER_BARS:
-        return f"Gatherer (§14): spend power bars, +1 each, on meeple {a}'s movement value this turn"
-    if kind == PATH:
-        dest = state.destination[e]
-        where = cell_name(dest) if dest >= 0 else "its destination"
-        return f"Movement (§10.2, §17.6 item 1): choose the path meeple {e} walks to {where}"
-    if kind == INJURY:
-        return f"Injury (§10.6): meeple {e} passed an injury space; choose which injury to take"
-    if kind == LOSE_DIE:
-        return "Leg injury (§10.6): choose the die you lose for good (it still counts this phase)"
-    return "a pending decision"
 
 
 def _rerolls_left(state: FujiState, seat: int) -> int:
@@ -101,7 +54,7 @@ def describe(state: FujiState, seat: int) -> str:
     if state.decisions:
         i = decisions.decision_for(state, seat)
         if i >= 0:
-            return f"{where} — {_frame_text(state, state.decisions[i])}"
+            return f"{where} — {state.decisions[i].text(state)}"
     if state.phase == PLAN:
         left = max(0, REMARK_LIMIT - state.remarks[seat])
         if left:

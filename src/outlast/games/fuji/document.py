@@ -11,6 +11,7 @@ chance point has outcomes, and nothing in it is large enough to hang a loop.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from . import board as geo
 from .actions import END_CODES, HINT_KINDS, HINT_LEVELS
 
 if TYPE_CHECKING:
+    from .decisions import FujiDecision
     from .state import FujiState
     from .table import Table
 
@@ -74,6 +76,7 @@ def to_json(s: FujiState) -> dict[str, Any]:
         doc[f] = getattr(s, ATTRIBUTE.get(f, f))
     for f in LIST_FIELDS:
         doc[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, ATTRIBUTE.get(f, f))]
+    doc["frames"] = [list(decision.row()) for decision in s.decisions]
     return doc
 
 
@@ -273,7 +276,7 @@ def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
     _mask("etok2", v["etok2"], 1 << b.thrill, "the Extra thrill token's card (§11.4)")
 
     v["chance"] = [(kind, arg) for kind, arg in _rows(doc, "chance", 2, -1, top, "chance item")]
-    v["frames"] = _rows(doc, "frames", 5, -1, top, "pending decision")
+    v["frames"] = [_decision(row) for row in _rows(doc, "frames", 5, -1, top, "pending decision")]
     v["card_at"] = _ints(doc, "card_at", b.size, -1, len(c.terrain) - 1)
     v["skill"] = _ints(doc, "skill", n, -1, len(c.skills) - 1)
     v["char"] = _ints(doc, "char", n, -1, len(c.characters) - 1)
@@ -313,6 +316,25 @@ def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
     v["starts"] = _ints(doc, "starts", 2, 0, 3)
     v["remarks"] = _ints(doc, "remarks", seats, 0, REMARK_LIMIT)
     return v
+
+
+def _decision(row: tuple[int, ...]) -> FujiDecision:
+    """The pending decision a format-1 row `(kind number, seat, meeple, count, 0)` names (checked in context later)."""
+    from .equipment import EquipmentReroll, GrantedReroll, Lend, RerollOne
+    from .movement import Collect, Injury, LoseDie, Path, PowerBars
+    from .setup import Keep, LeaveDie, WhiteStarters
+
+    kinds: tuple[type[FujiDecision], ...] = (Keep, LeaveDie, WhiteStarters, EquipmentReroll, GrantedReroll, Lend,
+                                              RerollOne, Collect, PowerBars, Path, Injury, LoseDie)
+    kind, seat, explorer, count, extra = row
+    if not 0 <= kind < len(kinds) or extra != 0:
+        raise _fail("frames", f"holds a decision of no kind ({kind})")
+    cls = kinds[kind]
+    if len(dataclasses.fields(cls)) == 3:
+        return cls(seat, explorer, count)  # type: ignore[call-arg]
+    if count != 0:
+        raise _fail("frames", f"a decision of kind {kind} has no count")
+    return cls(seat, explorer)
 
 
 def _check_together(s: FujiState) -> None:
@@ -360,6 +382,7 @@ def _check_together(s: FujiState) -> None:
     n = t.explorers
     ph = s.phase
     live = not s.over
+    rows = [decision.row() for decision in s.decisions]
 
     def need(ok: object, field: str, problem: str) -> None:
         if not ok:
@@ -484,7 +507,7 @@ def _check_together(s: FujiState) -> None:
         in_play = 6
         if sk is not None and (ph != SETUP or s.setup_step >= 2):
             lost = s.injuries[e] >> LEG & 1 and s.die_to_lose[e] < 0 and not any(
-                f[0] == LOSE_DIE and f[2] == e for f in s.decisions)
+                f[0] == LOSE_DIE and f[2] == e for f in rows)
             in_play = sk.dice - int(bool(lost))
         need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
         leg = s.die_to_lose[e]
@@ -504,7 +527,7 @@ def _check_together(s: FujiState) -> None:
         need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
     for e in range(n):
         keeping = sum(1 for loc in s.card_location if loc == KEEPING - e)
-        choice = [f for f in s.decisions if f[0] == KEEP and f[2] == e]
+        choice = [f for f in rows if f[0] == KEEP and f[2] == e]
         drawing = any(k == DRAW_EQUIPMENT and arg == e for k, arg in s.chance)
         need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
         need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
@@ -547,7 +570,7 @@ def _check_together(s: FujiState) -> None:
 
     # --- pending decisions (architecture §2)
     counted = {KEEP, EQUIPMENT_REROLL, LEND, POWER_BARS, REROLL_ONE}
-    for kind, seat, e, a, extra in s.decisions:
+    for kind, seat, e, a, extra in rows:
         need(0 <= kind <= LOSE_DIE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
         need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
         if kind == WHITE_STARTERS:

@@ -8,6 +8,7 @@ reroll one die each, equipment rerolls) and the equipment token's draw (§10.3) 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +18,12 @@ from . import board as geo
 from . import movement, rolling
 from .actions import FujiAction, die_label
 from .board import cell_name
+from .decisions import FujiDecision
 from .rerolls import subsets
 from .terms import (
     ARM,
     BAG,
     DISCARD,
-    DRAW_EQUIPMENT,
     EQUIP,
     EQUIPMENT_REROLL,
     GRANTED_REROLL,
@@ -35,9 +36,6 @@ from .terms import (
 
 if TYPE_CHECKING:
     from .state import FujiState
-
-Decision = tuple[int, int, int, int, int]
-
 
 # ---------------------------------------------------------------------------- what may be used (§9, §15)
 def usable_cards(state: FujiState, e: int) -> list[int]:
@@ -208,7 +206,7 @@ def _swap_terrain(state: FujiState, e: int, seat: int, params: tuple[int, ...], 
 
 def _borrow_die(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
     lender = params[0]
-    state.decisions.append((LEND, state.table.ctrl[lender], lender, e, 0))
+    state.decisions.append(Lend(state.table.ctrl[lender], lender, e))
 
 
 def _everyone_rerolls_one(state: FujiState, e: int, seat: int, params: tuple[int, ...],
@@ -218,9 +216,9 @@ def _everyone_rerolls_one(state: FujiState, e: int, seat: int, params: tuple[int
         if table.options["variant"] == "b" and o == 2:
             half = next(h for h, hand in enumerate(table.hands) if hand[0] == 2 and hand[2] == seat)
             if state.known_held(o, seat):
-                state.decisions.append((REROLL_ONE, seat, o, half + 1, 0))
+                state.decisions.append(RerollOne(seat, o, half + 1))
         elif state.known_held(o, table.ctrl[o]):
-            state.decisions.append((REROLL_ONE, table.ctrl[o], o, 0, 0))
+            state.decisions.append(RerollOne(table.ctrl[o], o, 0))
 
 
 def _lend_die(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
@@ -275,12 +273,12 @@ def _movement_bonus(state: FujiState, e: int, seat: int, params: tuple[int, ...]
 
 
 def _reroll(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    state.decisions.append((EQUIPMENT_REROLL, seat, e, content["times"], 0))
+    state.decisions.append(EquipmentReroll(seat, e, content["times"]))
 
 
 def _grant_reroll(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
     to = params[0]
-    state.decisions.append((GRANTED_REROLL, state.table.ctrl[to], to, 0, 0))
+    state.decisions.append(GrantedReroll(state.table.ctrl[to], to))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -293,68 +291,113 @@ EFFECTS: dict[str, Effect] = {
 
 
 # ---------------------------------------------------------------------------- decisions cards open (§15)
-def reroll_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """An equipment reroll or a granted one (§15): any dice the meeple holds and its seat sees, or stop."""
-    _kind, seat, e, _count, _ = decision
-    return [*subsets(seat, state.known_held(e, seat), "reroll"), FujiAction(seat, "stop")]
+@dataclass(frozen=True, slots=True)
+class EquipmentReroll(FujiDecision):
+    """§15: a card's rerolls, one at a time — any dice the meeple holds and its seat sees, or stop."""
+
+    times: int
+    kind = "reroll"
+    rule = "§15"
+    index = EQUIPMENT_REROLL
+
+    def count(self) -> int:
+        return self.times
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [*subsets(self.seat, state.known_held(self.explorer, self.seat), "reroll"), FujiAction(self.seat, "stop")]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        if action.verb == "reroll":
+            rolling.roll_again(state, action.args)
+            if self.times > 1:
+                state.decisions.append(EquipmentReroll(self.seat, self.explorer, self.times - 1))
+        state.log("reroll", f"seat {self.seat}: {action}", 1 << self.seat)
+
+    def text(self, state: FujiState) -> str:
+        n = self.times
+        return f"Equipment reroll (§15 Water): {n} reroll{'s' if n != 1 else ''} left; choose dice to reroll or stop"
 
 
-def answer_reroll(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """Roll the chosen dice; an equipment reroll with rerolls left asks again (§15)."""
-    kind, seat, e, count, _ = decision
-    if act.verb == "reroll":
-        rolling.roll_again(state, act.args)
-        if kind == EQUIPMENT_REROLL and count > 1:
-            state.decisions.append((kind, seat, e, count - 1, 0))
-    state.log("reroll", f"seat {seat}: {act}", 1 << seat)
+@dataclass(frozen=True, slots=True)
+class GrantedReroll(FujiDecision):
+    """§15: one reroll a teammate's card gives this meeple — any dice it holds and its seat sees, or stop."""
+
+    kind = "granted reroll"
+    rule = "§15"
+    index = GRANTED_REROLL
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [*subsets(self.seat, state.known_held(self.explorer, self.seat), "reroll"), FujiAction(self.seat, "stop")]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        if action.verb == "reroll":
+            rolling.roll_again(state, action.args)
+        state.log("reroll", f"seat {self.seat}: {action}", 1 << self.seat)
+
+    def text(self, state: FujiState) -> str:
+        return "Granted reroll (§15 Water): a teammate gave you one reroll; choose dice to reroll or stop"
 
 
-def lend_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """A teammate asked to lend a die (§15): one of its own dice it sees, or refuse."""
-    _kind, seat, e, _borrower, _ = decision
-    lendable = [i for i in state.known_held(e, seat) if i // 6 == e]
-    return [*(FujiAction(seat, "lend", (i,)) for i in lendable), FujiAction(seat, "refuse")]
+@dataclass(frozen=True, slots=True)
+class Lend(FujiDecision):
+    """§15: a teammate asks to borrow a die; the lender (`explorer`) lends one of its own, face kept, or refuses."""
+
+    borrower: int
+    kind = "lend"
+    rule = "§15"
+    reveals = True
+    index = LEND
+
+    def count(self) -> int:
+        return self.borrower
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        e = self.explorer
+        lendable = [i for i in state.known_held(e, self.seat) if i // 6 == e]
+        return [*(FujiAction(self.seat, "lend", (i,)) for i in lendable), FujiAction(self.seat, "refuse")]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        e, borrower = self.explorer, self.borrower
+        if action.verb == "lend":
+            die = action.args[0]
+            state.die_holder[die] = borrower
+            state.die_seen_by[die] |= state.screen_mask(borrower, die) | (1 << self.seat)
+            state.log("lend", f"meeple {e} lends a die to meeple {borrower}")
+            state.log("reveal", f"die {die_label(-9, die)} ({state.colour(die)}{state.die_face[die]}) goes to meeple "
+                      f"{borrower}", state.die_seen_by[die])
+        else:
+            state.log("lend", f"meeple {e} keeps its dice")
+
+    def text(self, state: FujiState) -> str:
+        return (f"Lighter (§15): meeple {self.borrower} asks to borrow one of meeple {self.explorer}'s dice; "
+                "lend one (its face is kept) or refuse")
 
 
-def answer_lend(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """The die goes to the borrower, seen by the borrower's seat and the lender's (§15)."""
-    _kind, seat, e, borrower, _ = decision
-    if act.verb == "lend":
-        die = act.args[0]
-        state.die_holder[die] = borrower
-        state.die_seen_by[die] |= state.screen_mask(borrower, die) | (1 << seat)
-        state.log("lend", f"meeple {e} lends a die to meeple {borrower}")
-        state.log("reveal", f"die {die_label(-9, die)} ({state.colour(die)}{state.die_face[die]}) goes to meeple "
-                  f"{borrower}", state.die_seen_by[die])
-    else:
-        state.log("lend", f"meeple {e} keeps its dice")
+@dataclass(frozen=True, slots=True)
+class RerollOne(FujiDecision):
+    """§15: every meeple rerolls exactly one die it holds (all seats at once); in variant B each seat rerolls
+    one die of its half of the shared third set (`half`: 1 + the hand, 0 for a whole set; §17.6)."""
 
+    half: int
+    kind = "reroll one die"
+    rule = "§15"
+    simultaneous = True
+    index = REROLL_ONE
 
-def reroll_one_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """Each meeple rerolls one die it holds (§15); in variant B a half of the third set, by its seat (§17.6)."""
-    _kind, seat, e, half, _ = decision
-    hand_of_die = state.table.hand_of_die
-    dice = [i for i in state.known_held(e, seat) if half == 0 or hand_of_die[i] == half - 1 or i // 6 != e]
-    return [FujiAction(seat, "reroll", (i,)) for i in dice]
+    def count(self) -> int:
+        return self.half
 
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        e, half = self.explorer, self.half
+        hand_of_die = state.table.hand_of_die
+        dice = [i for i in state.known_held(e, self.seat) if half == 0 or hand_of_die[i] == half - 1 or i // 6 != e]
+        return [FujiAction(self.seat, "reroll", (i,)) for i in dice]
 
-def answer_reroll_one(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """Roll the chosen die (§15)."""
-    rolling.roll_again(state, act.args)
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        rolling.roll_again(state, action.args)
 
-
-def collect_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """A meeple that ends on an equipment token may draw a card, or leave it (§10.3)."""
-    seat = decision[1]
-    return [FujiAction(seat, "collect"), FujiAction(seat, "skip")]
-
-
-def answer_collect(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """§10.3: draw from the pile (a chance point), or leave the token."""
-    e = decision[2]
-    if act.verb == "collect":
-        state.chance.append((DRAW_EQUIPMENT, e))
-    state.log("collect", f"meeple {e} {'draws' if act.verb == 'collect' else 'leaves'} the equipment token")
+    def text(self, state: FujiState) -> str:
+        return f"Carabiner (§15): meeple {self.explorer} must reroll exactly one of its dice; choose which"
 
 
 # ---------------------------------------------------------------------------- drawing (§3.2, §10.3)

@@ -7,17 +7,20 @@ if it beats them all (Step A, §10.2), collects an equipment token (§10.3), set
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import board as geo
 from . import scoring
 from .actions import INJURY_IDS, FujiAction
 from .board import cell_name
+from .decisions import FujiDecision
 from .terms import (
     ALL_INJURIES,
     AMNESIA,
     COLLECT,
     DISCARD,
+    DRAW_EQUIPMENT,
     ERUPT,
     INJURY,
     LEG,
@@ -36,9 +39,6 @@ from .terms import (
 
 if TYPE_CHECKING:
     from .state import FujiState
-
-Decision = tuple[int, int, int, int, int]
-
 
 def reveal(state: FujiState) -> None:
     """§10.1: screens come down; variant A's hidden half is rolled now (§13.1)."""
@@ -72,7 +72,7 @@ def next_turn_step(state: FujiState) -> None:
         state.turn_step = TURN_COMPARE
         for g in range(table.explorers):
             if state.has(g, "power_bars") and state.power_bars[g] > 0:
-                state.decisions.append((POWER_BARS, table.ctrl[g], g, mover, 0))
+                state.decisions.append(PowerBars(table.ctrl[g], g, mover))
     elif state.turn_step == TURN_COMPARE:
         state.turn_step = TURN_STAMINA
         compare(state, mover)
@@ -108,7 +108,7 @@ def compare(state: FujiState, mover: int) -> None:
         if len(options) == 1:
             walk(state, mover, options[0])
         elif options:
-            state.decisions.append((PATH, state.table.ctrl[mover], mover, 0, 0))
+            state.decisions.append(Path(state.table.ctrl[mover], mover))
         else:
             state.log("move", f"meeple {mover} cannot reach {cell_name(destination)} any more and stays "
                       "(§17.6 item 2)")
@@ -145,7 +145,7 @@ def walk(state: FujiState, e: int, path: tuple[int, ...]) -> None:
     end = 1 << path[-1]
     if state.equipment_tokens_left & end:
         state.equipment_tokens_left &= ~end
-        state.decisions.append((COLLECT, state.table.ctrl[e], e, 0, 0))
+        state.decisions.append(Collect(state.table.ctrl[e], e))
     reachable = geo.reach(state.table.board, state.lava, state.position[e], state.allowance(e))
     if state.phase == PLAN and state.destination[e] >= 0 and \
             state.destination[e] not in [cell for cell, _ in reachable]:
@@ -165,7 +165,7 @@ def stamina_step(state: FujiState, mover: int) -> None:
         return
     for space in state.table.content.injury_spaces:
         if old < space <= new and state.injuries[mover] != ALL_INJURIES:
-            state.decisions.append((INJURY, state.table.ctrl[mover], mover, 0, 0))
+            state.decisions.append(Injury(state.table.ctrl[mover], mover))
 
 
 def end_movement(state: FujiState) -> None:
@@ -181,64 +181,122 @@ def end_movement(state: FujiState) -> None:
 
 
 # ---------------------------------------------------------------------------- decisions of a turn
-def bars_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """§14 Gatherer: spend 0 up to every power bar held on this turn's mover."""
-    _kind, seat, e, _mover, _ = decision
-    return [FujiAction(seat, "bars", (n,)) for n in range(state.power_bars[e] + 1)]
+@dataclass(frozen=True, slots=True)
+class PowerBars(FujiDecision):
+    """§14 Gatherer: before the comparison, spend 0 up to every power bar held on this turn's mover (+1 each)."""
+
+    mover: int
+    kind = "bars"
+    rule = "§14"
+    index = POWER_BARS
+
+    def count(self) -> int:
+        return self.mover
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [FujiAction(self.seat, "bars", (n,)) for n in range(state.power_bars[self.explorer] + 1)]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        e = self.explorer
+        n = action.args[0]
+        state.power_bars[e] -= n
+        state.bars_spent += n
+        if n:
+            state.log("bars", f"meeple {e} spends {n} power bars for meeple {self.mover}")
+
+    def text(self, state: FujiState) -> str:
+        return f"Gatherer (§14): spend power bars, +1 each, on meeple {self.mover}'s movement value this turn"
 
 
-def answer_bars(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """Each bar spent adds 1 to the mover's value this turn (§14)."""
-    _kind, _seat, e, mover, _ = decision
-    n = act.args[0]
-    state.power_bars[e] -= n
-    state.bars_spent += n
-    if n:
-        state.log("bars", f"meeple {e} spends {n} power bars for meeple {mover}")
+@dataclass(frozen=True, slots=True)
+class Collect(FujiDecision):
+    """§10.3: a meeple that ends its move on an equipment token draws a card, or leaves the token."""
+
+    kind = "collect"
+    rule = "§10.3"
+    index = COLLECT
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [FujiAction(self.seat, "collect"), FujiAction(self.seat, "skip")]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        e = self.explorer
+        if action.verb == "collect":
+            state.chance.append((DRAW_EQUIPMENT, e))
+        state.log("collect", f"meeple {e} {'draws' if action.verb == 'collect' else 'leaves'} the equipment token")
+
+    def text(self, state: FujiState) -> str:
+        return "Equipment token (§10.3): draw the top equipment card (usable from next round) or leave it"
 
 
-def path_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """The mover picks its way when several legal paths reach its destination (§17.6 item 1)."""
-    _kind, seat, e, _, _ = decision
-    return [FujiAction(seat, "path", path) for path in legal_paths(state, e)]
+@dataclass(frozen=True, slots=True)
+class Path(FujiDecision):
+    """§17.6 item 1: the mover picks its way when several legal paths reach its destination."""
+
+    kind = "path"
+    rule = "§17.6 item 1"
+    index = PATH
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [FujiAction(self.seat, "path", path) for path in legal_paths(state, self.explorer)]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        walk(state, self.explorer, action.args)
+
+    def text(self, state: FujiState) -> str:
+        destination = state.destination[self.explorer]
+        where = cell_name(destination) if destination >= 0 else "its destination"
+        return f"Movement (§10.2, §17.6 item 1): choose the path meeple {self.explorer} walks to {where}"
 
 
-def answer_path(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """Walk the chosen path (§10.2 item 5)."""
-    walk(state, decision[2], act.args)
+@dataclass(frozen=True, slots=True)
+class Injury(FujiDecision):
+    """§10.6: the meeple passed an injury space; its seat picks an injury it does not have yet."""
+
+    kind = "injury"
+    rule = "§10.6"
+    index = INJURY
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        injuries = state.injuries[self.explorer]
+        return [FujiAction(self.seat, "injury", (k,)) for k in range(4) if not (injuries >> k) & 1]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        """A leg injury costs a die (chosen next); amnesia ends a skill, so cards used once are discarded."""
+        e = self.explorer
+        content = state.table.content
+        k = action.args[0]
+        state.injuries[e] |= 1 << k
+        state.log("injury", f"meeple {e} suffers: {content.injuries[k]['name']}", injury=INJURY_IDS[k])
+        if k == LEG:
+            state.decisions.append(LoseDie(self.seat, e))
+        if k == AMNESIA and state.skill[e] >= 0 and "double_use" in content.skills[state.skill[e]].abilities:
+            for card in range(len(state.card_location)):
+                if state.card_location[card] == e and state.card_used_once[card]:
+                    state.card_location[card] = DISCARD
+                    state.card_used_once[card] = 0
+
+    def text(self, state: FujiState) -> str:
+        return f"Injury (§10.6): meeple {self.explorer} passed an injury space; choose which injury to take"
 
 
-def injury_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """§10.6: the injured meeple's seat picks an injury it does not have yet."""
-    _kind, seat, e, _, _ = decision
-    return [FujiAction(seat, "injury", (k,)) for k in range(4) if not (state.injuries[e] >> k) & 1]
+@dataclass(frozen=True, slots=True)
+class LoseDie(FujiDecision):
+    """§10.6 leg injury: one of the meeple's dice in play leaves at the end of phase 5 (§10.8)."""
 
+    kind = "lose die"
+    rule = "§10.6"
+    index = LOSE_DIE
 
-def answer_injury(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """§10.6: a leg injury costs a die (chosen next); amnesia ends a skill, so cards used once are discarded."""
-    _kind, seat, e, _, _ = decision
-    content = state.table.content
-    k = act.args[0]
-    state.injuries[e] |= 1 << k
-    state.log("injury", f"meeple {e} suffers: {content.injuries[k]['name']}", injury=INJURY_IDS[k])
-    if k == LEG:
-        state.decisions.append((LOSE_DIE, seat, e, 0, 0))
-    if k == AMNESIA and state.skill[e] >= 0 and "double_use" in content.skills[state.skill[e]].abilities:
-        for card in range(len(state.card_location)):
-            if state.card_location[card] == e and state.card_used_once[card]:
-                state.card_location[card] = DISCARD
-                state.card_used_once[card] = 0
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        e = self.explorer
+        return [FujiAction(self.seat, "lose", (e * 6 + k,)) for k in range(6)
+                if state.die_in_play[e * 6 + k] and state.die_to_lose[e] != e * 6 + k]
 
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        e = self.explorer
+        state.die_to_lose[e] = action.args[0]
+        state.log("injury", f"meeple {e} will lose die {action.args[0] % 6 + 1} after everyone's stamina step")
 
-def lose_die_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """§10.6 leg injury: one of the meeple's dice still in play goes at the end of phase 5 (§10.8)."""
-    _kind, seat, e, _, _ = decision
-    return [FujiAction(seat, "lose", (e * 6 + k,)) for k in range(6)
-            if state.die_in_play[e * 6 + k] and state.die_to_lose[e] != e * 6 + k]
-
-
-def answer_lose_die(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """The chosen die leaves after everyone's stamina step (§10.8)."""
-    e = decision[2]
-    state.die_to_lose[e] = act.args[0]
-    state.log("injury", f"meeple {e} will lose die {act.args[0] % 6 + 1} after everyone's stamina step")
+    def text(self, state: FujiState) -> str:
+        return "Leg injury (§10.6): choose the die you lose for good (it still counts this phase)"

@@ -18,7 +18,6 @@ from .board import cell_name
 from .terms import (
     ARM,
     BAG,
-    DECISION_NAMES,
     DRAW_EQUIPMENT,
     PHASE_NAMES,
     PHASE_RULES,
@@ -97,7 +96,7 @@ def _check_chance(state: FujiState, act: FujiAction) -> None:
 def decision_rule(state: FujiState) -> str:
     """The rule of what the table waits for: the pending decision's, else the phase's."""
     if state.decisions:
-        return decisions.KINDS[state.decisions[-1][0]].rule
+        return state.decisions[-1].rule
     return PHASE_RULES[state.phase]
 
 
@@ -114,8 +113,7 @@ def explain(state: FujiState, act: FujiAction) -> str:
     """Why an action is illegal now, in words (the § comes from `rule_for`)."""
     verb = act.verb
     if state.decisions:
-        decision = state.decisions[decisions.decision_for(state, act.seat)]
-        return f"{act} does not answer the pending {DECISION_NAMES[decision[0]]} decision"
+        return state.decisions[decisions.decision_for(state, act.seat)].refusal(state, act)
     if verb == "mark" and state.phase == PLAN:
         return _explain_mark(state, act)
     if verb == "ready" and state.phase == PLAN:

@@ -7,6 +7,7 @@ on the white card (§17.6 item 9) → place meeples and tokens, and the first ro
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from outlast.core import CHANCE
 
 from . import rolling
 from .actions import FujiAction
+from .decisions import FujiDecision
 from .terms import (
     DEAL_CHARACTER,
     DEAL_SKILL,
@@ -28,9 +30,6 @@ from .terms import (
 
 if TYPE_CHECKING:
     from .state import FujiState
-
-Decision = tuple[int, int, int, int, int]
-
 
 def setup_next(state: FujiState) -> None:
     """Run the next step of setup (§3), up to its chance points or decisions."""
@@ -75,7 +74,7 @@ def _starting_equipment(state: FujiState) -> None:
     skill = table.content.skills[state.skill[e]]
     locations = state.card_location
     if any(locations[card] == KEEPING - e for card in range(len(locations))):
-        state.decisions.append((KEEP, table.ctrl[e], e, skill.keep, 0))
+        state.decisions.append(Keep(table.ctrl[e], e, skill.keep))
         state.setup_explorer += 1
     elif any(locations[card] == e for card in range(len(locations))):
         state.setup_explorer += 1
@@ -90,14 +89,14 @@ def _leave_dice(state: FujiState) -> None:
     table = state.table
     for e in reversed(range(table.explorers)):
         if table.content.skills[state.skill[e]].dice == 5:
-            state.decisions.append((LEAVE_DIE, table.ctrl[e], e, 0, 0))
+            state.decisions.append(LeaveDie(table.ctrl[e], e))
     state.setup_step = 4
 
 
 def _choose_starters(state: FujiState) -> None:
     """§17.6 item 9: with four meeples, seat 0 names the two that start on the white card."""
     if state.table.explorers == 4:
-        state.decisions.append((WHITE_STARTERS, 0, -1, 0, 0))
+        state.decisions.append(WhiteStarters(0, -1))
     state.setup_step = 5
 
 
@@ -160,50 +159,80 @@ def apply_terrain(state: FujiState, cell: int, card: int) -> None:
 
 
 # ---------------------------------------------------------------------------- decisions at setup
-def keep_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """§3.2: keep the skill's number of cards among those drawn."""
-    _kind, seat, e, count, _ = decision
-    drawn = [card for card in range(len(state.card_location)) if state.card_location[card] == KEEPING - e]
-    return [FujiAction(seat, "keep", combo) for combo in combinations(drawn, count)]
+@dataclass(frozen=True, slots=True)
+class Keep(FujiDecision):
+    """§3.2: the meeple keeps `count` of the cards it drew; the rest go under the pile, unseen."""
+
+    count_kept: int
+    kind = "keep"
+    rule = "§3.2"
+    reveals = True
+    index = KEEP
+
+    def count(self) -> int:
+        return self.count_kept
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        e = self.explorer
+        drawn = [card for card in range(len(state.card_location)) if state.card_location[card] == KEEPING - e]
+        return [FujiAction(self.seat, "keep", combo) for combo in combinations(drawn, self.count_kept)]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        e, seat = self.explorer, self.seat
+        keep = set(action.args)
+        for card in range(len(state.card_location)):
+            if state.card_location[card] == KEEPING - e:
+                if card in keep:
+                    state.card_location[card] = e
+                else:
+                    state.card_location[card] = UNDER_PILE
+                    state.under_pile.append(card * 8 + seat)
+        names = ", ".join(state.table.content.equipment[k].name for k in action.args)
+        state.log("reveal", f"meeple {e} keeps {names}; the rest go under the pile", cards=list(action.args))
+
+    def text(self, state: FujiState) -> str:
+        n = self.count_kept
+        return (f"Starting equipment (§3.2): choose the {n} equipment card{'s' if n != 1 else ''} meeple "
+                f"{self.explorer} keeps; the others go under the draw pile")
 
 
-def answer_keep(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """§3.2: the kept cards go in front of the meeple, face up; the rest go under the pile, unseen."""
-    _kind, seat, e, _count, _ = decision
-    keep = set(act.args)
-    for card in range(len(state.card_location)):
-        if state.card_location[card] == KEEPING - e:
-            if card in keep:
-                state.card_location[card] = e
-            else:
-                state.card_location[card] = UNDER_PILE
-                state.under_pile.append(card * 8 + seat)
-    names = ", ".join(state.table.content.equipment[k].name for k in act.args)
-    state.log("reveal", f"meeple {e} keeps {names}; the rest go under the pile", cards=list(act.args))
+@dataclass(frozen=True, slots=True)
+class LeaveDie(FujiDecision):
+    """§17.1: a meeple with a 5-die skill leaves one of its six dice in the box (every such seat at once)."""
+
+    kind = "leave"
+    rule = "§17.1"
+    simultaneous = True
+    index = LEAVE_DIE
+
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [FujiAction(self.seat, "leave", (self.explorer * 6 + k,)) for k in range(6)]
+
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        e = self.explorer
+        base = e * 6
+        for k in range(6):
+            state.die_in_play[base + k] = int(base + k != action.args[0])
+        state.log("setup", f"meeple {e} leaves die {action.args[0] % 6 + 1} in the box")
+
+    def text(self, state: FujiState) -> str:
+        return f"Dice set (§3.3, §17.1): meeple {self.explorer} has a 5-die skill; choose the die it leaves in the box"
 
 
-def leave_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """§17.1: any of the meeple's six dice may stay in the box."""
-    _kind, seat, e, _, _ = decision
-    return [FujiAction(seat, "leave", (e * 6 + k,)) for k in range(6)]
+@dataclass(frozen=True, slots=True)
+class WhiteStarters(FujiDecision):
+    """§17.6 item 9: with four meeples, seat 0 names the two that start on the white card (the others on grey)."""
 
+    kind = "starts"
+    rule = "§17.6 item 9"
+    index = WHITE_STARTERS
 
-def answer_leave(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """The chosen die is out of the game; the other five play (§17.1)."""
-    e = decision[2]
-    base = e * 6
-    for k in range(6):
-        state.die_in_play[base + k] = int(base + k != act.args[0])
-    state.log("setup", f"meeple {e} leaves die {act.args[0] % 6 + 1} in the box")
+    def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
+        return [FujiAction(self.seat, "starts", pair) for pair in combinations(range(4), 2)]
 
+    def resolve(self, state: FujiState, action: FujiAction) -> None:
+        state.white_starters = list(action.args)
+        state.log("setup", f"meeples {action.args[0]} and {action.args[1]} start on the white card")
 
-def starters_actions(state: FujiState, decision: Decision) -> list[FujiAction]:
-    """§17.6 item 9: any two of the four meeples."""
-    seat = decision[1]
-    return [FujiAction(seat, "starts", pair) for pair in combinations(range(4), 2)]
-
-
-def answer_starters(state: FujiState, decision: Decision, act: FujiAction) -> None:
-    """The two named meeples start on the white card, the others on the grey one (§3.4)."""
-    state.white_starters = list(act.args)
-    state.log("setup", f"meeples {act.args[0]} and {act.args[1]} start on the white card")
+    def text(self, state: FujiState) -> str:
+        return "Start cards (§3.5, §17.6 item 9): choose the two meeples that start on the white card"

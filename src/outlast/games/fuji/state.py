@@ -40,6 +40,7 @@ from . import (
     setup,
 )
 from .actions import END_CODES, FujiAction
+from .decisions import FujiDecision
 from .table import Table
 from .terms import (
     AMNESIA,
@@ -92,7 +93,7 @@ class FujiState(State):
     setup_step: int
     setup_explorer: int
     chance: list[tuple[int, int]]
-    decisions: list[tuple[int, int, int, int, int]]
+    decisions: list[FujiDecision]
     card_at: list[int]
     lava: int
     equipment_tokens_left: int
@@ -416,7 +417,7 @@ class FujiState(State):
         if self.over or seat == CHANCE or seat not in self.to_move():
             return []
         if self.decisions:
-            return decisions.decision_actions(self, self.decisions[decisions.decision_for(self, seat)])
+            return self.decisions[decisions.decision_for(self, seat)].legal(self, seat)
         phase = self.phase
         if phase in (PLAN, EQUIP):
             return planning.window_actions(self, seat)

@@ -17,15 +17,16 @@ DEAL_SKILL, DEAL_CHARACTER, PLACE_TERRAIN, DRAW_EQUIPMENT, ROLL_DIE = range(5)
 """Deal a skill card or a character to a meeple (§3.1), lay a terrain card on a cell (§3.4), draw an equipment
 card for a meeple (§3.2, §10.3), roll one die (§6, §8.3)."""
 
-# kinds of pending decision: the first entry of a decision tuple (kind, seat, explorer, count, 0)
+# kinds of pending decision, numbered as in format-1 state documents (`FujiDecision.index`); the classes
+# are setup.Keep, setup.LeaveDie, setup.WhiteStarters, equipment.EquipmentReroll, equipment.GrantedReroll,
+# equipment.Lend, equipment.RerollOne, movement.Collect, movement.PowerBars, movement.Path, movement.Injury,
+# movement.LoseDie
 (KEEP, LEAVE_DIE, WHITE_STARTERS, EQUIPMENT_REROLL, GRANTED_REROLL, LEND, REROLL_ONE, COLLECT, POWER_BARS, PATH,
  INJURY, LOSE_DIE) = range(12)
 DECISION_NAMES = ("keep", "leave", "starts", "reroll", "granted reroll", "lend", "carabiner", "collect",
                   "bars", "path", "injury", "lose die")
 """Each kind's name in the view's pending decisions (`observe`), which bots and `encode.py` read; the
 reroll-one-die decision keeps its old card-named word there until the view's vocabulary is versioned."""
-SIMULTANEOUS = (LEAVE_DIE, REROLL_ONE)
-"""Decisions that several seats answer at once, stacked one per meeple."""
 
 # where an equipment card is (`FujiState.card_location`): a meeple 0..3, or one of these
 BAG, DISCARD, UNDER_PILE = -1, -2, -3

@@ -80,7 +80,7 @@ def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
         "rerolls_left": list(s.rerolls_left) if s.phase == 3 else [],
         "hints": [dict(e.data) for e in s.events if e.kind == "hint" and e.data.get("round", s.round) == s.round]
         if s.phase in (2, 3, 4) else [],
-        "pending": [{"decision": DECISION_NAMES[f[0]], "seat": f[1], "meeple": f[2]} for f in s.decisions],
+        "pending": [{"decision": DECISION_NAMES[d.index], "seat": d.seat, "meeple": d.explorer} for d in s.decisions],
         "over": s.is_over(),
         "log": [e.text for e in s.events if e.visible(seat)][-30:],
     }

@@ -9,16 +9,16 @@ from outlast.core import Action, OptionError, RandomLike, State
 
 from .. import board as geo
 from ..actions import FujiAction
+from ..decisions import FujiDecision
+from ..equipment import EquipmentReroll, GrantedReroll, RerollOne
+from ..movement import PowerBars
 from ..state import FujiState
 from ..terms import (
     AMNESIA,
     EQUIP,
-    EQUIPMENT_REROLL,
-    GRANTED_REROLL,
     MOVE,
     PLAN,
     REROLL,
-    REROLL_ONE,
 )
 from .cards import CardChoices
 from .context import Context
@@ -165,9 +165,9 @@ class Decide(CardChoices):
             return self.lose()
         if "lend" in v or "refuse" in v:
             return self.lend(f)
-        if f is not None and f[0] == REROLL_ONE:
+        if isinstance(f, RerollOne):
             return self.carabiner(f)
-        if f is not None and f[0] in (EQUIPMENT_REROLL, GRANTED_REROLL):
+        if isinstance(f, EquipmentReroll | GrantedReroll):
             return self.frame_reroll(f)
         if s.phase == MOVE and "go" in v:
             return self.go()
@@ -220,10 +220,10 @@ class Decide(CardChoices):
 
         return min((a for a in self.acts if a.verb == "path"), key=harm)
 
-    def bars(self, f: tuple[int, ...] | None) -> FujiAction:
+    def bars(self, f: FujiDecision | None) -> FujiAction:
         ctx = self.ctx
         s = self.state
-        m = s.mover if f is None else f[3]
+        m = f.mover if isinstance(f, PowerBars) else s.mover
         own, best = exact_values(ctx, m)
         loss = s.table.level_loss
         cost = ctx.costs(m)
@@ -242,7 +242,7 @@ class Decide(CardChoices):
     def injury(self) -> FujiAction:
         s = self.state
         f = self.frame()
-        e = f[2] if f is not None else s.mover
+        e = f.explorer if f is not None else s.mover
         c = s.table.content
         cards = sum(1 for x in range(len(s.card_location)) if s.card_location[x] == e)
         sk = c.skills[s.skill[e]].id if s.skill[e] >= 0 else ""

@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import FujiAction
+from ..decisions import FujiDecision, decision_for
 from ..state import FujiState
-from ..terms import (
-    SIMULTANEOUS,
-)
 from .context import Context
 
 if TYPE_CHECKING:
@@ -36,20 +34,10 @@ class Choice:
     def has(self, a: FujiAction) -> bool:
         return a in self.acts
 
-    def frame(self) -> tuple[int, ...] | None:
-        fr = self.state.decisions
-        if not fr:
-            return None
-        top = fr[-1]
-        if top[0] not in SIMULTANEOUS:
-            return top if top[1] == self.seat else None
-        for i in range(len(fr) - 1, -1, -1):
-            f = fr[i]
-            if f[0] != top[0]:
-                break
-            if f[1] == self.seat:
-                return f
-        return None
+    def frame(self) -> FujiDecision | None:
+        """The pending decision this seat answers, if any."""
+        i = decision_for(self.state, self.seat)
+        return self.state.decisions[i] if i >= 0 else None
 
     def _scores(self, holder: int, extra: dict[int, int] | None = None) -> list[tuple[float, ...]]:
         return self.ctx.face_scores(holder, self.ctx.cards(extra))

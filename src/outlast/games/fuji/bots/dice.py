@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from .. import board as geo
 from ..actions import FujiAction
+from ..decisions import FujiDecision
+from ..equipment import EquipmentReroll, GrantedReroll, Lend, RerollOne
 from ..terms import (
-    EQUIPMENT_REROLL,
     PLAN,
 )
 from .marks import MarkChoices
@@ -20,11 +21,11 @@ from .odds import (
 class DiceChoices(MarkChoices):
     """Which dice to reroll, lend or keep (§8.3, §15)."""
 
-    def lend(self, f: tuple[int, ...] | None) -> FujiAction:
+    def lend(self, f: FujiDecision | None) -> FujiAction:
         refuse = self.first("refuse")
-        if f is None:
+        if not isinstance(f, Lend):
             return refuse or self.acts[0]
-        lender, borrower = f[2], f[3]
+        lender, borrower = f.explorer, f.borrower
         ctx = self.ctx
         give = self._scores(borrower)
         keep = self._scores(lender)
@@ -42,14 +43,14 @@ class DiceChoices(MarkChoices):
                 best, pick = g, a
         return pick or self.acts[0]
 
-    def carabiner(self, f: tuple[int, ...]) -> FujiAction:
+    def carabiner(self, f: RerollOne) -> FujiAction:
         ctx = self.ctx
         faces = {i: (h, v) for i, h, v in ctx.dice()}
         cache: dict[int, list[tuple[float, ...]]] = {}
 
         def gain(a: FujiAction) -> float:
             i = a.args[0]
-            h, v = faces.get(i, (f[2], 0))
+            h, v = faces.get(i, (f.explorer, 0))
             if h not in cache:
                 cache[h] = self._scores(h)
             row = cache[h][i % 6]
@@ -77,12 +78,12 @@ class DiceChoices(MarkChoices):
                 total += g
         return tuple(sorted(pick)), total
 
-    def frame_reroll(self, f: tuple[int, ...]) -> FujiAction:
+    def frame_reroll(self, f: EquipmentReroll | GrantedReroll) -> FujiAction:
         s = self.state
-        e = f[2]
+        e = f.explorer
         stop = self.first("stop")
         dice = sorted({i for a in self.acts if a.verb == "reroll" for i in a.args})
-        attempts_after = f[3] - 1 if f[0] == EQUIPMENT_REROLL else 0
+        attempts_after = f.times - 1 if isinstance(f, EquipmentReroll) else 0
         extra = None
         if s.phase == PLAN:
             # Flashlight before phase 3: the phase-3 rerolls still come
