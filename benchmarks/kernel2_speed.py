@@ -34,6 +34,7 @@ import contextlib
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -254,6 +255,14 @@ def ratio(new: float | None, old: float | None) -> float | None:
     return new / old if new and old else None
 
 
+def round_ratios(old: Engine, new: Engine, cells: list[tuple[str, int]]) -> list[float]:
+    """Per round, the new engine's playout speed over the old one's across `cells` (their seconds summed:
+    both played the same actions in the same round, their slices interleaved, so each ratio is paired)."""
+    rounds = min(len(engine.runs[cell]) for engine in (old, new) for cell in cells)
+    return [sum(old.runs[cell][k]["seconds"] for cell in cells) / sum(new.runs[cell][k]["seconds"] for cell in cells)
+            for k in range(rounds)]
+
+
 def summary(old: Engine, new: Engine, cells: list[tuple[str, int]]) -> dict[str, Any]:
     """Per cell the best figures of each engine and their ratios; per game the playout ratio over all its
     player counts (total actions over total seconds, each cell at its best round) and the worst clone."""
@@ -273,8 +282,10 @@ def summary(old: Engine, new: Engine, cells: list[tuple[str, int]]) -> dict[str,
         old_rate = sum(r["actions"] for r in mine) / sum(r["actions"] / r["old_actions_per_s"] for r in mine)
         new_rate = sum(r["actions"] for r in mine) / sum(r["actions"] / r["new_actions_per_s"] for r in mine)
         worst_clone = max((r["new_clone_us"] for r in mine if r["new_clone_us"] is not None), default=None)
+        per_round = round_ratios(old, new, [c for c in cells if c[0] == game])
         games[game] = {"old_actions_per_s": old_rate, "new_actions_per_s": new_rate,
                        "speed_ratio": new_rate / old_rate, "speed_met": new_rate >= old_rate,
+                       "round_ratios": per_round, "median_round_ratio": statistics.median(per_round),
                        "worst_new_clone_us": worst_clone, "clone_target_us": CLONE_TARGET_US.get(game),
                        "clone_met": worst_clone is not None and worst_clone <= CLONE_TARGET_US.get(game, float("inf")),
                        "same_games": all(r["same_games"] for r in mine)}
@@ -306,15 +317,19 @@ def markdown(info: dict[str, Any], result: dict[str, Any]) -> str:
            f"{info['rounds']} rounds, old and new alternating.", "",
            "Command:", "", "```sh", info["command"], "```", "",
            "## Verdict per game", "",
-           "| game | old actions/s | new actions/s | new / old | ≥ 1.0× | worst new clone (µs) | target | met | same games |",
-           "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |"]
+           "| game | old actions/s | new actions/s | new / old | ≥ 1.0× | paired rounds: median (range) "
+           "| worst new clone (µs) | target | met | same games |",
+           "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |"]
     for game, g in result["games"].items():
+        spread = f"{_x(g['median_round_ratio'], 3)} ({min(g['round_ratios']):.3f}–{max(g['round_ratios']):.3f})"
         out.append(f"| {game} | {g['old_actions_per_s']:,.0f} | {g['new_actions_per_s']:,.0f} | {_x(g['speed_ratio'], 3)} "
-                   f"| {'yes' if g['speed_met'] else 'no'} | {_us(g['worst_new_clone_us'])} | "
+                   f"| {'yes' if g['speed_met'] else 'no'} | {spread} | {_us(g['worst_new_clone_us'])} | "
                    f"≤ {g['clone_target_us']:g} | {'yes' if g['clone_met'] else 'no'} | "
                    f"{'yes' if g['same_games'] else 'no'} |")
     out += ["", "Actions per second count every applied action, chance outcomes included, with `new_game` in the "
-            "time; a game's figure is its total actions over its total seconds across the player counts. "
+            "time; a game's figure is its total actions over its total seconds across the player counts, each "
+            "cell at its best round. The paired rounds compare the two engines round by round (the same games, "
+            "their slices interleaved), the ratio least hurt by a load that comes and goes. "
             "\"Same games\": both engines played exactly as many actions (and player actions) in every cell.", "",
             "## Random playouts", "",
             "| game | players | games | actions | old actions/s | new actions/s | new / old |",

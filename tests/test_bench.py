@@ -129,7 +129,9 @@ def test_kernel2_verdicts_from_the_best_rounds() -> None:
             "old": "old engine", "new": "new engine", "games": 10, "clone_games": 5, "rounds": 2, "seed": 0,
             "command": "kernel2_speed.py"}
     text = k2.markdown(info, result)
-    assert "| fuji | 120 | 130 | 1.083× | yes | 11.00 | ≤ 10 | no | yes |" in text
+    # paired rounds: the old rounds took 10 and 8.33 s, the new ones 11.1 and 7.69 s: ratios 0.9 and 1.083
+    assert fuji["round_ratios"] == pytest.approx([1000 / 100 / (1000 / 90), 1000 / 120 / (1000 / 130)])
+    assert "| fuji | 120 | 130 | 1.083× | yes | 0.992× (0.900–1.083) | 11.00 | ≤ 10 | no | yes |" in text
     assert "| robinson | 2 | 10 | 999 (differs) | 50 | 45 | 0.90× |" in text
 
 
