@@ -356,8 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="random playouts per game and player count (default 200)")
     ap.add_argument("--clone-games", type=int, default=40, help="games whose mid-game states time clone (default 40)")
-    ap.add_argument("--rounds", type=int, default=3, help="measurements of each cell per engine; the best counts "
-                    "(default 3)")
+    ap.add_argument("--rounds", type=int, default=5, help="measurements of each cell per engine; the best counts "
+                    "(default 5)")
     ap.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed + i")
     ap.add_argument("--old", default=OLD_COMMIT, help=f"the old engine's commit (default {OLD_COMMIT})")
     ap.add_argument("--new", default="HEAD", help="the new engine: a commit (default HEAD, in a worktree of its own) "
