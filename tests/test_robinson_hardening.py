@@ -701,9 +701,9 @@ def test_resample_changes_only_unseen_beasts_and_the_generator__s26_4() -> None:
                     assert [str(a) for a in r.legal_actions(seat)] == [str(a) for a in s.legal_actions(seat)]
                 assert sorted(_beast_places(r).values()) == sorted(_beast_places(s).values())
                 doc, back = s.to_json(), r.to_json()
-                assert {n for n in doc if doc[n] != back[n]} <= {"rng_state", "zone", "hunt_top"}
-                moved = [i for i, (a, b) in enumerate(zip(doc["zone"], back["zone"], strict=True)) if a != b]
-                assert all(C.cards[i].kind == "beast" for i in moved)
+                assert {n for n in doc if doc[n] != back[n]} <= {"rng_state", "cards", "hunt_top"}
+                moved = [k for k in {*doc["cards"], *back["cards"]} if doc["cards"].get(k) != back["cards"].get(k)]
+                assert all(C.card(k).kind == "beast" for k in moved)
                 GAME.load_state(json.loads(json.dumps(back)))
             movers = s.to_move()
             if movers == [CHANCE]:
@@ -862,11 +862,20 @@ def test_every_mutated_state_document_is_refused_or_plays_on() -> None:
 def test_a_list_of_the_wrong_length_is_refused_before_it_reaches_observe() -> None:
     """It used to load and crash later in observe (an IndexError on the island's spaces)."""
     doc = _positions(1)[0]
-    for field in ("space_lost", "space_tk", "res", "minus", "wounds", "pile", "fut"):
+    for field in ("space_lost", "space_tk", "minus", "pile"):
         bad = copy.deepcopy(doc)
         bad[field] = bad[field][:-1]
         with pytest.raises(SaveError, match=field):
             GAME.load_state(bad)
+    for field in ("resources", "future_resources"):  # resources are named: one left out is refused
+        bad = copy.deepcopy(doc)
+        del bad[field]["wood"]
+        with pytest.raises(SaveError, match=field):
+            GAME.load_state(bad)
+    bad = copy.deepcopy(doc)
+    bad["wounds"]["nobody"] = 1
+    with pytest.raises(SaveError, match="wounds"):
+        GAME.load_state(bad)
 
 
 def test_a_bad_character_is_a_save_error_naming_the_field() -> None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 from . import state as st
 from .decisions import KINDS, AnyTimeWindow, KeepInvention, KeepToken, RobinsonDecision, TopTile
+from .position import engine_fields
 
 MAX_EVENTS = 1_000_000
 MAX_TEXT = 2_000
@@ -46,8 +47,14 @@ HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.
 """Work items that finish a card being resolved (its discard, slide or keep step)."""
 
 
+POSITION_KEY = {"res": "resources", "fut": "future_resources", "det": "determination", "zone": "cards",
+                "tile_at": "tiles", "space_tile": "tiles", "tok": "discovery_tokens", "over": "ended"}
+"""The position key (`position.py`) that holds an engine field, for the messages of a refused document."""
+
+
 def fail(field: str, problem: str) -> SaveError:
-    return SaveError(f"state field {field!r}: {problem}")
+    """A refused document, naming the position's key."""
+    return SaveError(f"state field {POSITION_KEY.get(field, field)!r}: {problem}")
 
 
 def need(ok: object, field: str, problem: str) -> None:
@@ -94,9 +101,11 @@ def _text(value: object, field: str) -> str:
 # ----------------------------------------------------------------------------- the header
 def read_table(game: Any, doc: Any) -> Table:
     """The game's frozen `Table` from the document's header (options and characters), or `SaveError`."""
+    from .content import content
     from .table import build_table
 
     game.check_doc_header(doc)
+    doc = engine_fields(doc, content())
     missing = [f for f in FIELDS if f not in doc]
     if missing:
         raise SaveError(f"state document lacks field {missing[0]!r}"
@@ -124,6 +133,7 @@ def read_table(game: Any, doc: Any) -> Table:
 # ----------------------------------------------------------------------------- the fields
 def from_json(game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:
     """Check every field of `doc`, then build the state; any fault is a `SaveError` naming the field."""
+    doc = engine_fields(doc, table.content)
     s = st.RobinsonState.blank(game, table, 0)
     _read_events(s, doc)
     _read_scalars(s, doc)

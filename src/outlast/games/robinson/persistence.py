@@ -16,6 +16,7 @@ from outlast.core.rng import RandomLike
 
 from .constants import Z_BEAST_DECK, Z_HUNT_DECK
 from .fields import StateFields
+from .position import position_of
 from .table import Table
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ class PersistenceRules(StateFields):
         doc["decisions"] = [d.to_doc() for d in self.decisions]
         doc["groups"] = [[*g[:4], list(g[4]), *g[5:]] for g in self.groups]
         doc["xsrc"] = [list(x) for x in self.xsrc]
-        return doc
+        return position_of(self, doc)
 
     @classmethod
     def from_json(cls, game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:
