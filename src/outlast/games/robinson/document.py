@@ -48,7 +48,8 @@ HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.
 
 
 POSITION_KEY = {"res": "resources", "fut": "future_resources", "det": "determination", "zone": "cards",
-                "tile_at": "tiles", "space_tile": "tiles", "tok": "discovery_tokens", "over": "ended"}
+                "uses": "card_uses", "tile_at": "tiles", "space_tile": "tiles", "tok": "discovery_tokens",
+                "over": "ended", "tile_top": "top_tile"}
 """The position key (`position.py`) that holds an engine field, for the messages of a refused document."""
 
 

@@ -27,9 +27,12 @@ TOKEN_PLACES = ("bag", "future", "available", "used", "removed", "revealed", "bo
 """Where a Discovery token is (§19), by the engine's place number."""
 RESOURCE_FIELDS = {"resources": "res", "future_resources": "fut"}
 PERSON_FIELDS = {"wounds": "wounds", "determination": "det"}
-WORDED = ("phase", "ended", "resources", "future_resources", "wounds", "determination", "cards", "tiles",
-          "discovery_tokens")
+WORDED = ("phase", "ended", "resources", "future_resources", "wounds", "determination", "cards", "card_uses",
+          "tiles", "camp", "top_tile", "discovery_tokens")
 """The position keys written in the rules' words (the others are the engine's fields under their own names)."""
+ENGINE_WORDED = ("phase", "over", "res", "fut", "wounds", "det", "zone", "uses", "tile_at", "space_tile", "tok", "camp",
+                 "tile_top")
+"""The engine fields that the worded keys hold."""
 
 
 def _fail(key: str, problem: str) -> SaveError:
@@ -45,8 +48,7 @@ def _people(state: RobinsonState) -> list[str]:
 def position_of(state: RobinsonState, fields: dict[str, Any]) -> dict[str, Any]:
     """The position document from the engine's field rows `fields` (`persistence.to_json`)."""
     content = state.content
-    doc = {k: v for k, v in fields.items() if k not in ("phase", "over", "res", "fut", "wounds", "det", "zone",
-                                                          "tile_at", "space_tile", "tok")}
+    doc = {k: v for k, v in fields.items() if k not in ENGINE_WORDED}
     doc["phase"] = PHASE_NAMES[state.phase]
     doc["ended"] = END_CODES[state.over - 1] if state.over else None
     for key, name in RESOURCE_FIELDS.items():
@@ -56,6 +58,9 @@ def position_of(state: RobinsonState, fields: dict[str, Any]) -> dict[str, Any]:
     for key, name in PERSON_FIELDS.items():
         doc[key] = {people[p]: getattr(state, name)[p] for p in range(count)}
     doc["cards"] = {content.cards[i].id: ZONE_NAMES[z] for i, z in enumerate(state.zone) if z != Z_BOX}
+    doc["card_uses"] = {content.cards[i].id: u for i, u in enumerate(state.uses) if u}
+    doc["camp"] = f"s{state.camp + 1}"
+    doc["top_tile"] = str(content.tiles[state.tile_top].number) if state.tile_top >= 0 else None
     doc["tiles"] = {str(content.tiles[t].number): ("revealed" if at == TILE_REVEALED else f"s{at + 1}")
                     for t, at in enumerate(state.tile_at) if at != TILE_STACK}
     doc["discovery_tokens"] = [[content.token_kinds[content.tokens[i]].id, TOKEN_PLACES[place]]
@@ -91,6 +96,16 @@ def engine_fields(doc: Any, content: Content) -> dict[str, Any]:
         for key, name in PERSON_FIELDS.items():
             out[name] = doc[key]  # read_table refuses the characters first
     out["zone"] = _cards(doc["cards"], content)
+    out["uses"] = _uses(doc["card_uses"], content)
+    camp = _space(doc["camp"], len(content.spaces))
+    if camp is None:
+        raise _fail("camp", f"must be a space s1 to s{len(content.spaces)}, not {shown(doc['camp'])}")
+    out["camp"] = camp
+    numbers = {str(t.number): t.index for t in content.tiles}
+    top = doc["top_tile"]
+    if top is not None and (not isinstance(top, str) or top not in numbers):
+        raise _fail("top_tile", f"must be an Island tile's number or null, not {shown(top)}")
+    out["tile_top"] = -1 if top is None else numbers[top]
     out["tile_at"], out["space_tile"] = _tiles(doc["tiles"], content)
     out["tok"] = _tokens(doc["discovery_tokens"], content)
     return out
@@ -129,6 +144,21 @@ def _cards(value: Any, content: Content) -> list[int]:
             raise _fail("cards", f"{card_id} lies in {shown(where)}, which is no zone")
         zone[index] = ZONE_NAMES.index(where)
     return zone
+
+
+def _uses(value: Any, content: Content) -> list[int]:
+    """`{card id: uses}` (cards not named: 0) as the engine's uses per card."""
+    if not isinstance(value, dict):
+        raise _fail("card_uses", f"must be an object of card id → uses, not {shown(value)}")
+    uses = [0] * len(content.cards)
+    for card_id, count in value.items():
+        index = content.by_id.get(card_id) if isinstance(card_id, str) else None
+        if index is None:
+            raise _fail("card_uses", f"{shown(card_id)} is no card of this game")
+        if type(count) is not int:
+            raise _fail("card_uses", f"{card_id} has {shown(count)} uses, not a whole number")
+        uses[index] = count
+    return uses
 
 
 def _tiles(value: Any, content: Content) -> tuple[list[int], list[int]]:
