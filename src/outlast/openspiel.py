@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -167,9 +167,12 @@ class Tables:
         return i
 
 
-@cache
+@lru_cache(maxsize=8)
 def _tables(name: str, key: tuple[tuple[str, Any], ...]) -> Tables:
-    """The tables of game `name` under the options in `key` (shared by every state of that game)."""
+    """The tables of game `name` under the options in `key` (shared by every state of that game).
+
+    The few most recent option sets are kept (a Fuji table holds up to 150,000 texts); a state keeps its own.
+    """
     return Tables(load_game(name), {k: list(v) if isinstance(v, tuple) else v for k, v in key})
 
 
@@ -186,16 +189,17 @@ class _Held:
     `to_json()` document, read back by `load_state`.
     """
 
-    def __init__(self, name: str, key: tuple[tuple[str, Any], ...], state: State, moves: int) -> None:
+    def __init__(self, name: str, key: tuple[tuple[str, Any], ...], state: State, moves: int,
+                 tables: Tables | None = None) -> None:
         self.name = name
         self.key = key
         self.state = state
         self.moves = moves
-        self.tables = _tables(name, key)
+        self.tables = tables or _tables(name, key)
         self.legal: dict[int, Action] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.name, self.key, self.state.clone(), self.moves)
+        return _Held(self.name, self.key, self.state.clone(), self.moves, self.tables)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _restore, (self.name, self.key, json.dumps(self.state.to_json()), self.moves)

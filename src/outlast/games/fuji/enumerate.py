@@ -30,7 +30,7 @@ their table index, so these ids are public and the same for every seat.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -62,7 +62,7 @@ def action_texts(options: dict[str, Any]) -> list[str]:
     return list(_texts(key))
 
 
-@cache
+@lru_cache(maxsize=8)
 def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     opts = dict(key)
     scenarios = [str(i) for i in range(1, 8)] if opts["scenario"] == "random" else [str(opts["scenario"])]
@@ -91,7 +91,7 @@ def chance_texts(options: dict[str, Any]) -> list[str]:
     return list(_chance(key))
 
 
-@cache
+@lru_cache(maxsize=8)
 def _chance(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     opts = dict(key)
     scenarios = [str(i) for i in range(1, 8)] if opts["scenario"] == "random" else [str(opts["scenario"])]

@@ -30,7 +30,7 @@ and every chance outcome met, is listed.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from typing import Any
 
@@ -215,7 +215,7 @@ def _shares(orders: list[tuple[str, ...]], lengths: range | tuple[int, ...]) -> 
     return list(out)
 
 
-@cache
+@lru_cache(maxsize=8)
 def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     opts = dict(key)
     table = build_table(opts, 0)
@@ -262,7 +262,7 @@ def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-@cache
+@lru_cache(maxsize=8)
 def _chance(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     c = build_table(dict(key), 0).content
     out = [f"draw {card.id}" for card in c.cards]
