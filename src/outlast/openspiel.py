@@ -148,11 +148,11 @@ class Tables:
     """The fixed action and chance tables of a game under some options, text ↔ index both ways."""
 
     def __init__(self, game: Game, options: dict[str, Any]) -> None:
-        chance_texts = getattr(game, "chance_texts", None)
-        if chance_texts is None:
-            raise OutlastError(f"{game.name} lists no chance outcomes (chance_texts); OpenSpiel needs them")
+        if "action_space" not in game.capabilities:
+            raise OutlastError(f"{game.name} has no fixed action space (capability 'action_space'); OpenSpiel needs "
+                               "its action_texts and chance_texts")
         self.actions: list[str] = game.action_texts(**options)
-        self.chance: list[str] = chance_texts(**options)
+        self.chance: list[str] = game.chance_texts(**options)
         self.action_index = {text: i for i, text in enumerate(self.actions)}
         self.chance_index = {text: i for i, text in enumerate(self.chance)}
         self.memo: dict[Action, int] = {}

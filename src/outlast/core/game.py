@@ -326,12 +326,13 @@ GAME_KINDS = ("cooperative", "semi-cooperative", "competitive")
 """The kinds of game a `Game.kind` may declare."""
 
 CAPABILITIES = {
-    "action_space": "a fixed, enumerated action space (`action_texts`, `encode`) for learning environments",
+    "action_space": "a fixed, enumerated action space (`action_texts`, `chance_texts`, `encode`) for learning "
+                    "environments and OpenSpiel",
     "chat_rule": "a rule on what players may say (`check_chat`)",
 }
 """What a `Game.capabilities` may list, with what each promises."""
 
-_CAPABILITY_METHODS = {"action_space": ("action_texts", "encode"), "chat_rule": ("check_chat",)}
+_CAPABILITY_METHODS = {"action_space": ("action_texts", "chance_texts", "encode"), "chat_rule": ("check_chat",)}
 """The `Game` methods a game must override to offer each capability."""
 
 RESULT_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -554,6 +555,15 @@ class Game(ABC):
         encoding raise NotImplementedError (the default).
         """
         raise NotImplementedError(f"{self.name} has no numeric encoding of its observations")
+
+    def chance_texts(self, **options: Any) -> list[str]:
+        """Every chance outcome's public id (its canonical text: a die face, a card id) under these options.
+
+        The list is in a stable order, each text once, and `parse_action(CHANCE, text)` reads each back, so a
+        door that numbers outcomes (OpenSpiel's chance nodes) gives each the same number in every game. Games
+        that do not list their chance outcomes raise NotImplementedError (the default).
+        """
+        raise NotImplementedError(f"{self.name} does not list its chance outcomes")
 
     def describe_decision(self, state: State, seat: int) -> str:
         """A short text naming the current decision of `seat` and its rule §."""
