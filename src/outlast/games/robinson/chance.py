@@ -95,18 +95,7 @@ class ChanceRules(StateFields):
         kind, a, b, _ = self.chance
         cards = self.content.cards
         if kind == CH_EVENT:
-            if a == 1:  # a random Wreckage card (§15.3)
-                pool = [i for i, x in enumerate(cards) if x.kind == "wreckage"]
-                return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
-            known = self.cards_in(Z_EVENT_DECK)
-            total = len(known) + self.ev_book + self.ev_adv
-            out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
-            unseen = self.cards_in(Z_EVENT_STACK)
-            for want_book, left in ((True, self.ev_book), (False, self.ev_adv)):
-                pool = [i for i in unseen if (cards[i].data["icon"] == "book") == want_book]
-                if left and pool:
-                    out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
-            return out
+            return self._event_draw_outcomes(wreckage=a == 1)
         if kind in (CH_HUNT, CH_TRACK):
             pool = self.unseen_beasts()
             return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
@@ -130,22 +119,7 @@ class ChanceRules(StateFields):
             return [(act(CHANCE, "token", self.content.token_kinds[k].id), m / total)
                     for k, m in sorted(counts.items())]
         if kind == CH_DICE:
-            typ = self.groups[a][0]
-            faces = self.content.dice[TYPE_NAMES[typ]]
-            rolls = _DICE_OUTCOMES.get(faces)
-            if rolls is not None:
-                return rolls
-            out = _DICE_OUTCOMES[faces] = []
-            pw = [self._face_p(faces[d]) for d in range(3)]
-            for w in (1, 0):
-                for s in (1, 0):
-                    for ad in (1, 0):
-                        prob = pw[0][w] * pw[1][s] * pw[2][ad]
-                        if prob > 0:
-                            out.append((RobinsonAction(CHANCE, "roll", (DIE_NAMES[0] if w else "blank",
-                                                                         "success" if s else "question",
-                                                                         DIE_NAMES[2] if ad else "blank")), prob))
-            return out
+            return self._dice_outcomes(self.content.dice[TYPE_NAMES[self.groups[a][0]]])
         if kind == CH_REROLL:
             typ = self.groups[a][0]
             pr = self._face_p(self.content.dice[TYPE_NAMES[typ]][b])
@@ -161,6 +135,41 @@ class ChanceRules(StateFields):
             return [(act(CHANCE, "pit", f), q) for f, q in (("wound", pit), ("blank", 1 - pit)) if q > 0]
         raise AssertionError(kind)
 
+    def _event_draw_outcomes(self: RobinsonState, wreckage: bool) -> list[tuple[RobinsonAction, float]]:
+        """The Event deck's draw (§5.1): a card shuffled in, or one of the dealt Book and Adventure halves,
+        each unseen card of a half as likely as the half's count allows (§3 step 16); or a random Wreckage
+        card (§15.3)."""
+        cards = self.content.cards
+        if wreckage:
+            pool = [i for i, x in enumerate(cards) if x.kind == "wreckage"]
+            return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+        known = self.cards_in(Z_EVENT_DECK)
+        total = len(known) + self.ev_book + self.ev_adv
+        out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
+        unseen = self.cards_in(Z_EVENT_STACK)
+        for want_book, left in ((True, self.ev_book), (False, self.ev_adv)):
+            pool = [i for i in unseen if (cards[i].data["icon"] == "book") == want_book]
+            if left and pool:
+                out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
+        return out
+
+    def _dice_outcomes(self: RobinsonState, faces: tuple[tuple[str, ...], ...]) -> list[tuple[RobinsonAction, float]]:
+        """The eight results of the three Action dice of a type (§8.5), computed once per set of faces."""
+        rolls = _DICE_OUTCOMES.get(faces)
+        if rolls is not None:
+            return rolls
+        out = _DICE_OUTCOMES[faces] = []
+        pw = [self._face_p(faces[d]) for d in range(3)]
+        for w in (1, 0):
+            for s in (1, 0):
+                for ad in (1, 0):
+                    prob = pw[0][w] * pw[1][s] * pw[2][ad]
+                    if prob > 0:
+                        out.append((RobinsonAction(CHANCE, "roll", (DIE_NAMES[0] if w else "blank",
+                                                                     "success" if s else "question",
+                                                                     DIE_NAMES[2] if ad else "blank")), prob))
+        return out
+
     @staticmethod
     def _face_p(faces: tuple[str, ...]) -> tuple[float, float]:
         """(P(blank or question), P(its symbol)) of an Action die."""
@@ -168,6 +177,7 @@ class ChanceRules(StateFields):
         return (1 - good, good)
 
     def _apply_chance(self: RobinsonState, act: RobinsonAction) -> None:
+        """Apply a drawn card, tile or token, a roll or a Weather face (architecture §2, §26.4)."""
         kind, a, b, cc = self.chance
         self.chance = []
         cards, by_id = self.content.cards, self.content.by_id
@@ -193,18 +203,7 @@ class ChanceRules(StateFields):
                 self._place_tile(tile, a, b)
             return
         if kind == CH_TOKEN:
-            k = next(i for i, x in enumerate(self.content.token_kinds) if x.id == arg)
-            phys = next(i for i, place in enumerate(self.tok) if place == TOK_BAG and self.content.tokens[i] == k)
-            name = self.content.token_kinds[k].name
-            if a == TOK_REVEALED:
-                self.tok[phys] = TOK_REVEALED
-                self.log("draw", f"Scouting reveals the Discovery token {name}.")
-                self._push((I_SCOUT, cc, b - 1, 0))
-                return
-            self.tok[phys] = a
-            self.log("draw", f"Discovery token: {name}" + (" (Future)" if a == TOK_FUTURE else "") + ".")
-            if b > 1:
-                self._push((I_TOKENS, a, b - 1, 0))
+            self._token_drawn(arg, a, b, cc)
             return
         if kind == CH_DICE:
             self.dice = [int(act.args[0] == "wound"), int(act.args[1] == "success"), int(act.args[2] == "adventure")]
@@ -225,8 +224,28 @@ class ChanceRules(StateFields):
             else:
                 self.log("production", "The Pit stays empty.")
             return
-        card = by_id[arg]
-        name = cards[card].name
+        self._card_drawn(kind, a, b, cc, by_id[arg])
+
+    def _token_drawn(self: RobinsonState, kind_id: str, place: int, left: int, chooser: int) -> None:
+        """A Discovery token drawn from the bag (§19): it goes to `place` (Future or Available) and the next of
+        `left` draws follows; a Scouting draw (`place` revealed) lays it face up for `chooser` to pick (§13.2)."""
+        k = next(i for i, x in enumerate(self.content.token_kinds) if x.id == kind_id)
+        phys = next(i for i, at in enumerate(self.tok) if at == TOK_BAG and self.content.tokens[i] == k)
+        name = self.content.token_kinds[k].name
+        if place == TOK_REVEALED:
+            self.tok[phys] = TOK_REVEALED
+            self.log("draw", f"Scouting reveals the Discovery token {name}.")
+            self._push((I_SCOUT, chooser, left - 1, 0))
+            return
+        self.tok[phys] = place
+        self.log("draw", f"Discovery token: {name}" + (" (Future)" if place == TOK_FUTURE else "") + ".")
+        if left > 1:
+            self._push((I_TOKENS, place, left - 1, 0))
+
+    def _card_drawn(self: RobinsonState, kind: int, a: int, b: int, cc: int, card: int) -> None:
+        """A card drawn from a deck goes where its draw puts it and starts what it starts (§8.7, §8.10, §13.2,
+        §16.2, §16.11, §3 steps 5 and 12)."""
+        name = self.content.cards[card].name
         if kind in (CH_HUNT, CH_TRACK):
             self._hunt_swap(card)
         if kind == CH_ADV:

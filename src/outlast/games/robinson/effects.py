@@ -128,21 +128,7 @@ class EffectRules(StateFields):
         elif op == I_SUCCESS:
             self._success(b)
         elif op == I_ADVENTURE:
-            typ = self.groups[b][0]
-            if x and self.field_tk[typ] & FT_ADVENTURE:
-                self.field_tk[typ] &= ~FT_ADVENTURE
-                self.log("action", "The Adventure token is used (§20.2).")
-            if a == self.table.friday_index:
-                self.wound(a, 1, "an Adventure result for Friday (§14.4)")
-                return
-            z = ADV_ZONE[typ]
-            if not self.count_in(z):
-                for card in self.cards_in(ADVD_ZONE[z]):
-                    self.zone[card] = z
-            if self.count_in(z):
-                self.chance = [CH_ADV, z, a, 0]
-            else:
-                self.log("action", "No Adventure card is left (§25.19).")
+            self._adventure(a, b, bool(x))
         elif op == I_ADV_DONE:
             self.discard(b)
         elif op == I_BEAST:
@@ -174,6 +160,25 @@ class EffectRules(StateFields):
                 self.decisions.append(KeepToken(a))
         else:
             raise AssertionError(op)
+
+    def _adventure(self: RobinsonState, actor: int, group: int, token: bool) -> None:
+        """An Adventure for the Action `group` (§8.5.3): the Adventure token goes (§20.2); Friday takes a Wound
+        instead (§14.4); else the Action's Adventure deck is drawn, reshuffled from its discards when empty."""
+        typ = self.groups[group][0]
+        if token and self.field_tk[typ] & FT_ADVENTURE:
+            self.field_tk[typ] &= ~FT_ADVENTURE
+            self.log("action", "The Adventure token is used (§20.2).")
+        if actor == self.table.friday_index:
+            self.wound(actor, 1, "an Adventure result for Friday (§14.4)")
+            return
+        z = ADV_ZONE[typ]
+        if not self.count_in(z):
+            for card in self.cards_in(ADVD_ZONE[z]):
+                self.zone[card] = z
+        if self.count_in(z):
+            self.chance = [CH_ADV, z, actor, 0]
+        else:
+            self.log("action", "No Adventure card is left (§25.19).")
 
     def _field_token(self: RobinsonState, typ: int, bit: int) -> None:
         """One token of a type per place; an extra one is ignored, not a demand (§12.6)."""

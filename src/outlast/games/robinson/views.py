@@ -77,26 +77,8 @@ class ViewRules(StateFields):
         def names(z: int) -> list[dict[str, str]]:
             return [{"id": cards[i].id, "name": cards[i].name, "text": cards[i].text} for i in self.cards_in(z)]
 
-        island = []
-        for sp, (q, r) in enumerate(c.spaces):
-            tile = self.space_tile[sp]
-            entry: dict[str, Any] = {"space": f"s{sp + 1}", "q": q, "r": r, "camp": sp == self.camp,
-                                     "lost": bool(self.space_lost[sp]), "distance": self._distance(sp)}
-            if tile >= 0 and not self.space_lost[sp]:
-                td = c.tiles[tile]
-                entry.update({"tile": td.number, "terrain": td.terrain, "sources": list(td.sources),
-                              "exhausted": [bool(self.space_exh[sp] >> i & 1) for i in range(len(td.sources))],
-                              "tent": td.tent, "tokens": [n for b, n in TK_NAMES if self.space_tk[sp] & b]})
-            island.append(entry)
-        chars = []
-        for p in range(self.players):
-            ch = c.characters[self.table.chars[p]]
-            chars.append({"seat": p, "id": ch.id, "name": ch.name, "wounds": self.wounds[p], "death_at": ch.death_at,
-                          "arrows": list(ch.arrows), "determination": self.det[p], "outside": bool(self.outside[p]),
-                          "pawns": 1 if self.minus[p] else 2,
-                          "skills": [{"id": sk.id, "name": sk.name, "cost": sk.cost, "text": sk.text,
-                                      "used": bool(self.skill_used[p] >> i & 1)} for i, sk in enumerate(ch.skills)],
-                          "special_wounds": [("head", "arm", "belly", "leg")[w[1]] for w in self.special if w[0] == p]})
+        island = self._island_view()
+        chars = [self._castaway_view(p) for p in range(self.players)]
         fi = self.table.friday_index
         hunt_top = [cards[x].name if seen else "?" for x, seen in zip(self.hunt_top, self.hunt_seen, strict=True)]
         threat = {}
@@ -137,21 +119,56 @@ class ViewRules(StateFields):
                             "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_FUTURE],
                             "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok)
                                          if pl == TOK_REVEALED]},
-            "decks": {"event": self.event_deck_size(), "hunting": self.count_in(Z_HUNT_DECK), "hunting_top": hunt_top,
-                      "beast": self.count_in(Z_BEAST_DECK), "mystery": self.count_in(Z_MYST_DECK),
-                      "island": sum(1 for at in self.tile_at if at in (TILE_STACK, TILE_REVEALED)),
-                      "invention": self.count_in(Z_INV_DECK), "building": self.count_in(Z_ADV_B),
-                      "gathering": self.count_in(Z_ADV_G), "exploration": self.count_in(Z_ADV_E)},
+            "decks": self._decks_view(hunt_top),
             "revealed": names(Z_REVEALED) + [{"id": str(c.tiles[i].number), "name": f"tile {c.tiles[i].number}",
                                               "text": c.tiles[i].terrain}
                                              for i, at in enumerate(self.tile_at) if at == TILE_REVEALED],
-            "plan": [{"number": gi + 1, "action": self.target_text(g[0], g[1], g[2]), "acting": self.char_name(g[3]),
-                      "pawns": [self.pawn_label(p) for p in g[4]], "needs": self._min_pawns(gi),
-                      "committed": {"wood": g[5], "food": g[6], "fur": g[7]}, "done": bool(g[8] & G_DONE)}
-                     for gi, g in enumerate(self.groups)] if self.phase in (PLAN, RESOLVE) else [],
+            "plan": self._plan_view() if self.phase in (PLAN, RESOLVE) else [],
             "ready": [bool(r) for r in self.ready],
-            "changes_left": [max(0, CHANGE_LIMIT - c) for c in self.changes],
+            "changes_left": [max(0, CHANGE_LIMIT - changes) for changes in self.changes],
             "to_move": self.to_move(),
             "decision": self.decision_text(),
         }
         return doc
+
+    def _island_view(self: RobinsonState) -> list[dict[str, Any]]:
+        """Each space s1…s11: where it lies, the Camp, a lost tile, and an explored tile's terrain, sources and
+        tokens (§8.10, §16.3, §16.4, §20)."""
+        content = self.content
+        island = []
+        for sp, (q, r) in enumerate(content.spaces):
+            tile = self.space_tile[sp]
+            entry: dict[str, Any] = {"space": f"s{sp + 1}", "q": q, "r": r, "camp": sp == self.camp,
+                                     "lost": bool(self.space_lost[sp]), "distance": self._distance(sp)}
+            if tile >= 0 and not self.space_lost[sp]:
+                td = content.tiles[tile]
+                entry.update({"tile": td.number, "terrain": td.terrain, "sources": list(td.sources),
+                              "exhausted": [bool(self.space_exh[sp] >> i & 1) for i in range(len(td.sources))],
+                              "tent": td.tent, "tokens": [n for b, n in TK_NAMES if self.space_tk[sp] & b]})
+            island.append(entry)
+        return island
+
+    def _castaway_view(self: RobinsonState, seat: int) -> dict[str, Any]:
+        """A castaway: Wounds, Determination, skills and Special Wounds (§13)."""
+        ch = self.content.characters[self.table.chars[seat]]
+        return {"seat": seat, "id": ch.id, "name": ch.name, "wounds": self.wounds[seat], "death_at": ch.death_at,
+                "arrows": list(ch.arrows), "determination": self.det[seat], "outside": bool(self.outside[seat]),
+                "pawns": 1 if self.minus[seat] else 2,
+                "skills": [{"id": sk.id, "name": sk.name, "cost": sk.cost, "text": sk.text,
+                            "used": bool(self.skill_used[seat] >> i & 1)} for i, sk in enumerate(ch.skills)],
+                "special_wounds": [("head", "arm", "belly", "leg")[w[1]] for w in self.special if w[0] == seat]}
+
+    def _decks_view(self: RobinsonState, hunt_top: list[str]) -> dict[str, Any]:
+        """How many cards each deck holds (their order stays unknown, §26.4); the Hunting deck's known top."""
+        return {"event": self.event_deck_size(), "hunting": self.count_in(Z_HUNT_DECK), "hunting_top": hunt_top,
+                "beast": self.count_in(Z_BEAST_DECK), "mystery": self.count_in(Z_MYST_DECK),
+                "island": sum(1 for at in self.tile_at if at in (TILE_STACK, TILE_REVEALED)),
+                "invention": self.count_in(Z_INV_DECK), "building": self.count_in(Z_ADV_B),
+                "gathering": self.count_in(Z_ADV_G), "exploration": self.count_in(Z_ADV_E)}
+
+    def _plan_view(self: RobinsonState) -> list[dict[str, Any]]:
+        """The planned Actions: what, who acts, the pawns, the pawns needed and what they commit (§8.1–§8.3)."""
+        return [{"number": gi + 1, "action": self.target_text(g[0], g[1], g[2]), "acting": self.char_name(g[3]),
+                 "pawns": [self.pawn_label(p) for p in g[4]], "needs": self._min_pawns(gi),
+                 "committed": {"wood": g[5], "food": g[6], "fur": g[7]}, "done": bool(g[8] & G_DONE)}
+                for gi, g in enumerate(self.groups)]
