@@ -20,7 +20,7 @@ from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 
 from . import board as geo
-from .actions import END_CODES, HINT_KINDS, HINT_LEVELS
+from .actions import HINT_KINDS, HINT_LEVELS
 
 if TYPE_CHECKING:
     from .decisions import FujiDecision
@@ -40,98 +40,23 @@ MAX_VALUE = 100
 MAX_REROLLS = 9
 """Phase-3 rerolls of one hand stay far below (2 + symbol + Survivalist, §8.1–§8.2)."""
 
-INT_FIELDS = ("rng_state", "phase", "round", "over", "sstep", "scur", "lava", "eqtok", "etok1", "etok2",
-              "mover", "tstep", "turn_d", "turn_ok", "spent", "erupt_due")
-LIST_FIELDS = ("chance", "frames", "card_at", "skill", "char", "pos", "marker", "stamina", "injuries", "bars",
-               "dv", "dh", "dk", "dalive", "cloc", "cusable", "ctap", "bottom", "ready", "hinted", "rr_left",
-               "rr_ent", "rr_sub", "rr_done", "buddy", "first_aid", "flare", "radio", "roped", "moved", "leg",
-               "starts", "remarks")
 HEADER = ("game", "format", "rules_version", "options")
-FIELDS = (*HEADER, "reason", "events", *INT_FIELDS, *LIST_FIELDS)
-"""Every key of a Fuji state document, in the order `to_json` writes them."""
-
-ATTRIBUTE = {"sstep": "setup_step", "scur": "setup_explorer", "frames": "decisions",
-             "eqtok": "equipment_tokens_left", "etok1": "eruption_tokens_left",
-             "etok2": "double_eruption_tokens_left", "char": "character", "pos": "position", "marker": "destination",
-             "bars": "power_bars", "dv": "die_face", "dh": "die_holder", "dk": "die_seen_by", "dalive": "die_in_play",
-             "cloc": "card_location", "cusable": "card_usable_from", "ctap": "card_used_once",
-             "bottom": "under_pile", "hinted": "hints_given", "rr_left": "rerolls_left",
-             "rr_ent": "rerolls_entitled", "rr_sub": "reroll_choice", "rr_done": "rerolls_done",
-             "buddy": "die_set_aside", "first_aid": "no_stamina_loss", "flare": "movement_bonus",
-             "radio": "screen_lowered", "roped": "stepped_early", "tstep": "turn_step", "turn_d": "turn_margin",
-             "turn_ok": "turn_success", "spent": "bars_spent", "erupt_due": "eruptions_due", "leg": "die_to_lose",
-             "starts": "white_starters"}
-"""The state attribute behind each document key that is spelled differently (keys keep format 1's spelling)."""
+"""The keys of a state document before its fields (`fields.DECLARATION` lists those)."""
 
 
 def to_json(s: FujiState) -> dict[str, Any]:
-    """The whole state as a JSON-safe document (the RNG included)."""
-    doc: dict[str, Any] = {
+    """The whole state as a JSON-safe document (the RNG included): the header, then every declared field."""
+    from .fields import DECLARATION
+
+    return {
         "game": s.game.name, "format": STATE_FORMAT, "rules_version": s.game.rules_version,
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in s.table.options.items()},
-        "reason": s.reason,
-        "events": [e.to_json() for e in s.events],
+        **DECLARATION.to_doc(s),
     }
-    for f in INT_FIELDS:
-        doc[f] = getattr(s, ATTRIBUTE.get(f, f))
-    for f in LIST_FIELDS:
-        doc[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, ATTRIBUTE.get(f, f))]
-    doc["frames"] = [list(decision.row()) for decision in s.decisions]
-    return doc
 
 
 def _fail(field: str, problem: str) -> SaveError:
     return SaveError(f"state field {field!r}: {problem}")
-
-
-def _is_int(x: object) -> bool:
-    return type(x) is int
-
-
-def _int(doc: dict[str, Any], field: str, lo: int, hi: int, what: str = "") -> int:
-    """Field `field`: a whole number in lo..hi (`what` names such a value in the message)."""
-    v = doc[field]
-    if not _is_int(v):
-        raise _fail(field, f"must be a whole number, not {shown(v)}")
-    if not lo <= v <= hi:
-        raise _fail(field, f"{shown(v)} is {what or 'outside'} {lo}..{hi}")
-    return int(v)
-
-
-def _ints(doc: dict[str, Any], field: str, length: int | None, lo: int, hi: int, max_length: int = 0,
-          what: str = "") -> list[int]:
-    """Field `field`: a list of `length` (or at most `max_length`) whole numbers in lo..hi."""
-    v = doc[field]
-    if not isinstance(v, list):
-        raise _fail(field, f"must be a list, not {shown(v)}")
-    if length is not None and len(v) != length:
-        raise _fail(field, f"has {len(v)} entries, not {length}")
-    if length is None and len(v) > max_length:
-        raise _fail(field, f"has {len(v)} entries, more than {max_length}")
-    for i, x in enumerate(v):
-        if not _is_int(x):
-            raise _fail(field, f"entry {i} must be a whole number, not {shown(x)}")
-        if not lo <= x <= hi:
-            raise _fail(field, f"entry {i}: {shown(x)} is {what or 'outside'} {lo}..{hi}")
-    return [int(x) for x in v]
-
-
-def _rows(doc: dict[str, Any], field: str, width: int, lo: int, hi: int, what: str) -> list[tuple[int, ...]]:
-    """Field `field`: a list of at most `MAX_PENDING` lists (each a `what`) of `width` whole numbers in lo..hi."""
-    v = doc[field]
-    if not isinstance(v, list):
-        raise _fail(field, f"must be a list, not {shown(v)}")
-    if len(v) > MAX_PENDING:
-        raise _fail(field, f"has {len(v)} entries, more than {MAX_PENDING}")
-    out = []
-    for i, row in enumerate(v):
-        if not isinstance(row, list) or len(row) != width:
-            raise _fail(field, f"entry {i} is a malformed {what}: a list of {width} whole numbers, not {shown(row)}")
-        for x in row:
-            if not _is_int(x) or not lo <= x <= hi:
-                raise _fail(field, f"entry {i} is a malformed {what}: {shown(x)} is not a whole number in {lo}..{hi}")
-        out.append(tuple(int(x) for x in row))
-    return out
 
 
 def _json_value(field: str, value: object, depth: int = 0) -> None:
@@ -166,9 +91,8 @@ def _json_value(field: str, value: object, depth: int = 0) -> None:
 _BIG = 1 << 63
 
 
-def _events(doc: dict[str, Any], seats: int) -> list[Event]:
+def read_events(v: Any, seats: int) -> list[Event]:
     """The event log: kind, text, who may read it, and data (the shapes bots and views read, checked)."""
-    v = doc["events"]
     if not isinstance(v, list):
         raise _fail("events", f"must be a list, not {shown(v)}")
     if len(v) > MAX_EVENTS:
@@ -219,106 +143,23 @@ def _hint_data(data: dict[str, Any], seats: int) -> None:
         raise _fail("data", "a hint names its seat, kind (threat, fit, intent), subject, level and round")
 
 
-def _mask(field: str, value: int, allowed: int, what: str) -> None:
-    if value & ~allowed:
-        raise _fail(field, f"marks cards that are not {what}")
-
-
 def from_json(game: Any, table: Table, doc: dict[str, Any]) -> FujiState:
-    """A state read from `doc` (header already checked) after every field passed its checks; else `SaveError`."""
-    missing = [f for f in FIELDS if f not in doc]
-    if missing:
-        raise SaveError(f"state document lacks field {missing[0]!r}")
-    extra = sorted(str(k)[:40] for k in doc if k not in FIELDS)
-    if extra:
-        raise SaveError(f"state document has unknown field {extra[0]!r}")
-    values = _read_fields(table, doc)
+    """A state read from `doc` (header already checked) after every field passed its checks; else `SaveError`.
+
+    Each field is read on its own by its declaration (`fields.py`: type, range, length, references), then
+    the fields together (`_check_together`) and the next step (`_check_live`).
+    """
+    from .fields import DECLARATION
     from .state import FujiState
 
     s = FujiState.blank(game, table, 0)
-    for name, value in values.items():
-        setattr(s, ATTRIBUTE.get(name, name), value)
+    DECLARATION.from_doc(s, {k: v for k, v in doc.items() if k not in HEADER})
     _check_together(s)
     _check_live(s)
     return s
 
 
-def _read_fields(t: Table, doc: dict[str, Any]) -> dict[str, Any]:
-    """Each field on its own: type, range, length and references."""
-    c, b = t.content, t.board
-    n, seats, dice, ncards = t.explorers, t.seats, t.dice, len(t.content.equipment)
-    top = b.size - 1
-    v: dict[str, Any] = {}
-    reason = doc["reason"]
-    if not isinstance(reason, str) or len(reason) > MAX_TEXT:
-        raise _fail("reason", "must be text")
-    v["reason"] = reason
-    v["events"] = _events(doc, seats)
-    v["rng_state"] = _int(doc, "rng_state", 0, (1 << 64) - 1)
-    v["phase"] = _int(doc, "phase", 0, 6, "an impossible phase or result, not in")
-    v["round"] = _int(doc, "round", 0, MAX_ROUND)
-    v["over"] = _int(doc, "over", 0, len(END_CODES), "an impossible phase or result, not in")
-    v["sstep"] = _int(doc, "sstep", 0, 5)
-    v["scur"] = _int(doc, "scur", 0, n)
-    for f in ("lava", "eqtok", "etok1", "etok2"):
-        v[f] = _int(doc, f, 0, (1 << b.size) - 1)
-    v["mover"] = _int(doc, "mover", -1, n - 1)
-    v["tstep"] = _int(doc, "tstep", 0, 4)
-    v["turn_d"] = _int(doc, "turn_d", 0, MAX_VALUE)
-    v["turn_ok"] = _int(doc, "turn_ok", 0, 1)
-    v["spent"] = _int(doc, "spent", 0, MAX_VALUE)
-    v["erupt_due"] = _int(doc, "erupt_due", 0, 2 * len(b.eruption_tokens))
-    _mask("lava", v["lava"], sum(1 << x for x in b.cells if b.mark[x] in "VRLSGEX"), "volcano, rubble or landscape")
-    if not v["lava"] >> b.volcano & 1:
-        raise _fail("lava", "the volcano is lava from the start (§2.3)")
-    _mask("eqtok", v["eqtok"], sum(1 << x for x in b.equipment_tokens), "equipment token cards of this scenario")
-    _mask("etok1", v["etok1"], sum(1 << x for x in b.eruption_tokens), "eruption token cards of this scenario")
-    _mask("etok2", v["etok2"], 1 << b.thrill, "the Extra thrill token's card (§11.4)")
-
-    v["chance"] = [(kind, arg) for kind, arg in _rows(doc, "chance", 2, -1, top, "chance item")]
-    v["frames"] = [_decision(row) for row in _rows(doc, "frames", 5, -1, top, "pending decision")]
-    v["card_at"] = _ints(doc, "card_at", b.size, -1, len(c.terrain) - 1)
-    v["skill"] = _ints(doc, "skill", n, -1, len(c.skills) - 1)
-    v["char"] = _ints(doc, "char", n, -1, len(c.characters) - 1)
-    v["pos"] = _ints(doc, "pos", n, 0, top, what="off the board, not in")
-    v["marker"] = _ints(doc, "marker", n, -1, top, what="off the board, not in")
-    v["stamina"] = _ints(doc, "stamina", n, 0, c.exhaustion)
-    v["injuries"] = _ints(doc, "injuries", n, 0, (1 << len(c.injuries)) - 1)
-    cap = max([s.abilities["power_bars"]["max"] for s in c.skills if "power_bars" in s.abilities] or [0])
-    v["bars"] = _ints(doc, "bars", n, 0, cap)
-    v["dv"] = _ints(doc, "dv", dice, 0, 6, what="no die face (0 for none), not in")
-    v["dh"] = _ints(doc, "dh", dice, -1, dice // 6 - 1)
-    v["dk"] = _ints(doc, "dk", dice, 0, t.all_seats)
-    v["dalive"] = _ints(doc, "dalive", dice, 0, 1)
-    from .terms import BAG, DISCARD, KEEPING, REMARK_LIMIT, UNDER_PILE
-
-    v["cloc"] = _ints(doc, "cloc", ncards, KEEPING - (n - 1), n - 1)
-    if any(x < 0 and x not in (BAG, DISCARD, UNDER_PILE) and x > KEEPING for x in v["cloc"]):
-        raise _fail("cloc", f"puts a card in no known place (a meeple 0..{n - 1}, -1 bag, -2 discard, "
-                            "-3 under the pile, or -10 - e while meeple e keeps)")
-    v["cusable"] = _ints(doc, "cusable", ncards, 0, MAX_ROUND + 1)
-    v["ctap"] = _ints(doc, "ctap", ncards, 0, 1)
-    v["bottom"] = _ints(doc, "bottom", None, 0, ncards * 8 - 1, ncards)
-    v["ready"] = _ints(doc, "ready", seats, 0, 1)
-    v["hinted"] = _ints(doc, "hinted", None, 0, seats * 64 - 1, seats * 3 * (n + 1))
-    hands = len(t.hands)
-    v["rr_left"] = _ints(doc, "rr_left", hands, 0, MAX_REROLLS)
-    v["rr_ent"] = _ints(doc, "rr_ent", hands, 0, MAX_REROLLS)
-    v["rr_sub"] = _ints(doc, "rr_sub", hands, -2, (1 << dice) - 1)
-    v["rr_done"] = _ints(doc, "rr_done", hands, 0, 1)
-    for f in ("buddy", "first_aid", "roped", "moved"):
-        v[f] = _ints(doc, f, n, 0, 1)
-    bonus = max([p.get("amount", 0) for e in c.equipment for verb, p in e.branches if verb == "movement_bonus"]
-                or [0])
-    v["flare"] = _ints(doc, "flare", n, 0, bonus)
-    v["radio"] = _ints(doc, "radio", n, 0, 4)
-    v["leg"] = _ints(doc, "leg", n, -1, dice - 1)
-    v["starts"] = _ints(doc, "starts", 2, 0, 3)
-    v["remarks"] = _ints(doc, "remarks", seats, 0, REMARK_LIMIT)
-    return v
-
-
-def _decision(row: tuple[int, ...]) -> FujiDecision:
+def decision_from_row(row: tuple[int, ...]) -> FujiDecision:
     """The pending decision a format-1 row `(kind number, seat, meeple, count, 0)` names (checked in context later)."""
     from .equipment import EquipmentReroll, GrantedReroll, Lend, RerollOne
     from .movement import Collect, Injury, LoseDie, Path, PowerBars
@@ -402,7 +243,7 @@ def _check_together(s: FujiState) -> None:
     for name, field, ids in (("skills", "skill", [x.id for x in c.skills]),
                              ("characters", "char", [x["id"] for x in c.characters])):
         kind = DEAL_SKILL if field == "skill" else DEAL_CHARACTER
-        values = getattr(s, ATTRIBUTE.get(field, field))
+        values = s.skill if field == "skill" else s.character
         dealt = [x for x in values if x >= 0]
         need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
         pending = [arg for k, arg in s.chance if k == kind]
@@ -622,4 +463,4 @@ def _check_live(s: FujiState) -> None:
     s._legal_cache = None
 
 
-__all__ = ["FIELDS", "INT_FIELDS", "LIST_FIELDS", "from_json", "to_json"]
+__all__ = ["HEADER", "decision_from_row", "from_json", "read_events", "to_json"]

@@ -30,6 +30,7 @@ from . import (
     decisions,
     document,
     equipment,
+    fields,
     movement,
     planning,
     refusals,
@@ -49,7 +50,6 @@ from .terms import (
     DEAL_SKILL,
     DRAW_EQUIPMENT,
     EQUIP,
-    KEEPING,
     MOVE,
     PLACE_TERRAIN,
     PLAN,
@@ -57,7 +57,6 @@ from .terms import (
     ROLL_DIE,
     SETUP,
     TURN_NONE,
-    UNDER_PILE,
 )
 
 _ACTS: dict[str, Callable[[FujiState, FujiAction], None]] = {
@@ -67,20 +66,13 @@ _ACTS: dict[str, Callable[[FujiState, FujiAction], None]] = {
 }
 """What each verb a seat plays outside a pending decision does."""
 
+_CLONE = fields.DECLARATION.clone
+
 
 class FujiState(State):
     """One Fuji game in progress. Create it with `load_game("fuji").new_game(...)`."""
 
-    __slots__ = (
-        "game", "table", "events", "rng_state", "phase", "round", "over", "reason", "setup_step", "setup_explorer",
-        "chance", "decisions", "card_at", "lava", "equipment_tokens_left", "eruption_tokens_left",
-        "double_eruption_tokens_left", "skill", "character", "position", "destination", "stamina", "injuries",
-        "power_bars", "die_face", "die_holder", "die_seen_by", "die_in_play", "card_location", "card_usable_from",
-        "card_used_once", "under_pile", "ready", "hints_given", "rerolls_left", "rerolls_entitled", "reroll_choice",
-        "rerolls_done", "die_set_aside", "no_stamina_loss", "movement_bonus", "screen_lowered", "stepped_early",
-        "moved", "mover", "turn_step", "turn_margin", "turn_success", "bars_spent", "eruptions_due", "die_to_lose",
-        "white_starters", "remarks", "_legal_cache", "_to_move_cache",
-    )
+    __slots__ = fields.SLOTS
 
     game: Any
     table: Table
@@ -243,64 +235,8 @@ class FujiState(State):
         rounds.advance(self)
 
     def clone(self) -> FujiState:
-        """Copy every list; the table, content and board are shared (architecture §6)."""
-        c = FujiState.__new__(FujiState)
-        c.game = self.game
-        c.table = self.table
-        c.events = self.events[:]
-        c.rng_state = self.rng_state
-        c.phase = self.phase
-        c.round = self.round
-        c.over = self.over
-        c.reason = self.reason
-        c.setup_step = self.setup_step
-        c.setup_explorer = self.setup_explorer
-        c.chance = self.chance[:]
-        c.decisions = self.decisions[:]
-        c.card_at = self.card_at
-        c.lava = self.lava
-        c.equipment_tokens_left = self.equipment_tokens_left
-        c.eruption_tokens_left = self.eruption_tokens_left
-        c.double_eruption_tokens_left = self.double_eruption_tokens_left
-        c.skill = self.skill[:]
-        c.character = self.character[:]
-        c.position = self.position[:]
-        c.destination = self.destination[:]
-        c.stamina = self.stamina[:]
-        c.injuries = self.injuries[:]
-        c.power_bars = self.power_bars[:]
-        c.die_face = self.die_face[:]
-        c.die_holder = self.die_holder[:]
-        c.die_seen_by = self.die_seen_by[:]
-        c.die_in_play = self.die_in_play[:]
-        c.card_location = self.card_location[:]
-        c.card_usable_from = self.card_usable_from[:]
-        c.card_used_once = self.card_used_once[:]
-        c.under_pile = self.under_pile[:]
-        c.ready = self.ready[:]
-        c.hints_given = self.hints_given[:]
-        c.rerolls_left = self.rerolls_left[:]
-        c.rerolls_entitled = self.rerolls_entitled[:]
-        c.reroll_choice = self.reroll_choice[:]
-        c.rerolls_done = self.rerolls_done[:]
-        c.die_set_aside = self.die_set_aside[:]
-        c.no_stamina_loss = self.no_stamina_loss[:]
-        c.movement_bonus = self.movement_bonus[:]
-        c.screen_lowered = self.screen_lowered[:]
-        c.stepped_early = self.stepped_early[:]
-        c.moved = self.moved[:]
-        c.mover = self.mover
-        c.turn_step = self.turn_step
-        c.turn_margin = self.turn_margin
-        c.turn_success = self.turn_success
-        c.bars_spent = self.bars_spent
-        c.eruptions_due = self.eruptions_due
-        c.die_to_lose = self.die_to_lose[:]
-        c.white_starters = self.white_starters[:]
-        c.remarks = self.remarks[:]
-        c._legal_cache = self._legal_cache
-        c._to_move_cache = self._to_move_cache
-        return c
+        """Copy every list; the table, content and board are shared (generated from `fields.DECLARATION`)."""
+        return _CLONE(self)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ small queries
     def log(self, kind: str, text: str, visible: int | None = None, **data: Any) -> None:
@@ -517,50 +453,8 @@ class FujiState(State):
         check_seat(seat, self.table.seats)
         if not callable(getattr(rng, "randrange", None)):
             raise OutlastError(f"resample needs a random source with randrange(stop), not {shown(rng)}")
-        c = self.clone()
-        c._legal_cache = None  # faces change below: cached legal actions may depend on them
-        c.events = [ev for ev in c.events if ev.visible(seat)]  # other seats' private lines hold true faces
-        c.rng_state = seed_state(rng.randrange(1 << 62))
-        bit = 1 << seat
-        for i in range(c.table.dice):
-            if c.die_face[i] and not c.die_seen_by[i] & bit:
-                c.die_face[i] = rng.randrange(6) + 1
-        # phase 3: another seat's submitted reroll names dice this seat has not seen chosen (§8.3)
-        for h, (e, hand_slots, hand_seat) in enumerate(c.table.hands):
-            if hand_seat != seat and c.reroll_choice[h] >= 0:
-                dice = [i for i in c.known_held(e, hand_seat) if i // 6 != e or i % 6 in hand_slots]
-                mask = 0
-                while dice and not mask:
-                    for i in dice:
-                        if rng.randrange(2):
-                            mask |= 1 << i
-                c.reroll_choice[h] = mask or c.reroll_choice[h]
-        # cards: the bag, other explorers' keep choices and others' cards under the pile are unknown
-        ctrl = c.table.ctrl
-        slots: list[tuple[str, int]] = []
-        pool: list[int] = []
-        for card in range(len(c.card_location)):
-            loc = c.card_location[card]
-            if loc == BAG or (loc <= KEEPING and ctrl[KEEPING - loc] != seat):
-                slots.append(("loc", loc))
-                pool.append(card)
-        for j, entry in enumerate(c.under_pile):
-            if entry % 8 != seat:
-                slots.append(("bottom", j))
-                pool.append(entry // 8)
-        # order both by what `seat` can see, never by where the cards truly are
-        slots.sort()
-        pool.sort()
-        for k in range(len(pool) - 1, 0, -1):
-            r = rng.randrange(k + 1)
-            pool[k], pool[r] = pool[r], pool[k]
-        for (where, val), card in zip(slots, pool, strict=True):
-            if where == "loc":
-                c.card_location[card] = val
-            else:
-                c.under_pile[val] = card * 8 + c.under_pile[val] % 8
-                c.card_location[card] = UNDER_PILE
-        return c
+        copy: FujiState = fields.DECLARATION.resample(self, seat, rng)
+        return copy
 
     # ------------------------------------------------------------------ documents
     def to_json(self) -> dict[str, Any]:
