@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Event, SaveError
@@ -21,6 +22,40 @@ from outlast.core.game import STATE_FORMAT
 
 from . import board as geo
 from .actions import HINT_KINDS, HINT_LEVELS
+from .terms import (
+    BAG,
+    COLLECT,
+    DEAL_CHARACTER,
+    DEAL_SKILL,
+    DRAW_EQUIPMENT,
+    EQUIP,
+    EQUIPMENT_REROLL,
+    ERUPT,
+    GRANTED_REROLL,
+    INJURY,
+    KEEP,
+    KEEPING,
+    LEAVE_DIE,
+    LEG,
+    LEND,
+    LOSE_DIE,
+    MOVE,
+    PATH,
+    PLACE_TERRAIN,
+    PLAN,
+    POWER_BARS,
+    REROLL,
+    REROLL_ONE,
+    ROLL,
+    ROLL_DIE,
+    SETUP,
+    TURN_COMPARE,
+    TURN_END,
+    TURN_NONE,
+    TURN_STAMINA,
+    UNDER_PILE,
+    WHITE_STARTERS,
+)
 
 if TYPE_CHECKING:
     from .decisions import FujiDecision
@@ -178,169 +213,185 @@ def decision_from_row(row: tuple[int, ...]) -> FujiDecision:
     return cls(seat, explorer)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What every check of the fields together reads: the table, its content and board, and the round."""
+
+    table: Table
+    content: Any
+    board: Any
+    explorers: int
+    phase: int
+    live: bool
+    rows: list[tuple[int, int, int, int, int]]
+
+
+def _need(ok: object, field: str, problem: str) -> None:
+    """Refuse the document, naming `field`, unless `ok`."""
+    if not ok:
+        raise _fail(field, problem)
+
+
 def _check_together(s: FujiState) -> None:
     """The fields against each other and the rules: what a game can reach, and what the next step needs.
 
     A finished game is only checked for what its outcome and views read (it never moves again).
     """
-    from .terms import (
-        BAG,
-        COLLECT,
-        DEAL_CHARACTER,
-        DEAL_SKILL,
-        DRAW_EQUIPMENT,
-        EQUIP,
-        EQUIPMENT_REROLL,
-        ERUPT,
-        GRANTED_REROLL,
-        INJURY,
-        KEEP,
-        KEEPING,
-        LEAVE_DIE,
-        LEG,
-        LEND,
-        LOSE_DIE,
-        MOVE,
-        PATH,
-        PLACE_TERRAIN,
-        PLAN,
-        POWER_BARS,
-        REROLL,
-        REROLL_ONE,
-        ROLL,
-        ROLL_DIE,
-        SETUP,
-        TURN_COMPARE,
-        TURN_END,
-        TURN_NONE,
-        TURN_STAMINA,
-        UNDER_PILE,
-        WHITE_STARTERS,
-    )
+    facts = _Facts(s.table, s.table.content, s.table.board, s.table.explorers, s.phase, not s.over,
+                   [decision.row() for decision in s.decisions])
+    for check in (_check_round, _check_deal, _check_terrain, _check_meeples, _check_tracks,
+                  _check_dice, _check_equipment, _check_rerolls, _check_chance, _check_decisions):
+        check(s, facts)
 
-    t = s.table
-    c, b = t.content, t.board
-    n = t.explorers
-    ph = s.phase
-    live = not s.over
-    rows = [decision.row() for decision in s.decisions]
 
-    def need(ok: object, field: str, problem: str) -> None:
-        if not ok:
-            raise _fail(field, problem)
-
-    # --- the round and the end (§5, §12)
-    need((ph == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
-    need(s.setup_step >= 1 and (ph == SETUP or s.setup_step == 5), "sstep", "setup steps run from 1 to 5")
-    need((s.over == 0) == (s.reason == ""), "reason", "a finished game, and only one, says why it ended")
-    need(not live or all(x < c.exhaustion for x in s.stamina), "stamina",
+def _check_round(s: FujiState, facts: _Facts) -> None:
+    """The round and the end (§5, §12)."""
+    c = facts.content
+    ph = facts.phase
+    live = facts.live
+    _need((ph == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
+    _need(s.setup_step >= 1 and (ph == SETUP or s.setup_step == 5), "sstep", "setup steps run from 1 to 5")
+    _need((s.over == 0) == (s.reason == ""), "reason", "a finished game, and only one, says why it ended")
+    _need(not live or all(x < c.exhaustion for x in s.stamina), "stamina",
          "a tracker on the last space ends the game (§10.7)")
-    need(not live or ph != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
-    need(s.eruptions_due == 0 or s.decisions or s.chance or not live, "erupt_due",
+    _need(not live or ph != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
+    _need(s.eruptions_due == 0 or s.decisions or s.chance or not live, "erupt_due",
          "an eruption waits only for a pending decision or chance to resolve (§17.6 item 6)")
 
-    # --- skills, characters and options (§3.1, §13.2)
+
+def _check_deal(s: FujiState, facts: _Facts) -> None:
+    """Skills, characters and options (§3.1, §13.2)."""
+    t = facts.table
+    c = facts.content
+    n = facts.explorers
     for name, field, ids in (("skills", "skill", [x.id for x in c.skills]),
                              ("characters", "char", [x["id"] for x in c.characters])):
         kind = DEAL_SKILL if field == "skill" else DEAL_CHARACTER
         values = s.skill if field == "skill" else s.character
         dealt = [x for x in values if x >= 0]
-        need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
+        _need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
         pending = [arg for k, arg in s.chance if k == kind]
-        need(len(set(pending)) == len(pending) and all(0 <= e < n and values[e] < 0 for e in pending), "chance",
+        _need(len(set(pending)) == len(pending) and all(0 <= e < n and values[e] < 0 for e in pending), "chance",
              f"deals a {field} only once, to a meeple without one")
         undealt = [e for e in range(n) if values[e] < 0]
-        need(set(undealt) <= set(pending), field, "a meeple without one must have one being dealt")
+        _need(set(undealt) <= set(pending), field, "a meeple without one must have one being dealt")
         chosen = t.options[name]
-        need(not chosen or all(values[e] == ids.index(chosen[e]) for e in range(n)), field,
+        _need(not chosen or all(values[e] == ids.index(chosen[e]) for e in range(n)), field,
              f"differs from the {name} option")
     if t.options["variant"] == "b" and s.skill[2] >= 0:
-        need(c.skills[s.skill[2]].dice == 6, "skill", "the third meeple has a 6-die skill (§13.2)")
+        _need(c.skills[s.skill[2]].dice == 6, "skill", "the third meeple has a 6-die skill (§13.2)")
 
-    # --- terrain and tokens (§3.4, §11, §17.4)
+
+def _check_terrain(s: FujiState, facts: _Facts) -> None:
+    """Terrain and tokens (§3.4, §11, §17.4)."""
+    t = facts.table
+    c = facts.content
+    b = facts.board
+    ph = facts.phase
     placed = [x for x in s.card_at if x >= 0]
-    need(len(set(placed)) == len(placed), "card_at", "lays each terrain card once")
+    _need(len(set(placed)) == len(placed), "card_at", "lays each terrain card once")
     pending_cells = [arg for k, arg in s.chance if k == PLACE_TERRAIN]
-    need(len(set(pending_cells)) == len(pending_cells), "chance", "places a card on each cell once")
+    _need(len(set(pending_cells)) == len(pending_cells), "chance", "places a card on each cell once")
     for cell in range(b.size):
         card = s.card_at[cell]
         mark = b.mark[cell]
         want = "village" if mark in "Hh" else "landscape" if mark in "LSGEX" else ""
         if card >= 0:
-            need(c.terrain[card].kind == want, "card_at", f"puts a {c.terrain[card].kind} card on "
+            _need(c.terrain[card].kind == want, "card_at", f"puts a {c.terrain[card].kind} card on "
                  f"{geo.cell_name(cell)}, a {want or 'volcano, rubble or empty'} place")
         elif want:
-            need(ph == SETUP and (s.setup_step < 2 or cell in pending_cells), "card_at",
+            _need(ph == SETUP and (s.setup_step < 2 or cell in pending_cells), "card_at",
                  f"leaves {geo.cell_name(cell)} without its card")
         if cell in pending_cells:
-            need(want != "" and card < 0, "chance", f"places a card on {geo.cell_name(cell)}, which is "
+            _need(want != "" and card < 0, "chance", f"places a card on {geo.cell_name(cell)}, which is "
                  "taken or no place for one")
-    need(not s.lava & (s.equipment_tokens_left | s.eruption_tokens_left | s.double_eruption_tokens_left), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
-    need(not s.eruption_tokens_left & s.double_eruption_tokens_left, "etok2", "a token lies on one side")
-    need(s.double_eruption_tokens_left == 0 or t.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
+    _need(not s.lava & (s.equipment_tokens_left | s.eruption_tokens_left | s.double_eruption_tokens_left), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
+    _need(not s.eruption_tokens_left & s.double_eruption_tokens_left, "etok2", "a token lies on one side")
+    _need(s.double_eruption_tokens_left == 0 or t.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
 
-    # --- meeples and markers (§7, §10)
+
+def _check_meeples(s: FujiState, facts: _Facts) -> None:
+    """Meeples and markers (§7, §10)."""
+    t = facts.table
+    b = facts.board
+    n = facts.explorers
+    ph = facts.phase
+    live = facts.live
     for e in range(n):
-        need(b.mark[s.position[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
+        _need(b.mark[s.position[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
              "meeple can stand")
-        need(not live or not s.lava >> s.position[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
+        _need(not live or not s.lava >> s.position[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
         m = s.destination[e]
-        need(m < 0 or b.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
+        _need(m < 0 or b.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
              "meeple can go")
     marked = [s.destination[e] >= 0 for e in range(n)]
     if live and ph in (SETUP, ROLL):
-        need(not any(marked), "marker", "markers wait on the character cards until phase 2")
+        _need(not any(marked), "marker", "markers wait on the character cards until phase 2")
     elif live and ph in (REROLL, EQUIP):
-        need(all(marked), "marker", "every marker is placed once phase 3 starts (§7.3)")
+        _need(all(marked), "marker", "every marker is placed once phase 3 starts (§7.3)")
     elif live and ph == PLAN:
         for e in range(n):
             for o in t.neighbours[e]:
-                need(not marked[e] or o >= n or s.destination[o] != s.destination[e], "marker",
+                _need(not marked[e] or o >= n or s.destination[o] != s.destination[e], "marker",
                      "neighbours may not share a destination (§7.3)")
     elif live and ph == MOVE:
         for e in range(n):
             done = bool(s.moved[e]) or (e == s.mover and s.turn_step == TURN_END)
-            need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
-    need(ph in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
-    need(ph == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
-    need((s.mover < 0) == (s.turn_step == TURN_NONE), "tstep", "a turn step goes with a mover")
-    need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
-    need(s.bars_spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
+            _need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
+    _need(ph in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
+    _need(ph == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
+    _need((s.mover < 0) == (s.turn_step == TURN_NONE), "tstep", "a turn step goes with a mover")
+    _need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
+    _need(s.bars_spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
 
-    # --- stamina, injuries, skills (§10.5-§10.7, §14, §17.3)
+
+def _check_tracks(s: FujiState, facts: _Facts) -> None:
+    """Stamina, injuries, skills (§10.5-§10.7, §14, §17.3)."""
+    c = facts.content
+    n = facts.explorers
+    ph = facts.phase
     for e in range(n):
         passed = sum(1 for x in c.injury_spaces if x <= s.stamina[e])
-        need(bin(s.injuries[e]).count("1") <= passed, "injuries", f"meeple {e} has more injuries than the "
+        _need(bin(s.injuries[e]).count("1") <= passed, "injuries", f"meeple {e} has more injuries than the "
              "injury spaces its tracker passed (§10.6)")
         abilities = c.skills[s.skill[e]].abilities if s.skill[e] >= 0 else {}
         cap = abilities["power_bars"]["max"] if "power_bars" in abilities else 0
-        need(s.power_bars[e] <= cap, "bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
-        need(not s.die_set_aside[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
-        need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(ph, PLAN), "radio",
+        _need(s.power_bars[e] <= cap, "bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
+        _need(not s.die_set_aside[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
+        _need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(ph, PLAN), "radio",
              "a screen is lowered in phase 2 or 4, and not ahead of time (§15)")
     in_round = ph in (REROLL, EQUIP, MOVE, ERUPT)
-    need(ph != SETUP and ph != ROLL or not any(s.screen_lowered), "radio", "screens are up at the start of a round")
-    need(in_round or not any(s.die_set_aside), "buddy", "a die set aside returns at the end of the round (§11.5)")
-    need(in_round or not any(s.stepped_early) and not any(s.no_stamina_loss) and not any(s.movement_bonus), "roped",
+    _need(ph != SETUP and ph != ROLL or not any(s.screen_lowered), "radio", "screens are up at the start of a round")
+    _need(in_round or not any(s.die_set_aside), "buddy", "a die set aside returns at the end of the round (§11.5)")
+    _need(in_round or not any(s.stepped_early) and not any(s.no_stamina_loss) and not any(s.movement_bonus), "roped",
          "phase-4 card effects end with the round (§11.5)")
 
-    # --- dice (§6, §10.6, §13, §17.1)
+
+def _check_dice(s: FujiState, facts: _Facts) -> None:
+    """Dice (§6, §10.6, §13, §17.1)."""
+    t = facts.table
+    c = facts.content
+    n = facts.explorers
+    ph = facts.phase
+    live = facts.live
+    rows = facts.rows
+    in_round = facts.phase in (REROLL, EQUIP, MOVE, ERUPT)
     rolling = {arg for k, arg in s.chance if k == ROLL_DIE}
     for d in range(t.dice):
         owner = d // 6
-        need(s.die_in_play[d] or s.die_face[d] == 0, "dv", f"die {d} is out of the game and shows no face")
+        _need(s.die_in_play[d] or s.die_face[d] == 0, "dv", f"die {d} is out of the game and shows no face")
         if owner == t.extra:
-            need(s.die_holder[d] == owner and s.die_in_play[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
+            _need(s.die_holder[d] == owner and s.die_in_play[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
             hidden_half = d % 6 < 3 and ph in (PLAN, REROLL, EQUIP)
-            need(not live or ph in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "dv",
+            _need(not live or ph in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "dv",
                  "the virtual set shows its open half only until phase 5 (§13.1)")
             continue
-        need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < n and in_round), "dh", f"die {d} is with no meeple")
-        need(s.die_holder[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
-        need(s.die_in_play[d] or s.die_holder[d] == owner or ph == ERUPT, "dh", f"die {d} is out of the game and not with its "
+        _need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < n and in_round), "dh", f"die {d} is with no meeple")
+        _need(s.die_holder[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
+        _need(s.die_in_play[d] or s.die_holder[d] == owner or ph == ERUPT, "dh", f"die {d} is out of the game and not with its "
              "owner (a die lost to a leg injury leaves at the end of phase 5 wherever it is; it goes home in "
              "phase 6, §10.8, §11.5)")
-        need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.die_in_play[d] or s.die_face[d] or d in rolling,
+        _need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.die_in_play[d] or s.die_face[d] or d in rolling,
              "dv", f"die {d} is in play and shows no face")
     for e in range(n):
         alive = sum(s.die_in_play[e * 6:e * 6 + 6])
@@ -350,98 +401,120 @@ def _check_together(s: FujiState) -> None:
             lost = s.injuries[e] >> LEG & 1 and s.die_to_lose[e] < 0 and not any(
                 f[0] == LOSE_DIE and f[2] == e for f in rows)
             in_play = sk.dice - int(bool(lost))
-        need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
+        _need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
         leg = s.die_to_lose[e]
-        need(leg < 0 or (leg // 6 == e and s.die_in_play[leg] and s.injuries[e] >> LEG & 1 and ph in (MOVE, ERUPT)),
+        _need(leg < 0 or (leg // 6 == e and s.die_in_play[leg] and s.injuries[e] >> LEG & 1 and ph in (MOVE, ERUPT)),
              "leg", f"meeple {e}'s lost die is one of its own, after a leg injury, until phase 5 ends (§10.8)")
     for d in rolling:
-        need(0 <= d < t.dice and s.die_in_play[d] and ph != SETUP, "chance", f"rolls die {d}, which is not in play")
+        _need(0 <= d < t.dice and s.die_in_play[d] and ph != SETUP, "chance", f"rolls die {d}, which is not in play")
 
-    # --- equipment (§3.2, §9, §17.6 item 10)
+
+def _check_equipment(s: FujiState, facts: _Facts) -> None:
+    """Equipment (§3.2, §9, §17.6 item 10)."""
+    t = facts.table
+    n = facts.explorers
+    ph = facts.phase
+    live = facts.live
+    rows = facts.rows
     bottom_cards = [x // 8 for x in s.under_pile]
-    need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
-    need(all(x % 8 < t.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
+    _need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
+    _need(all(x % 8 < t.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
     for card, loc in enumerate(s.card_location):
-        need((loc == UNDER_PILE) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
-        need(loc > KEEPING or ph == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
-        need(not s.card_used_once[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
-        need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
+        _need((loc == UNDER_PILE) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
+        _need(loc > KEEPING or ph == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
+        _need(not s.card_used_once[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
+        _need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
     for e in range(n):
         keeping = sum(1 for loc in s.card_location if loc == KEEPING - e)
         choice = [f for f in rows if f[0] == KEEP and f[2] == e]
         drawing = any(k == DRAW_EQUIPMENT and arg == e for k, arg in s.chance)
-        need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
-        need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
+        _need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
+        _need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
     for x in s.hints_given:
         seat, kind, subject = x // 64, x % 64 // 8, x % 8 - 1
         ok = seat < t.seats and kind < len(HINT_KINDS) and (subject == -1 if kind else 0 <= subject < n != seat)
-        need(ok and (kind or subject != seat), "hinted", "names a hint no seat can give (§18)")
-    need(len(set(s.hints_given)) == len(s.hints_given), "hinted", "holds each hint once")
-    need(ph != SETUP or not s.hints_given, "hinted", "no hints are given at setup")
-    need(s.white_starters[0] < s.white_starters[1], "starts", "names two different meeples, in order")
-    need(ph == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
+        _need(ok and (kind or subject != seat), "hinted", "names a hint no seat can give (§18)")
+    _need(len(set(s.hints_given)) == len(s.hints_given), "hinted", "holds each hint once")
+    _need(ph != SETUP or not s.hints_given, "hinted", "no hints are given at setup")
+    _need(s.white_starters[0] < s.white_starters[1], "starts", "names two different meeples, in order")
+    _need(ph == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
 
-    # --- phase 3 (§8)
+
+def _check_rerolls(s: FujiState, facts: _Facts) -> None:
+    """Phase 3 (§8)."""
+    t = facts.table
+    ph = facts.phase
     for h in range(len(t.hands)):
-        need(s.rerolls_left[h] <= s.rerolls_entitled[h], "rr_left", "a hand has no more rerolls left than it was given")
+        _need(s.rerolls_left[h] <= s.rerolls_entitled[h], "rr_left", "a hand has no more rerolls left than it was given")
         sub = s.reroll_choice[h]
         e, slots, _seat = t.hands[h]
         if sub >= 0:
             dice = [d for d in range(t.dice) if sub >> d & 1]
-            need(ph == REROLL and not s.rerolls_done[h] and s.rerolls_left[h] > 0 and dice and all(
+            _need(ph == REROLL and not s.rerolls_done[h] and s.rerolls_left[h] > 0 and dice and all(
                 s.die_in_play[d] and (d // 6 != e or d % 6 in slots) for d in dice), "rr_sub",
                  "a reroll choice waits only in phase 3, for a hand with rerolls, naming dice it may reroll")
         elif sub == -1:
-            need(ph == REROLL and not s.rerolls_done[h], "rr_sub", "a stop waits only in phase 3")
-        need(ph == REROLL or s.rerolls_done[h], "rr_done", "every hand is done outside phase 3")
+            _need(ph == REROLL and not s.rerolls_done[h], "rr_sub", "a stop waits only in phase 3")
+        _need(ph == REROLL or s.rerolls_done[h], "rr_done", "every hand is done outside phase 3")
 
-    # --- chance items (§6, §10.3, §18)
+
+def _check_chance(s: FujiState, facts: _Facts) -> None:
+    """Chance items (§6, §10.3, §18)."""
+    n = facts.explorers
+    ph = facts.phase
     draws = 0
     for kind, arg in s.chance:
         if kind in (DEAL_SKILL, DEAL_CHARACTER, PLACE_TERRAIN):
-            need(ph == SETUP, "chance", "deals and places cards only at setup")
+            _need(ph == SETUP, "chance", "deals and places cards only at setup")
         elif kind == DRAW_EQUIPMENT:
-            need(0 <= arg < n and ph in (SETUP, PLAN, EQUIP, MOVE), "chance", "draws a card for a meeple")
-            need(ph != SETUP or s.skill[arg] >= 0, "chance", "a meeple draws its starting cards after its skill")
+            _need(0 <= arg < n and ph in (SETUP, PLAN, EQUIP, MOVE), "chance", "draws a card for a meeple")
+            _need(ph != SETUP or s.skill[arg] >= 0, "chance", "a meeple draws its starting cards after its skill")
             draws += 1
         elif kind != ROLL_DIE:
             raise _fail("chance", f"holds a chance item of kind {kind}")
     left = sum(1 for x in s.card_location if x in (BAG, UNDER_PILE))
-    need(draws <= left, "chance", f"draws {draws} cards from a pile of {left}")
+    _need(draws <= left, "chance", f"draws {draws} cards from a pile of {left}")
 
-    # --- pending decisions (architecture §2)
+
+def _check_decisions(s: FujiState, facts: _Facts) -> None:
+    """Pending decisions (architecture §2)."""
+    t = facts.table
+    c = facts.content
+    n = facts.explorers
+    ph = facts.phase
+    rows = facts.rows
     counted = {KEEP, EQUIPMENT_REROLL, LEND, POWER_BARS, REROLL_ONE}
     for kind, seat, e, a, extra in rows:
-        need(0 <= kind <= LOSE_DIE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
-        need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
+        _need(0 <= kind <= LOSE_DIE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
+        _need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
         if kind == WHITE_STARTERS:
-            need(ph == SETUP and n == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
+            _need(ph == SETUP and n == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
                  "at setup with four meeples (§17.6 item 9)")
             continue
-        need(0 <= e < n, "frames", f"a decision names meeple {e}")
+        _need(0 <= e < n, "frames", f"a decision names meeple {e}")
         if kind == REROLL_ONE and a > 0:
-            need(1 <= a <= len(t.hands) and t.hands[a - 1][0] == e and t.hands[a - 1][2] == seat, "frames",
+            _need(1 <= a <= len(t.hands) and t.hands[a - 1][0] == e and t.hands[a - 1][2] == seat, "frames",
                  "a Carabiner half-choice is the third meeple's, by the seat holding that half (§17.6 item 17)")
         else:
-            need(seat == t.ctrl[e], "frames", f"meeple {e}'s decision is for seat {t.ctrl[e]}, not {seat}")
+            _need(seat == t.ctrl[e], "frames", f"meeple {e}'s decision is for seat {t.ctrl[e]}, not {seat}")
         phases = {KEEP: (SETUP,), LEAVE_DIE: (SETUP,), EQUIPMENT_REROLL: (PLAN, EQUIP), GRANTED_REROLL: (PLAN, EQUIP),
                   LEND: (PLAN, EQUIP), REROLL_ONE: (PLAN, EQUIP), COLLECT: (PLAN, EQUIP, MOVE),
                   POWER_BARS: (MOVE,), PATH: (MOVE,), INJURY: (MOVE,), LOSE_DIE: (MOVE,)}[kind]
-        need(ph in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {ph}")
+        _need(ph in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {ph}")
         sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
         if kind == KEEP:
-            need(sk is not None and a == sk.keep, "frames", "a keep choice keeps the skill's number of cards")
+            _need(sk is not None and a == sk.keep, "frames", "a keep choice keeps the skill's number of cards")
         elif kind == LEAVE_DIE:
-            need(sk is not None and sk.dice == 5, "frames", "only a 5-die skill leaves a die out (§17.1)")
+            _need(sk is not None and sk.dice == 5, "frames", "only a 5-die skill leaves a die out (§17.1)")
         elif kind == EQUIPMENT_REROLL:
-            need(1 <= a <= MAX_REROLLS, "frames", "an equipment reroll has rerolls left (§15)")
+            _need(1 <= a <= MAX_REROLLS, "frames", "an equipment reroll has rerolls left (§15)")
         elif kind == LEND:
-            need(0 <= a < n and a != e, "frames", "a die is lent to another meeple (§15)")
+            _need(0 <= a < n and a != e, "frames", "a die is lent to another meeple (§15)")
         elif kind == POWER_BARS:
-            need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == TURN_COMPARE,
+            _need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == TURN_COMPARE,
                  "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
         elif kind in (PATH, INJURY, LOSE_DIE):
-            need(e == s.mover and s.turn_step in (TURN_STAMINA, TURN_END), "frames",
+            _need(e == s.mover and s.turn_step in (TURN_STAMINA, TURN_END), "frames",
                  "paths and injuries belong to this turn's mover")
 
 
