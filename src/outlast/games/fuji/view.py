@@ -7,90 +7,122 @@ from typing import TYPE_CHECKING, Any
 from .actions import INJURY_IDS, die_label
 from .board import cell_name
 from .content import requirement_text
+from .terms import (
+    AMNESIA,
+    DECISION_NAMES,
+    DISCARD,
+    EQUIP,
+    KEEPING,
+    PHASE_NAMES,
+    PLAN,
+    REMARK_LIMIT,
+    REROLL,
+    UNDER_PILE,
+)
 
 if TYPE_CHECKING:
     from .state import FujiState
 
 
-def observe(s: FujiState, seat: int | None) -> dict[str, Any]:
-    """A JSON-safe view for `seat` (None: a spectator who sees only public things)."""
-    from .terms import DECISION_NAMES, DISCARD, KEEPING, PHASE_NAMES, REMARK_LIMIT, UNDER_PILE
-
-    t = s.table
-    c = t.content
-    b = t.board
-    bit = 0 if seat is None else 1 << seat
+def _board_view(state: FujiState) -> list[dict[str, Any]]:
+    """Every cell as players name it, with its terrain card, lava, tokens and start (§2.3, §3.4)."""
+    table = state.table
+    content, board = table.content, table.board
     cells = []
-    for code in b.cells:
-        card = s.card_at[code]
-        tc = c.terrain[card] if card >= 0 else None
-        kind = {"V": "volcano", "R": "rubble", "H": "village", "h": "village"}.get(b.mark[code], "landscape")
+    for code in board.cells:
+        card = state.card_at[code]
+        terrain = content.terrain[card] if card >= 0 else None
+        kind = {"V": "volcano", "R": "rubble", "H": "village", "h": "village"}.get(board.mark[code], "landscape")
+        eruption = 2 if (state.double_eruption_tokens_left >> code) & 1 else \
+            1 if (state.eruption_tokens_left >> code) & 1 else 0
         cells.append({
-            "cell": cell_name(code), "kind": kind, "card": tc.id if tc else None,
-            "requires": requirement_text(tc.requires) if tc and tc.requires else "",
-            "extra_reroll": bool(tc and tc.extra_reroll), "lava": bool((s.lava >> code) & 1),
-            "equipment_token": bool((s.equipment_tokens_left >> code) & 1),
-            "eruption_token": 2 if (s.double_eruption_tokens_left >> code) & 1 else 1 if (s.eruption_tokens_left >> code) & 1 else 0,
-            "start": "white" if code == b.white_start else "grey" if code == b.grey_start and t.explorers == 4 else "",
+            "cell": cell_name(code), "kind": kind, "card": terrain.id if terrain else None,
+            "requires": requirement_text(terrain.requires) if terrain and terrain.requires else "",
+            "extra_reroll": bool(terrain and terrain.extra_reroll), "lava": bool((state.lava >> code) & 1),
+            "equipment_token": bool((state.equipment_tokens_left >> code) & 1),
+            "eruption_token": eruption,
+            "start": "white" if code == board.white_start else
+            "grey" if code == board.grey_start and table.explorers == 4 else "",
         })
+    return cells
 
-    def die_view(i: int) -> dict[str, Any]:
-        known = bool(s.die_seen_by[i] & bit) or s.die_seen_by[i] == t.all_seats
-        out: dict[str, Any] = {"die": die_label(-9, i), "holder": s.die_holder[i]}
-        if known and s.die_face[i]:
-            out["value"] = s.die_face[i]
-            out["colour"] = s.colour(i)
-        else:
-            out["hidden"] = True
-        return out
 
-    explorers = []
-    for e in range(t.explorers):
-        sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
-        ch = c.characters[s.character[e]] if s.character[e] >= 0 else None
-        explorers.append({
-            "index": e, "seat": t.ctrl[e], "character": ch["name"] if ch else None,
-            "colour": ch["colour"] if ch else None, "skill": sk.id if sk else None,
-            "skill_name": sk.name if sk else None, "skill_lost": bool((s.injuries[e] >> 2) & 1),
-            "position": cell_name(s.position[e]), "marker": cell_name(s.destination[e]) if s.destination[e] >= 0 else None,
-            "stamina": s.stamina[e], "injuries": [INJURY_IDS[k] for k in range(4) if (s.injuries[e] >> k) & 1],
-            "power_bars": s.power_bars[e], "moved": bool(s.moved[e]),
-            "equipment": [{"id": c.equipment[x].id, "name": c.equipment[x].name, "text": c.equipment[x].text(),
-                           "phases": list(c.equipment[x].phases), "usable_from_round": s.card_usable_from[x],
-                           "tapped": bool(s.card_used_once[x])} for x in range(len(s.card_location)) if s.card_location[x] == e],
-            "dice": [die_view(i) for i in range(t.dice) if s.die_holder[i] == e and s.die_in_play[i] and i // 6 != t.extra],
-            "dice_in_play": sum(s.die_in_play[e * 6:e * 6 + 6]),
-            "first_aid": bool(s.no_stamina_loss[e]), "flare": s.movement_bonus[e],
-            "screen_down": s.screen_lowered[e] == s.phase and s.phase in (2, 4),
-        })
-    view: dict[str, Any] = {
-        "game": "fuji", "seat": seat, "round": s.round, "phase": s.phase, "phase_name": PHASE_NAMES[s.phase],
-        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in t.options.items()},
-        "scenario": {"id": b.scenario, "name": b.name, "rows": b.rows, "cols": b.cols},
-        "board": cells, "explorers": explorers, "neighbours": [list(n) for n in t.neighbours],
-        "stamina_board": {"spaces": c.stamina_spaces, "injury_spaces": list(c.injury_spaces),
-                          "exhaustion": c.exhaustion},
-        "level_loss": list(t.level_loss),
-        "set_aside": [die_view(i) for i in range(t.dice) if s.die_holder[i] == -1 and s.die_face[i]],
-        "draw_pile": sum(1 for x in s.card_location if x in (-1, UNDER_PILE) or x <= KEEPING),
-        "discard": [c.equipment[x].id for x in range(len(s.card_location)) if s.card_location[x] == DISCARD],
-        "to_move": s.to_move(),
-        "ready": list(s.ready),
-        "remarks_left": [max(0, REMARK_LIMIT - r) for r in s.remarks],
-        "rerolls_left": list(s.rerolls_left) if s.phase == 3 else [],
-        "hints": [dict(e.data) for e in s.events if e.kind == "hint" and e.data.get("round", s.round) == s.round]
-        if s.phase in (2, 3, 4) else [],
-        "pending": [{"decision": DECISION_NAMES[d.index], "seat": d.seat, "meeple": d.explorer} for d in s.decisions],
-        "over": s.is_over(),
-        "log": [e.text for e in s.events if e.visible(seat)][-30:],
+def _die_view(state: FujiState, die: int, bit: int) -> dict[str, Any]:
+    """A die, its face shown only to a seat that has seen it (§6, §18)."""
+    known = bool(state.die_seen_by[die] & bit) or state.die_seen_by[die] == state.table.all_seats
+    out: dict[str, Any] = {"die": die_label(-9, die), "holder": state.die_holder[die]}
+    if known and state.die_face[die]:
+        out["value"] = state.die_face[die]
+        out["colour"] = state.colour(die)
+    else:
+        out["hidden"] = True
+    return out
+
+
+def _explorer_view(state: FujiState, e: int, bit: int) -> dict[str, Any]:
+    """A meeple: character, skill, place, tracks, equipment in front of it and the dice it holds."""
+    table = state.table
+    content = table.content
+    skill = content.skills[state.skill[e]] if state.skill[e] >= 0 else None
+    character = content.characters[state.character[e]] if state.character[e] >= 0 else None
+    equipment = content.equipment
+    return {
+        "index": e, "seat": table.ctrl[e], "character": character["name"] if character else None,
+        "colour": character["colour"] if character else None, "skill": skill.id if skill else None,
+        "skill_name": skill.name if skill else None, "skill_lost": bool((state.injuries[e] >> AMNESIA) & 1),
+        "position": cell_name(state.position[e]),
+        "marker": cell_name(state.destination[e]) if state.destination[e] >= 0 else None,
+        "stamina": state.stamina[e], "injuries": [INJURY_IDS[k] for k in range(4) if (state.injuries[e] >> k) & 1],
+        "power_bars": state.power_bars[e], "moved": bool(state.moved[e]),
+        "equipment": [{"id": equipment[x].id, "name": equipment[x].name, "text": equipment[x].text(),
+                       "phases": list(equipment[x].phases), "usable_from_round": state.card_usable_from[x],
+                       "tapped": bool(state.card_used_once[x])}
+                      for x in range(len(state.card_location)) if state.card_location[x] == e],
+        "dice": [_die_view(state, i, bit) for i in range(table.dice)
+                 if state.die_holder[i] == e and state.die_in_play[i] and i // 6 != table.extra],
+        "dice_in_play": sum(state.die_in_play[e * 6:e * 6 + 6]),
+        "first_aid": bool(state.no_stamina_loss[e]), "flare": state.movement_bonus[e],
+        "screen_down": state.screen_lowered[e] == state.phase and state.phase in (PLAN, EQUIP),
     }
-    if t.extra >= 0:
-        view["extra_dice"] = [die_view(i) for i in range(t.extra * 6, t.extra * 6 + 6)]
+
+
+def observe(state: FujiState, seat: int | None) -> dict[str, Any]:
+    """A JSON-safe view for `seat` (None: a spectator who sees only public things)."""
+    table = state.table
+    content, board = table.content, table.board
+    bit = 0 if seat is None else 1 << seat
+    locations = state.card_location
+    view: dict[str, Any] = {
+        "game": "fuji", "seat": seat, "round": state.round, "phase": state.phase,
+        "phase_name": PHASE_NAMES[state.phase],
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in table.options.items()},
+        "scenario": {"id": board.scenario, "name": board.name, "rows": board.rows, "cols": board.cols},
+        "board": _board_view(state), "explorers": [_explorer_view(state, e, bit) for e in range(table.explorers)],
+        "neighbours": [list(n) for n in table.neighbours],
+        "stamina_board": {"spaces": content.stamina_spaces, "injury_spaces": list(content.injury_spaces),
+                          "exhaustion": content.exhaustion},
+        "level_loss": list(table.level_loss),
+        "set_aside": [_die_view(state, i, bit) for i in range(table.dice)
+                      if state.die_holder[i] == -1 and state.die_face[i]],
+        "draw_pile": sum(1 for x in locations if x in (-1, UNDER_PILE) or x <= KEEPING),
+        "discard": [content.equipment[x].id for x in range(len(locations)) if locations[x] == DISCARD],
+        "to_move": state.to_move(),
+        "ready": list(state.ready),
+        "remarks_left": [max(0, REMARK_LIMIT - r) for r in state.remarks],
+        "rerolls_left": list(state.rerolls_left) if state.phase == REROLL else [],
+        "hints": [dict(e.data) for e in state.events if e.kind == "hint" and e.data.get("round", state.round)
+                  == state.round] if state.phase in (PLAN, REROLL, EQUIP) else [],
+        "pending": [{"decision": DECISION_NAMES[d.index], "seat": d.seat, "meeple": d.explorer}
+                    for d in state.decisions],
+        "over": state.is_over(),
+        "log": [e.text for e in state.events if e.visible(seat)][-30:],
+    }
+    if table.extra >= 0:
+        view["extra_dice"] = [_die_view(state, i, bit) for i in range(table.extra * 6, table.extra * 6 + 6)]
     if seat is not None:
-        view["keeping"] = [c.equipment[x].id for x in range(len(s.card_location))
-                           if s.card_location[x] <= KEEPING and t.ctrl[KEEPING - s.card_location[x]] == seat]
-        view["under_pile"] = [c.equipment[e // 8].id for e in s.under_pile if e % 8 == seat]
-    if s.is_over():
-        out = s.outcome()
-        view["outcome"] = dict(out.details)
+        view["keeping"] = [content.equipment[x].id for x in range(len(locations))
+                           if locations[x] <= KEEPING and table.ctrl[KEEPING - locations[x]] == seat]
+        view["under_pile"] = [content.equipment[entry // 8].id for entry in state.under_pile if entry % 8 == seat]
+    if state.is_over():
+        view["outcome"] = dict(state.outcome().details)
     return view
