@@ -164,9 +164,8 @@ class Content:
         raise ValueError(f"no terrain card {card_id!r}")
 
 
-def load_content(directory: Path = CONTENT_DIR) -> Content:
-    """Load and validate every Fuji content file; any fault raises `ContentError`."""
-    # dice (§17.1)
+def _load_dice(directory: Path) -> tuple[list[tuple[str, ...]], int]:
+    """dice.yaml (§17.1): each die type's colour per face, and the die a 5-die skill leaves out."""
     f, doc = read_file(directory, "dice.yaml")
     check_record(f, "dice", doc, {"pairs": "list", "dice": "list", "default_left_out": "str"})
     pairs = doc["pairs"]
@@ -189,8 +188,11 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     if doc["default_left_out"] not in ids:
         raise ContentError(f, "dice", "default_left_out", f"must be one of {', '.join(ids)}")
     left_out = ids.index(doc["default_left_out"])
+    return die_colours, left_out
 
-    # terrain (§7.4, §17.2)
+
+def _load_terrain(directory: Path) -> list[TerrainCard]:
+    """terrain.yaml (§7.4, §17.2): each card's kind, requirement and reroll symbol."""
     f, doc = read_file(directory, "terrain.yaml")
     terrain = []
     for tid, rec in unique_ids(f, record_list(f, doc)).items():
@@ -215,8 +217,11 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     for kind, need in (("landscape", 24), ("village", 6), ("volcano", 1), ("rubble", 2)):
         if kinds.count(kind) != need:
             raise ContentError(f, "-", "kind", f"need {need} {kind} cards (§2.1), found {kinds.count(kind)}")
+    return terrain
 
-    # levels (§4)
+
+def _load_levels(directory: Path) -> dict[int, tuple[tuple[int, int], ...]]:
+    """levels.yaml (§4): the stamina-loss table of each level."""
     f, doc = read_file(directory, "levels.yaml")
     levels: dict[int, tuple[tuple[int, int], ...]] = {}
     for rec in record_list(f, doc):
@@ -233,15 +238,21 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         levels[rec["level"]] = tuple(rows)
     if sorted(levels) != [1, 2, 3, 4]:
         raise ContentError(f, "-", "level", "levels 1 to 4 are needed")
+    return levels
 
-    # stamina board (§17.3)
+
+def _load_stamina(directory: Path) -> Any:
+    """stamina.yaml (§17.3): the stamina board's spaces, exhaustion and injury spaces."""
     f, stamina = read_file(directory, "stamina.yaml")
     doc = stamina
     check_record(f, "board", doc, {"spaces": "int", "exhaustion": "int", "injury_spaces": "list[int]"})
     if doc["exhaustion"] != doc["spaces"] - 1 or any(not 0 < s < doc["exhaustion"] for s in doc["injury_spaces"]):
         raise ContentError(f, "board", "exhaustion", "exhaustion is the last space; injuries lie before it")
+    return stamina
 
-    # characters, skills, injuries (§3.1, §14, §10.6)
+
+def _load_people(directory: Path) -> tuple[list[dict[str, Any]], list[Skill], list[dict[str, Any]]]:
+    """characters.yaml, skills.yaml and injuries.yaml (§3.1, §14, §10.6)."""
     f, doc = read_file(directory, "characters.yaml")
     chars = []
     for cid, rec in unique_ids(f, record_list(f, doc)).items():
@@ -263,8 +274,11 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         injuries.append(dict(rec))
     if len(injuries) != 4:
         raise ContentError(f, "-", "-", "there are exactly four injuries (§10.6)")
+    return chars, skills, injuries
 
-    # equipment (§15)
+
+def _load_equipment(directory: Path) -> list[Equipment]:
+    """equipment.yaml (§15): each card's phases, scope and effect, validated by the verbs."""
     f, doc = read_file(directory, "equipment.yaml")
     equipment = []
     for eid, rec in unique_ids(f, record_list(f, doc)).items():
@@ -284,8 +298,11 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
                                    VERBS.render(eff)))
     if len(equipment) != 15:
         raise ContentError(f, "-", "-", f"there are 15 equipment cards (§2.1), found {len(equipment)}")
+    return equipment
 
-    # scenarios (§17.4)
+
+def _load_scenarios(directory: Path) -> list[Scenario]:
+    """scenarios.yaml (§17.4): the seven terrain layouts."""
     f, doc = read_file(directory, "scenarios.yaml")
     scenarios = []
     for rec in record_list(f, doc):
@@ -295,7 +312,18 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     if sorted(s.id for s in scenarios) != list(range(1, 8)):
         raise ContentError(f, "-", "id", "scenarios 1 to 7 are needed")
     scenarios.sort(key=lambda s: s.id)
+    return scenarios
 
+
+def load_content(directory: Path = CONTENT_DIR) -> Content:
+    """Load and validate every Fuji content file; any fault raises `ContentError`."""
+    die_colours, left_out = _load_dice(directory)
+    terrain = _load_terrain(directory)
+    levels = _load_levels(directory)
+    stamina = _load_stamina(directory)
+    chars, skills, injuries = _load_people(directory)
+    equipment = _load_equipment(directory)
+    scenarios = _load_scenarios(directory)
     content = Content(tuple(die_colours), left_out, tuple(terrain), levels, stamina["spaces"],
                       stamina["exhaustion"], tuple(stamina["injury_spaces"]), tuple(chars),
                       tuple(skills), tuple(injuries), tuple(equipment), tuple(scenarios))
