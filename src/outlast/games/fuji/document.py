@@ -246,100 +246,100 @@ def _check_together(s: FujiState) -> None:
 
 def _check_round(s: FujiState, facts: _Facts) -> None:
     """The round and the end (§5, §12)."""
-    c = facts.content
-    ph = facts.phase
+    content = facts.content
+    phase = facts.phase
     live = facts.live
-    _need((ph == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
-    _need(s.setup_step >= 1 and (ph == SETUP or s.setup_step == 5), "sstep", "setup steps run from 1 to 5")
+    _need((phase == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
+    _need(s.setup_step >= 1 and (phase == SETUP or s.setup_step == 5), "sstep", "setup steps run from 1 to 5")
     _need((s.over == 0) == (s.reason == ""), "reason", "a finished game, and only one, says why it ended")
-    _need(not live or all(x < c.exhaustion for x in s.stamina), "stamina",
+    _need(not live or all(x < content.exhaustion for x in s.stamina), "stamina",
          "a tracker on the last space ends the game (§10.7)")
-    _need(not live or ph != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
+    _need(not live or phase != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
     _need(s.eruptions_due == 0 or s.decisions or s.chance or not live, "erupt_due",
          "an eruption waits only for a pending decision or chance to resolve (§17.6 item 6)")
 
 
 def _check_deal(s: FujiState, facts: _Facts) -> None:
     """Skills, characters and options (§3.1, §13.2)."""
-    t = facts.table
-    c = facts.content
-    n = facts.explorers
-    for name, field, ids in (("skills", "skill", [x.id for x in c.skills]),
-                             ("characters", "char", [x["id"] for x in c.characters])):
+    table = facts.table
+    content = facts.content
+    explorers = facts.explorers
+    for name, field, ids in (("skills", "skill", [x.id for x in content.skills]),
+                             ("characters", "char", [x["id"] for x in content.characters])):
         kind = DEAL_SKILL if field == "skill" else DEAL_CHARACTER
         values = s.skill if field == "skill" else s.character
         dealt = [x for x in values if x >= 0]
         _need(len(set(dealt)) == len(dealt), field, "deals one card to each meeple, never the same twice")
         pending = [arg for k, arg in s.chance if k == kind]
-        _need(len(set(pending)) == len(pending) and all(0 <= e < n and values[e] < 0 for e in pending), "chance",
+        _need(len(set(pending)) == len(pending) and all(0 <= e < explorers and values[e] < 0 for e in pending), "chance",
              f"deals a {field} only once, to a meeple without one")
-        undealt = [e for e in range(n) if values[e] < 0]
+        undealt = [e for e in range(explorers) if values[e] < 0]
         _need(set(undealt) <= set(pending), field, "a meeple without one must have one being dealt")
-        chosen = t.options[name]
-        _need(not chosen or all(values[e] == ids.index(chosen[e]) for e in range(n)), field,
+        chosen = table.options[name]
+        _need(not chosen or all(values[e] == ids.index(chosen[e]) for e in range(explorers)), field,
              f"differs from the {name} option")
-    if t.options["variant"] == "b" and s.skill[2] >= 0:
-        _need(c.skills[s.skill[2]].dice == 6, "skill", "the third meeple has a 6-die skill (§13.2)")
+    if table.options["variant"] == "b" and s.skill[2] >= 0:
+        _need(content.skills[s.skill[2]].dice == 6, "skill", "the third meeple has a 6-die skill (§13.2)")
 
 
 def _check_terrain(s: FujiState, facts: _Facts) -> None:
     """Terrain and tokens (§3.4, §11, §17.4)."""
-    t = facts.table
-    c = facts.content
-    b = facts.board
-    ph = facts.phase
+    table = facts.table
+    content = facts.content
+    board = facts.board
+    phase = facts.phase
     placed = [x for x in s.card_at if x >= 0]
     _need(len(set(placed)) == len(placed), "card_at", "lays each terrain card once")
     pending_cells = [arg for k, arg in s.chance if k == PLACE_TERRAIN]
     _need(len(set(pending_cells)) == len(pending_cells), "chance", "places a card on each cell once")
-    for cell in range(b.size):
+    for cell in range(board.size):
         card = s.card_at[cell]
-        mark = b.mark[cell]
+        mark = board.mark[cell]
         want = "village" if mark in "Hh" else "landscape" if mark in "LSGEX" else ""
         if card >= 0:
-            _need(c.terrain[card].kind == want, "card_at", f"puts a {c.terrain[card].kind} card on "
+            _need(content.terrain[card].kind == want, "card_at", f"puts a {content.terrain[card].kind} card on "
                  f"{geo.cell_name(cell)}, a {want or 'volcano, rubble or empty'} place")
         elif want:
-            _need(ph == SETUP and (s.setup_step < 2 or cell in pending_cells), "card_at",
+            _need(phase == SETUP and (s.setup_step < 2 or cell in pending_cells), "card_at",
                  f"leaves {geo.cell_name(cell)} without its card")
         if cell in pending_cells:
             _need(want != "" and card < 0, "chance", f"places a card on {geo.cell_name(cell)}, which is "
                  "taken or no place for one")
     _need(not s.lava & (s.equipment_tokens_left | s.eruption_tokens_left | s.double_eruption_tokens_left), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
     _need(not s.eruption_tokens_left & s.double_eruption_tokens_left, "etok2", "a token lies on one side")
-    _need(s.double_eruption_tokens_left == 0 or t.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
+    _need(s.double_eruption_tokens_left == 0 or table.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
 
 
 def _check_meeples(s: FujiState, facts: _Facts) -> None:
     """Meeples and markers (§7, §10)."""
-    t = facts.table
-    b = facts.board
-    n = facts.explorers
-    ph = facts.phase
+    table = facts.table
+    board = facts.board
+    explorers = facts.explorers
+    phase = facts.phase
     live = facts.live
-    for e in range(n):
-        _need(b.mark[s.position[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
+    for e in range(explorers):
+        _need(board.mark[s.position[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
              "meeple can stand")
         _need(not live or not s.lava >> s.position[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
         m = s.destination[e]
-        _need(m < 0 or b.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
+        _need(m < 0 or board.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
              "meeple can go")
-    marked = [s.destination[e] >= 0 for e in range(n)]
-    if live and ph in (SETUP, ROLL):
+    marked = [s.destination[e] >= 0 for e in range(explorers)]
+    if live and phase in (SETUP, ROLL):
         _need(not any(marked), "marker", "markers wait on the character cards until phase 2")
-    elif live and ph in (REROLL, EQUIP):
+    elif live and phase in (REROLL, EQUIP):
         _need(all(marked), "marker", "every marker is placed once phase 3 starts (§7.3)")
-    elif live and ph == PLAN:
-        for e in range(n):
-            for o in t.neighbours[e]:
-                _need(not marked[e] or o >= n or s.destination[o] != s.destination[e], "marker",
+    elif live and phase == PLAN:
+        for e in range(explorers):
+            for o in table.neighbours[e]:
+                _need(not marked[e] or o >= explorers or s.destination[o] != s.destination[e], "marker",
                      "neighbours may not share a destination (§7.3)")
-    elif live and ph == MOVE:
-        for e in range(n):
+    elif live and phase == MOVE:
+        for e in range(explorers):
             done = bool(s.moved[e]) or (e == s.mover and s.turn_step == TURN_END)
             _need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
-    _need(ph in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
-    _need(ph == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
+    _need(phase in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
+    _need(phase == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
     _need((s.mover < 0) == (s.turn_step == TURN_NONE), "tstep", "a turn step goes with a mover")
     _need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
     _need(s.bars_spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
@@ -347,21 +347,21 @@ def _check_meeples(s: FujiState, facts: _Facts) -> None:
 
 def _check_tracks(s: FujiState, facts: _Facts) -> None:
     """Stamina, injuries, skills (§10.5-§10.7, §14, §17.3)."""
-    c = facts.content
-    n = facts.explorers
-    ph = facts.phase
-    for e in range(n):
-        passed = sum(1 for x in c.injury_spaces if x <= s.stamina[e])
+    content = facts.content
+    explorers = facts.explorers
+    phase = facts.phase
+    for e in range(explorers):
+        passed = sum(1 for x in content.injury_spaces if x <= s.stamina[e])
         _need(bin(s.injuries[e]).count("1") <= passed, "injuries", f"meeple {e} has more injuries than the "
              "injury spaces its tracker passed (§10.6)")
-        abilities = c.skills[s.skill[e]].abilities if s.skill[e] >= 0 else {}
+        abilities = content.skills[s.skill[e]].abilities if s.skill[e] >= 0 else {}
         cap = abilities["power_bars"]["max"] if "power_bars" in abilities else 0
         _need(s.power_bars[e] <= cap, "bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
         _need(not s.die_set_aside[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
-        _need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(ph, PLAN), "radio",
+        _need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(phase, PLAN), "radio",
              "a screen is lowered in phase 2 or 4, and not ahead of time (§15)")
-    in_round = ph in (REROLL, EQUIP, MOVE, ERUPT)
-    _need(ph != SETUP and ph != ROLL or not any(s.screen_lowered), "radio", "screens are up at the start of a round")
+    in_round = phase in (REROLL, EQUIP, MOVE, ERUPT)
+    _need(phase != SETUP and phase != ROLL or not any(s.screen_lowered), "radio", "screens are up at the start of a round")
     _need(in_round or not any(s.die_set_aside), "buddy", "a die set aside returns at the end of the round (§11.5)")
     _need(in_round or not any(s.stepped_early) and not any(s.no_stamina_loss) and not any(s.movement_bonus), "roped",
          "phase-4 card effects end with the round (§11.5)")
@@ -369,62 +369,62 @@ def _check_tracks(s: FujiState, facts: _Facts) -> None:
 
 def _check_dice(s: FujiState, facts: _Facts) -> None:
     """Dice (§6, §10.6, §13, §17.1)."""
-    t = facts.table
-    c = facts.content
-    n = facts.explorers
-    ph = facts.phase
+    table = facts.table
+    content = facts.content
+    explorers = facts.explorers
+    phase = facts.phase
     live = facts.live
     rows = facts.rows
     in_round = facts.phase in (REROLL, EQUIP, MOVE, ERUPT)
     rolling = {arg for k, arg in s.chance if k == ROLL_DIE}
-    for d in range(t.dice):
+    for d in range(table.dice):
         owner = d // 6
         _need(s.die_in_play[d] or s.die_face[d] == 0, "dv", f"die {d} is out of the game and shows no face")
-        if owner == t.extra:
+        if owner == table.extra:
             _need(s.die_holder[d] == owner and s.die_in_play[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
-            hidden_half = d % 6 < 3 and ph in (PLAN, REROLL, EQUIP)
-            _need(not live or ph in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "dv",
+            hidden_half = d % 6 < 3 and phase in (PLAN, REROLL, EQUIP)
+            _need(not live or phase in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "dv",
                  "the virtual set shows its open half only until phase 5 (§13.1)")
             continue
-        _need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < n and in_round), "dh", f"die {d} is with no meeple")
+        _need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < explorers and in_round), "dh", f"die {d} is with no meeple")
         _need(s.die_holder[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
-        _need(s.die_in_play[d] or s.die_holder[d] == owner or ph == ERUPT, "dh", f"die {d} is out of the game and not with its "
+        _need(s.die_in_play[d] or s.die_holder[d] == owner or phase == ERUPT, "dh", f"die {d} is out of the game and not with its "
              "owner (a die lost to a leg injury leaves at the end of phase 5 wherever it is; it goes home in "
              "phase 6, §10.8, §11.5)")
-        _need(not live or ph not in (PLAN, REROLL, EQUIP, MOVE) or not s.die_in_play[d] or s.die_face[d] or d in rolling,
+        _need(not live or phase not in (PLAN, REROLL, EQUIP, MOVE) or not s.die_in_play[d] or s.die_face[d] or d in rolling,
              "dv", f"die {d} is in play and shows no face")
-    for e in range(n):
+    for e in range(explorers):
         alive = sum(s.die_in_play[e * 6:e * 6 + 6])
-        sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
+        sk = content.skills[s.skill[e]] if s.skill[e] >= 0 else None
         in_play = 6
-        if sk is not None and (ph != SETUP or s.setup_step >= 2):
+        if sk is not None and (phase != SETUP or s.setup_step >= 2):
             lost = s.injuries[e] >> LEG & 1 and s.die_to_lose[e] < 0 and not any(
                 f[0] == LOSE_DIE and f[2] == e for f in rows)
             in_play = sk.dice - int(bool(lost))
         _need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
         leg = s.die_to_lose[e]
-        _need(leg < 0 or (leg // 6 == e and s.die_in_play[leg] and s.injuries[e] >> LEG & 1 and ph in (MOVE, ERUPT)),
+        _need(leg < 0 or (leg // 6 == e and s.die_in_play[leg] and s.injuries[e] >> LEG & 1 and phase in (MOVE, ERUPT)),
              "leg", f"meeple {e}'s lost die is one of its own, after a leg injury, until phase 5 ends (§10.8)")
     for d in rolling:
-        _need(0 <= d < t.dice and s.die_in_play[d] and ph != SETUP, "chance", f"rolls die {d}, which is not in play")
+        _need(0 <= d < table.dice and s.die_in_play[d] and phase != SETUP, "chance", f"rolls die {d}, which is not in play")
 
 
 def _check_equipment(s: FujiState, facts: _Facts) -> None:
     """Equipment (§3.2, §9, §17.6 item 10)."""
-    t = facts.table
-    n = facts.explorers
-    ph = facts.phase
+    table = facts.table
+    explorers = facts.explorers
+    phase = facts.phase
     live = facts.live
     rows = facts.rows
     bottom_cards = [x // 8 for x in s.under_pile]
     _need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
-    _need(all(x % 8 < t.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
+    _need(all(x % 8 < table.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
     for card, loc in enumerate(s.card_location):
         _need((loc == UNDER_PILE) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
-        _need(loc > KEEPING or ph == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
+        _need(loc > KEEPING or phase == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
         _need(not s.card_used_once[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
         _need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
-    for e in range(n):
+    for e in range(explorers):
         keeping = sum(1 for loc in s.card_location if loc == KEEPING - e)
         choice = [f for f in rows if f[0] == KEEP and f[2] == e]
         drawing = any(k == DRAW_EQUIPMENT and arg == e for k, arg in s.chance)
@@ -432,43 +432,43 @@ def _check_equipment(s: FujiState, facts: _Facts) -> None:
         _need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
     for x in s.hints_given:
         seat, kind, subject = x // 64, x % 64 // 8, x % 8 - 1
-        ok = seat < t.seats and kind < len(HINT_KINDS) and (subject == -1 if kind else 0 <= subject < n != seat)
+        ok = seat < table.seats and kind < len(HINT_KINDS) and (subject == -1 if kind else 0 <= subject < explorers != seat)
         _need(ok and (kind or subject != seat), "hinted", "names a hint no seat can give (§18)")
     _need(len(set(s.hints_given)) == len(s.hints_given), "hinted", "holds each hint once")
-    _need(ph != SETUP or not s.hints_given, "hinted", "no hints are given at setup")
+    _need(phase != SETUP or not s.hints_given, "hinted", "no hints are given at setup")
     _need(s.white_starters[0] < s.white_starters[1], "starts", "names two different meeples, in order")
-    _need(ph == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
+    _need(phase == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
 
 
 def _check_rerolls(s: FujiState, facts: _Facts) -> None:
     """Phase 3 (§8)."""
-    t = facts.table
-    ph = facts.phase
-    for h in range(len(t.hands)):
+    table = facts.table
+    phase = facts.phase
+    for h in range(len(table.hands)):
         _need(s.rerolls_left[h] <= s.rerolls_entitled[h], "rr_left", "a hand has no more rerolls left than it was given")
         sub = s.reroll_choice[h]
-        e, slots, _seat = t.hands[h]
+        e, slots, _seat = table.hands[h]
         if sub >= 0:
-            dice = [d for d in range(t.dice) if sub >> d & 1]
-            _need(ph == REROLL and not s.rerolls_done[h] and s.rerolls_left[h] > 0 and dice and all(
+            dice = [d for d in range(table.dice) if sub >> d & 1]
+            _need(phase == REROLL and not s.rerolls_done[h] and s.rerolls_left[h] > 0 and dice and all(
                 s.die_in_play[d] and (d // 6 != e or d % 6 in slots) for d in dice), "rr_sub",
                  "a reroll choice waits only in phase 3, for a hand with rerolls, naming dice it may reroll")
         elif sub == -1:
-            _need(ph == REROLL and not s.rerolls_done[h], "rr_sub", "a stop waits only in phase 3")
-        _need(ph == REROLL or s.rerolls_done[h], "rr_done", "every hand is done outside phase 3")
+            _need(phase == REROLL and not s.rerolls_done[h], "rr_sub", "a stop waits only in phase 3")
+        _need(phase == REROLL or s.rerolls_done[h], "rr_done", "every hand is done outside phase 3")
 
 
 def _check_chance(s: FujiState, facts: _Facts) -> None:
     """Chance items (§6, §10.3, §18)."""
-    n = facts.explorers
-    ph = facts.phase
+    explorers = facts.explorers
+    phase = facts.phase
     draws = 0
     for kind, arg in s.chance:
         if kind in (DEAL_SKILL, DEAL_CHARACTER, PLACE_TERRAIN):
-            _need(ph == SETUP, "chance", "deals and places cards only at setup")
+            _need(phase == SETUP, "chance", "deals and places cards only at setup")
         elif kind == DRAW_EQUIPMENT:
-            _need(0 <= arg < n and ph in (SETUP, PLAN, EQUIP, MOVE), "chance", "draws a card for a meeple")
-            _need(ph != SETUP or s.skill[arg] >= 0, "chance", "a meeple draws its starting cards after its skill")
+            _need(0 <= arg < explorers and phase in (SETUP, PLAN, EQUIP, MOVE), "chance", "draws a card for a meeple")
+            _need(phase != SETUP or s.skill[arg] >= 0, "chance", "a meeple draws its starting cards after its skill")
             draws += 1
         elif kind != ROLL_DIE:
             raise _fail("chance", f"holds a chance item of kind {kind}")
@@ -478,30 +478,30 @@ def _check_chance(s: FujiState, facts: _Facts) -> None:
 
 def _check_decisions(s: FujiState, facts: _Facts) -> None:
     """Pending decisions (architecture §2)."""
-    t = facts.table
-    c = facts.content
-    n = facts.explorers
-    ph = facts.phase
+    table = facts.table
+    content = facts.content
+    explorers = facts.explorers
+    phase = facts.phase
     rows = facts.rows
     counted = {KEEP, EQUIPMENT_REROLL, LEND, POWER_BARS, REROLL_ONE}
     for kind, seat, e, a, extra in rows:
         _need(0 <= kind <= LOSE_DIE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
         _need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
         if kind == WHITE_STARTERS:
-            _need(ph == SETUP and n == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
+            _need(phase == SETUP and explorers == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
                  "at setup with four meeples (§17.6 item 9)")
             continue
-        _need(0 <= e < n, "frames", f"a decision names meeple {e}")
+        _need(0 <= e < explorers, "frames", f"a decision names meeple {e}")
         if kind == REROLL_ONE and a > 0:
-            _need(1 <= a <= len(t.hands) and t.hands[a - 1][0] == e and t.hands[a - 1][2] == seat, "frames",
+            _need(1 <= a <= len(table.hands) and table.hands[a - 1][0] == e and table.hands[a - 1][2] == seat, "frames",
                  "a Carabiner half-choice is the third meeple's, by the seat holding that half (§17.6 item 17)")
         else:
-            _need(seat == t.ctrl[e], "frames", f"meeple {e}'s decision is for seat {t.ctrl[e]}, not {seat}")
+            _need(seat == table.ctrl[e], "frames", f"meeple {e}'s decision is for seat {table.ctrl[e]}, not {seat}")
         phases = {KEEP: (SETUP,), LEAVE_DIE: (SETUP,), EQUIPMENT_REROLL: (PLAN, EQUIP), GRANTED_REROLL: (PLAN, EQUIP),
                   LEND: (PLAN, EQUIP), REROLL_ONE: (PLAN, EQUIP), COLLECT: (PLAN, EQUIP, MOVE),
                   POWER_BARS: (MOVE,), PATH: (MOVE,), INJURY: (MOVE,), LOSE_DIE: (MOVE,)}[kind]
-        _need(ph in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {ph}")
-        sk = c.skills[s.skill[e]] if s.skill[e] >= 0 else None
+        _need(phase in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {phase}")
+        sk = content.skills[s.skill[e]] if s.skill[e] >= 0 else None
         if kind == KEEP:
             _need(sk is not None and a == sk.keep, "frames", "a keep choice keeps the skill's number of cards")
         elif kind == LEAVE_DIE:
@@ -509,7 +509,7 @@ def _check_decisions(s: FujiState, facts: _Facts) -> None:
         elif kind == EQUIPMENT_REROLL:
             _need(1 <= a <= MAX_REROLLS, "frames", "an equipment reroll has rerolls left (§15)")
         elif kind == LEND:
-            _need(0 <= a < n and a != e, "frames", "a die is lent to another meeple (§15)")
+            _need(0 <= a < explorers and a != e, "frames", "a die is lent to another meeple (§15)")
         elif kind == POWER_BARS:
             _need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == TURN_COMPARE,
                  "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
