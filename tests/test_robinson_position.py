@@ -50,7 +50,7 @@ def written_by_hand() -> dict[str, Any]:
         "wounds": {"carpenter": 0, "explorer": 2, "friday": 0},
         "determination": {"carpenter": 2, "explorer": 0, "friday": 0},
         "cards": cards, "card_uses": {"pistol": 2},
-        "tiles": {"8": "s10", "11": "s7"}, "camp": "s10", "top_tile": None,
+        "tiles": {"8": "s10", "11": "s7"}, "revealed_tiles": [], "camp": "s10", "top_tile": None,
         "discovery_tokens": [[C.token_kinds[k].id, "bag"] for k in C.tokens],
         "decisions": [],
         # the engine's rows at rest (the page lists each one's resting value)

@@ -45,9 +45,11 @@ from hypothesis import strategies as st
 import outlast
 from outlast import CHANCE, IllegalAction, Match, SaveError
 from outlast.core import state_digest
+from outlast.core.declared import LIST, SHARE
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.content import content
 from outlast.games.robinson.decisions import KeepInvention, KeepToken, TopTile
+from outlast.games.robinson.declaration import DECLARATION
 from outlast.games.robinson.state import (
     I_ADV_DONE,
     I_BEAST,
@@ -454,15 +456,17 @@ def heavy_checks(s: RobinsonState, act: RobinsonAction, rng: random.Random) -> N
     after.apply(act)
     assert after.to_json() == c.to_json()
     scratch = s.clone()
-    for name in RobinsonState.LISTS:
-        lst = getattr(scratch, name)
+    for field in DECLARATION.fields:
+        if field.copy != LIST or field.name == "events":
+            continue
+        lst = getattr(scratch, field.name)
         if lst:
-            lst[0] = lst[0] if isinstance(lst[0], tuple) else -77
+            lst[0] = lst[0] if isinstance(lst[0], tuple) or not isinstance(lst[0], int) else -77
         lst.append(-1)
     scratch.events.append(scratch.events[0])
-    for name in RobinsonState.SCALARS:
-        if isinstance(getattr(scratch, name), int):
-            setattr(scratch, name, 12345)
+    for field in DECLARATION.fields:
+        if field.copy == SHARE and field.codec is not None and type(getattr(scratch, field.name)) is int:
+            setattr(scratch, field.name, 12345)
     assert s.to_json() == doc, "mutating a clone changed the original"
     original = s.clone()  # and the other way: change the original, the clone keeps its copy
     orig_zone, orig_res = s.zone[:], s.res[:]
@@ -818,6 +822,7 @@ def test_match_of_every_option_round_trips(tmp_path: Path) -> None:
     (lambda d: d.update(phase="two"), "'phase'"),
     (lambda d: d.update(discovery_tokens=[[k, 99] for k, _ in d["discovery_tokens"]]), "'discovery_tokens'"),
     (lambda d: d.update(tiles={"1": "s99"}), "tile"),
+    (lambda d: d.update(revealed_tiles=["999"]), "revealed_tiles"),
     (lambda d: d.update(tiles={"999": "s1"}), "tile"),
     (lambda d: d.update(resources=["a", "b", "c", "d"]), "'resources'"),
     (lambda d: d.update(morale="high"), "'morale'"),

@@ -23,9 +23,8 @@ if TYPE_CHECKING:
     from .state import RobinsonState
     from .table import Table
 
-from . import state as st
+from . import constants as st
 from .decisions import KINDS, AnyTimeWindow, KeepInvention, KeepToken, RobinsonDecision, TopTile
-from .position import engine_fields
 
 MAX_EVENTS = 1_000_000
 MAX_TEXT = 2_000
@@ -38,9 +37,7 @@ MAX_COUNT = 9
 MAX_PENDING = 200
 """Work items, pending decisions and planned Actions pending at once (a round needs a few dozen)."""
 MAX_CHANGES = 10_000
-HEADER = ("game", "format", "rules_version", "options", "chars", "events")
-FIELDS = (*HEADER, *st.RobinsonState.SCALARS, *st.RobinsonState.LISTS)
-"""Every key of a Robinson Crusoe state document, as `to_json` writes them."""
+HEADER = ("game", "format", "rules_version", "options", "chars")
 _PAWN_NAME = re.compile(r"[a-z0-9][a-z0-9_\-]*", re.ASCII).fullmatch
 HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.I_ADV_DONE, st.I_MYST_AFTER,
                              st.I_BEAST))
@@ -48,14 +45,22 @@ HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.
 
 
 POSITION_KEY = {"res": "resources", "fut": "future_resources", "det": "determination", "zone": "cards",
-                "uses": "card_uses", "tile_at": "tiles", "space_tile": "tiles", "tok": "discovery_tokens",
+                "uses": "card_uses", "tile_at": "revealed_tiles", "space_tile": "tiles", "tok": "discovery_tokens",
                 "over": "ended", "tile_top": "top_tile"}
 """The position key (`position.py`) that holds an engine field, for the messages of a refused document."""
 
 
-def fail(field: str, problem: str) -> SaveError:
+class FieldFault(SaveError):
+    """A refused document naming the position's key; `problem` is what is wrong, without the key."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"state field {POSITION_KEY.get(field, field)!r}: {problem}")
+        self.problem = problem
+
+
+def fail(field: str, problem: str) -> FieldFault:
     """A refused document, naming the position's key."""
-    return SaveError(f"state field {POSITION_KEY.get(field, field)!r}: {problem}")
+    return FieldFault(field, problem)
 
 
 def need(ok: object, field: str, problem: str) -> None:
@@ -102,16 +107,15 @@ def _text(value: object, field: str) -> str:
 # ----------------------------------------------------------------------------- the header
 def read_table(game: Any, doc: Any) -> Table:
     """The game's frozen `Table` from the document's header (options and characters), or `SaveError`."""
-    from .content import content
     from .table import build_table
 
     game.check_doc_header(doc)
-    doc = engine_fields(doc, content())
-    missing = [f for f in FIELDS if f not in doc]
+    fields = document_keys()
+    missing = [f for f in fields if f not in doc]
     if missing:
         raise SaveError(f"state document lacks field {missing[0]!r}"
                         + (f" and {len(missing) - 1} more" if len(missing) > 1 else ""))
-    extra = sorted(str(k) for k in doc if k not in FIELDS)
+    extra = sorted(str(k) for k in doc if k not in fields)
     if extra:
         raise SaveError(f"state document has unknown fields: {shown(extra)}")
     opts, chars = doc["options"], doc["chars"]
@@ -131,15 +135,22 @@ def read_table(game: Any, doc: Any) -> Table:
     return table
 
 
+def document_keys() -> tuple[str, ...]:
+    """Every key of a Robinson Crusoe position: the header, then each declared field's key."""
+    from .declaration import DECLARATION
+
+    return (*HEADER, *(f.key for f in DECLARATION.fields if f.codec is not None))
+
+
 # ----------------------------------------------------------------------------- the fields
 def from_json(game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:
     """Check every field of `doc`, then build the state; any fault is a `SaveError` naming the field."""
-    doc = engine_fields(doc, table.content)
-    s = st.RobinsonState.blank(game, table, 0)
-    _read_events(s, doc)
-    _read_scalars(s, doc)
-    _read_lists(s, doc)
-    _read_nested(s, doc)
+    from .declaration import DECLARATION
+    from .state import RobinsonState
+
+    s = RobinsonState.blank(game, table, 0)
+    DECLARATION.from_doc(s, {k: v for k, v in doc.items() if k not in HEADER})
+    _check_fields(s)
     _check_cards(s)
     _check_board(s)
     _check_pending(s)
@@ -149,12 +160,12 @@ def from_json(game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:
     return s
 
 
-def _read_events(s: RobinsonState, doc: dict[str, Any]) -> None:
-    events = doc["events"]
-    if not isinstance(events, list) or len(events) > MAX_EVENTS:
+def read_events(data: Any, s: RobinsonState) -> list[Event]:
+    """The event log: at most `MAX_EVENTS` events, each as `Event.to_json` writes it."""
+    if not isinstance(data, list) or len(data) > MAX_EVENTS:
         raise fail("events", f"must be a list of at most {MAX_EVENTS} events")
     out = []
-    for i, e in enumerate(events):
+    for i, e in enumerate(data):
         try:
             ev = Event.from_json(e, s.players)
         except SaveError as exc:
@@ -162,86 +173,33 @@ def _read_events(s: RobinsonState, doc: dict[str, Any]) -> None:
         if len(ev.text) > MAX_TEXT or len(ev.kind) > MAX_TEXT:
             raise fail("events", f"event {i} has a text of more than {MAX_TEXT} characters")
         out.append(ev)
-    s.events = out
+    return out
 
 
-def _read_scalars(s: RobinsonState, doc: dict[str, Any]) -> None:
-    t, c = s.table, s.content
-    n = s.players
-    sc = t.scenario
-    ranges = {
-        "rng_state": (0, (1 << 64) - 1), "phase": (0, st.OVER), "step": (0, 100), "round": (1, sc.rounds),
-        "first_player": (0, n - 1), "over": (0, len(st.END_CODES)), "morale": (c.morale[0][0], c.morale[-1][0]),
-        "roof": (0, MAX_TRACK), "palisade": (0, MAX_TRACK), "weapon": (0, MAX_TRACK), "shelter": (0, 1),
-        "camp": (0, len(c.spaces) - 1), "tile_top": (-1, len(c.tiles) - 1), "temp_weapon": (0, MAX_TRACK),
-        "cur": (-1, MAX_PENDING), "flags": (0, 3), "friday_alive": (0, 1 if t.friday else 0),
-        "night_food": (0, MAX_COUNT), "pile_done": (0, 1), "ev_book": (0, len(c.cards)), "ev_adv": (0, len(c.cards)),
-        "friday_rerolled": (0, 1), "bible": (0, 1), "econ_used": (0, 1),
-    }
-    for name in st.RobinsonState.SCALARS:
-        if name in ("reason", "source"):
-            setattr(s, name, _text(doc[name], name))
-        else:
-            lo, hi = ranges[name]
-            setattr(s, name, _int(doc[name], name, lo, hi))
-    need((s.over != 0) == (s.phase == st.OVER), "over", "the game is over exactly when the phase is 'over'")
-    steps = {st.SETUP: 5 + t.options["starting_items"], st.EVENT: 1, st.MORALE: 0, st.PRODUCTION: 1, st.PLAN: 2,
-             st.RESOLVE: 0, st.WEATHER: len(sc.weather[s.round - 1]) + 2, st.NIGHT: 4, st.OVER: 100}
-    need(s.step <= steps[s.phase] or (s.phase == st.SETUP and s.step == 100), "step",
-         f"{s.step} is no step of the {st.PHASE_NAMES[s.phase]} phase")
-
-
-def _read_lists(s: RobinsonState, doc: dict[str, Any]) -> None:
-    t, c = s.table, s.content
-    n, ns, nt, nc = s.players, len(c.spaces), len(c.tiles), len(c.cards)
-    deaths = [c.characters[ch].death_at for ch in t.chars] + [c.friday_death_at]
-    flat: dict[str, tuple[int, int, int | None, int]] = {
-        # name: (lo, hi, exact length or None, most entries)
-        "zone": (0, len(st.ZONE_NAMES) - 1, nc, nc), "uses": (-1, MAX_COUNT, nc, nc),
-        "tok": (0, st.TOK_BOX, len(c.tokens), len(c.tokens)), "tile_at": (st.TILE_REVEALED, ns - 1, nt, nt),
-        "space_tile": (-1, nt - 1, ns, ns), "space_tk": (0, 31, ns, ns), "space_exh": (0, 3, ns, ns),
-        "space_lost": (0, 1, ns, ns), "wounds": (0, max(deaths), n + 1, n + 1), "det": (0, MAX_AMOUNT, n + 1, n + 1),
-        "skill_used": (0, 15, n, n), "res": (0, MAX_AMOUNT, 4, 4), "fut": (0, MAX_AMOUNT, 4, 4),
-        "field_tk": (0, 31, 7, 7), "weather_tk": (0, 1, 3, 3), "pile": (0, MAX_AMOUNT, len(t.scenario.pile), 9),
-        "ready": (0, 1, n, n), "hunt_top": (0, nc - 1, None, nc), "hunt_seen": (0, 1, None, nc), "hunt_bottom": (0, nc - 1, None, nc),
-        "dice": (0, 1, 3, 3), "weather_dice": (0, 0, 0, 0), "clouds": (-1, 99, 4, 4), "outside": (0, 1, n, n),
-        "stash": (0, MAX_AMOUNT, 4 * n, 4 * n), "item_used": (0, nc - 1, None, nc),
-        "gathered": (0, 2 * ns - 1, None, 2 * ns), "explored_tent": (0, 1, n, n), "hungry_done": (0, 3, n + 1, n + 1),
-        "minus": (0, 1, n, n), "changes": (0, MAX_CHANGES, n, n),
-    }
-    for name, (lo, hi, length, most) in flat.items():
-        setattr(s, name, _ints(doc[name], name, lo, hi, length, most))
-    for p in range(n + 1):
-        # a character's marker stops at death; Friday's last Wounds all count (his death does not end the game)
-        dead_friday = p == n and t.friday and not s.friday_alive
-        need(s.wounds[p] <= deaths[p] or dead_friday, "wounds",
-             f"entry {p}: {s.wounds[p]} Wounds is past death at {deaths[p]}")
-    for i, need_i in enumerate(t.scenario.pile):
-        need(s.pile[i] <= need_i, "pile", f"stage {i + 1} holds {s.pile[i]} wood of the {need_i} it takes")
-    need(s.clouds[2] <= 3 and s.clouds[3] <= 3, "clouds", "the animals face is -1..3 and the flags 0..3")
-    need(min(s.clouds[0], s.clouds[1], s.clouds[3]) >= 0, "clouds", "cloud counts are not negative")
-    for name in ("item_used", "gathered", "hunt_bottom"):
-        values = getattr(s, name)
-        need(len(set(values)) == len(values), name, "lists an entry twice")
-    need(all(c.cards[x].kind == "invention" for x in s.item_used), "item_used", "only Items are used once a round")
-    chance = _ints(doc["chance"], "chance", -1, MAX_PENDING, None, 4)
+def read_chance(data: Any, s: RobinsonState) -> list[int]:
+    """A pending chance point `[kind, a, b, c]`, or nothing."""
+    chance = _ints(data, "chance", -1, MAX_PENDING, None, 4)
     need(len(chance) in (0, 4), "chance", "a pending chance point is [kind, a, b, c] or nothing")
-    s.chance = chance
-    myst = _ints(doc["myst"], "myst", -1, MAX_COUNT, None, 5)
+    return chance
+
+
+def read_myst(data: Any, s: RobinsonState) -> list[int]:
+    """A Mystery draw under way `[treasures, monsters, traps, drawer, drawn]`, or nothing (§16.2)."""
+    myst = _ints(data, "myst", -1, MAX_COUNT, None, 5)
     need(len(myst) in (0, 5), "myst", "a Mystery draw is [treasures, monsters, traps, drawer, drawn] or nothing")
     if myst:
-        need(min(myst[:3]) >= 0 and -1 <= myst[3] <= n and myst[4] in (0, 1), "myst", "malformed Mystery draw")
-    s.myst = myst
-    if not t.friday:
-        need(s.wounds[n] == 0 and s.det[n] == 0, "wounds", "there is no Friday to wound or give Determination")
+        need(min(myst[:3]) >= 0 and -1 <= myst[3] <= s.players and myst[4] in (0, 1), "myst",
+             "malformed Mystery draw")
+    return myst
 
 
-def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
+def read_xsrc(data: Any, s: RobinsonState) -> list[tuple[int, int, int, int, str]]:
+    """Additional pawns: `[source kind, reference, Action mask, owner, pawn name]` (§8.1, §20.4)."""
     c, n = s.content, s.players
     nc = len(c.cards)
     xsrc = []
     names: set[str] = set()
-    for i, row in enumerate(_rows(doc["xsrc"], "xsrc", 5, 64)):
+    for i, row in enumerate(_rows(data, "xsrc", 5, 64)):
         kind = _int(row[0], "xsrc", 0, st.XS_SKILL, f"source {i} kind")
         ref = _int(row[1], "xsrc", 0, max(nc, 8 * n) - 1, f"source {i} reference")
         mask = _int(row[2], "xsrc", 0, 127, f"source {i} Action mask")
@@ -259,11 +217,17 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
             seat, si = divmod(ref, 8)
             need(seat < n and si < len(c.characters[s.table.chars[seat]].skills), "xsrc", f"source {i} is no skill")
         xsrc.append((kind, ref, mask, owner, name))
-    s.xsrc = xsrc
-    pawns = 2 * n + 2 + len(xsrc)
-    groups = []
+    return xsrc
+
+
+def read_groups(data: Any, s: RobinsonState) -> list[tuple[Any, ...]]:
+    """Planned Actions `[type, target, alternative, leader, [pawns], wood, food, fur, flags]` (§8.1–§8.4)."""
+    c, n = s.content, s.players
+    nc = len(c.cards)
+    pawns = 2 * n + 2 + len(s.xsrc)
+    groups: list[tuple[Any, ...]] = []
     placed: set[int] = set()
-    for gi, row in enumerate(_rows(doc["groups"], "groups", 9, 64)):
+    for gi, row in enumerate(_rows(data, "groups", 9, 64)):
         where = f"Action {gi + 1}"
         typ = _int(row[0], "groups", 0, st.T_REST, f"{where} type")
         target = _int(row[1], "groups", -4, max(nc, 2 * len(c.spaces)), f"{where} target")
@@ -281,33 +245,43 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
         flags = _int(row[8], "groups", 0, 15, f"{where} flags")
         _check_target(s, gi, typ, target, alt, bool(flags & st.G_DONE))
         groups.append((typ, target, alt, lead, tuple(ids), *costs, flags))
-    s.groups = groups
-    need(s.cur < len(groups), "cur", f"there is no planned Action {s.cur + 1}")
-    need(not groups or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "groups", "Actions are planned only in the Action phase")
-    need(not xsrc or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "xsrc", "additional pawns exist only in the Action phase")
+    return groups
+
+
+def read_special(data: Any, s: RobinsonState) -> list[tuple[int, ...]]:
+    """Special Wounds `[seat, body part, Action type, curing Invention]` (§13.1, §25.5)."""
+    c, n = s.content, s.players
     special: list[tuple[int, ...]] = []
-    for i, row in enumerate(_rows(doc["special"], "special", 4, 16)):
+    for i, row in enumerate(_rows(data, "special", 4, 16)):
         seat = _int(row[0], "special", 0, n - 1, f"wound {i} seat")
         part = _int(row[1], "special", 0, 3, f"wound {i} part")
         typ = _int(row[2], "special", st.T_HUNT, st.T_EXPLORE, f"wound {i} Action type")
-        card = _int(row[3], "special", 0, nc - 1, f"wound {i} cure")
+        card = _int(row[3], "special", 0, len(c.cards) - 1, f"wound {i} cure")
         need(c.cards[card].kind == "invention", "special", f"wound {i} is cured by no Invention")
         special.append((seat, part, typ, card))
-    s.special = special
+    return special
+
+
+def read_work(data: Any, s: RobinsonState) -> list[tuple[int, int, int, int]]:
+    """Pending work `[step, a, b, flag]`, last first: effect program nodes and engine steps."""
+    n, nc = s.players, len(s.content.cards)
     work = []
-    for i, row in enumerate(_rows(doc["work"], "work", 4, MAX_PENDING)):
+    for i, row in enumerate(_rows(data, "work", 4, MAX_PENDING)):
         op = _int(row[0], "work", st.I_AFTER_TILE, len(s.program.nodes) - 1, f"item {i} step")
         a = _int(row[1], "work", -1, max(n, st.TOK_BOX, st.Z_EVENT_STACK), f"item {i} first value")
         b = _int(row[2], "work", -1, max(nc, MAX_PENDING), f"item {i} second value")
         x = _int(row[3], "work", 0, 1, f"item {i} flag")
         _check_work(s, i, op, a, b, x)
         work.append((op, a, b, x))
-    s.work = work
-    raw = doc["decisions"]
-    need(isinstance(raw, list), "decisions", f"must be a list, not {shown(raw)}")
-    need(len(raw) <= 64, "decisions", f"has {len(raw)} entries, more than 64")
+    return work
+
+
+def read_decisions(data: Any, s: RobinsonState) -> list[RobinsonDecision]:
+    """Pending decisions, each `{kind, chooser, …}` checked against the position (`decisions.py`)."""
+    need(isinstance(data, list), "decisions", f"must be a list, not {shown(data)}")
+    need(len(data) <= 64, "decisions", f"has {len(data)} entries, more than 64")
     decisions: list[RobinsonDecision] = []
-    for i, item in enumerate(raw):
+    for i, item in enumerate(data):
         try:
             decision = KINDS.from_doc(item)
         except SaveError as exc:
@@ -318,7 +292,40 @@ def _read_nested(s: RobinsonState, doc: dict[str, Any]) -> None:
         decisions.append(decision)
     need(all(isinstance(d, AnyTimeWindow) for d in decisions[:-1]), "decisions",
          "a decision waits only on top: below it lie windows of any-time effects alone")
-    s.decisions = decisions
+    return decisions
+
+
+def _check_fields(s: RobinsonState) -> None:
+    """The read fields against each other: the ending and the phase, the step, Wounds past death, the pile,
+    the clouds, lists without repeats, Friday, the plan and its Action (§4, §10, §11, §25.1)."""
+    t, c = s.table, s.content
+    n, sc = s.players, t.scenario
+    need((s.over != 0) == (s.phase == st.OVER), "over", "the game is over exactly when the phase is 'over'")
+    steps = {st.SETUP: 5 + t.options["starting_items"], st.EVENT: 1, st.MORALE: 0, st.PRODUCTION: 1, st.PLAN: 2,
+             st.RESOLVE: 0, st.WEATHER: len(sc.weather[s.round - 1]) + 2, st.NIGHT: 4, st.OVER: 100}
+    need(s.step <= steps[s.phase] or (s.phase == st.SETUP and s.step == 100), "step",
+         f"{s.step} is no step of the {st.PHASE_NAMES[s.phase]} phase")
+    deaths = [c.characters[ch].death_at for ch in t.chars] + [c.friday_death_at]
+    for p in range(n + 1):
+        # a character's marker stops at death; Friday's last Wounds all count (his death does not end the game)
+        dead_friday = p == n and t.friday and not s.friday_alive
+        need(s.wounds[p] <= deaths[p] or dead_friday, "wounds",
+             f"entry {p}: {s.wounds[p]} Wounds is past death at {deaths[p]}")
+    for i, need_i in enumerate(sc.pile):
+        need(s.pile[i] <= need_i, "pile", f"stage {i + 1} holds {s.pile[i]} wood of the {need_i} it takes")
+    need(s.clouds[2] <= 3 and s.clouds[3] <= 3, "clouds", "the animals face is -1..3 and the flags 0..3")
+    need(min(s.clouds[0], s.clouds[1], s.clouds[3]) >= 0, "clouds", "cloud counts are not negative")
+    for name in ("item_used", "gathered", "hunt_bottom"):
+        values = getattr(s, name)
+        need(len(set(values)) == len(values), name, "lists an entry twice")
+    need(all(c.cards[x].kind == "invention" for x in s.item_used), "item_used", "only Items are used once a round")
+    if not t.friday:
+        need(s.wounds[n] == 0 and s.det[n] == 0, "wounds", "there is no Friday to wound or give Determination")
+    need(s.cur < len(s.groups), "cur", f"there is no planned Action {s.cur + 1}")
+    need(not s.groups or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "groups",
+         "Actions are planned only in the Action phase")
+    need(not s.xsrc or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "xsrc",
+         "additional pawns exist only in the Action phase")
 
 
 def _check_target(s: RobinsonState, gi: int, typ: int, target: int, alt: int, done: bool) -> None:
@@ -566,4 +573,4 @@ def _check_live(s: RobinsonState) -> None:
         s.forget()
 
 
-__all__ = ["FIELDS", "from_json", "read_table"]
+__all__ = ["document_keys", "from_json", "read_table"]

@@ -1,7 +1,8 @@
 """The fields of a Robinson Crusoe state, declared once (robinson-crusoe.md §2: the engine state).
 
-`StateFields` is the base of every rule part and of `RobinsonState`: it holds the slots and their types,
-so each chapter module may read and set the fields it needs.
+`StateFields` is the base of every rule part and of `RobinsonState`: it holds the fields' types, so each
+chapter module may read and set the fields it needs; `declaration.py` declares how each is copied, written,
+checked and redrawn, and gives `RobinsonState` its slots.
 """
 
 from __future__ import annotations
@@ -20,20 +21,6 @@ if TYPE_CHECKING:
 
 class StateFields(State):
     """The data of one game in progress (the rules are in the chapter modules)."""
-
-    # field names grouped by how clone/to_json copy them
-    SCALARS = ("rng_state", "phase", "step", "round", "first_player", "over", "reason", "source", "morale", "roof", "palisade",
-               "weapon", "shelter", "camp", "tile_top", "temp_weapon", "cur", "flags", "friday_alive",
-               "night_food", "pile_done", "ev_book", "ev_adv", "friday_rerolled", "bible", "econ_used")
-    LISTS = ("zone", "uses", "tok", "tile_at", "space_tile", "space_tk", "space_exh", "space_lost", "wounds", "det",
-             "skill_used", "res", "fut", "field_tk", "weather_tk", "pile", "ready", "hunt_top", "hunt_seen",
-             "hunt_bottom", "chance", "decisions", "work", "groups", "xsrc", "dice", "weather_dice", "clouds",
-             "myst", "outside", "stash", "special", "item_used", "gathered", "explored_tent", "hungry_done", "minus",
-             "changes")
-
-    SLOTS = ("game", "table", "content", "program", "events", *SCALARS, *LISTS, "_lc", "_tm", "_zi", "_ot", "_zq", "_pc",
-             "_pm", "players")
-    """Every field: `RobinsonState` holds them as its own slots (found first, so reading one stays fast)."""
 
     __slots__ = ()
 

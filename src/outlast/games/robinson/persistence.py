@@ -14,9 +14,8 @@ from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 from outlast.core.rng import RandomLike
 
-from .constants import Z_BEAST_DECK, Z_HUNT_DECK
+from .declaration import DECLARATION
 from .fields import StateFields
-from .position import position_of
 from .table import Table
 
 if TYPE_CHECKING:
@@ -39,37 +38,15 @@ class PersistenceRules(StateFields):
         check_seat(seat, self.players)
         if not callable(getattr(rng, "randrange", None)):
             raise IllegalAction(f"resample needs a random source with randrange(), not {shown(rng)}")
-        s = self.clone()
-        s.rng_state = rng.randrange(1 << 64)
-        top = [k for k, seen in enumerate(s.hunt_seen) if not seen]
-        bag = s.deck_bag(Z_HUNT_DECK)
-        if top or bag:
-            pool = s.unseen_beasts()
-            for k in range(len(pool) - 1, 0, -1):  # Fisher-Yates with the caller's generator
-                j = rng.randrange(k + 1)
-                pool[k], pool[j] = pool[j], pool[k]
-            for x in pool:
-                s.zone[x] = Z_BEAST_DECK
-            for k, x in zip(top, pool, strict=False):
-                s.hunt_top[k] = x
-            for x in pool[: len(top) + len(bag)]:
-                s.zone[x] = Z_HUNT_DECK
-        s.forget()
-        return s
+        copy: RobinsonState = DECLARATION.resample(self, seat, rng)
+        return copy
 
     def to_json(self: RobinsonState) -> dict[str, Any]:
         doc: dict[str, Any] = {"game": "robinson", "format": STATE_FORMAT, "rules_version": self.game.rules_version,
                                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.table.options.items()},
-                               "chars": [self.content.characters[ch].id for ch in self.table.chars],
-                               "events": [e.to_json() for e in self.events]}
-        for name in self.SCALARS:
-            doc[name] = getattr(self, name)
-        for name in self.LISTS:
-            doc[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
-        doc["decisions"] = [d.to_doc() for d in self.decisions]
-        doc["groups"] = [[*g[:4], list(g[4]), *g[5:]] for g in self.groups]
-        doc["xsrc"] = [list(x) for x in self.xsrc]
-        return position_of(self, doc)
+                               "chars": [self.content.characters[ch].id for ch in self.table.chars]}
+        doc.update(DECLARATION.to_doc(self))
+        return doc
 
     @classmethod
     def from_json(cls, game: Any, table: Table, doc: dict[str, Any]) -> RobinsonState:

@@ -1,208 +1,257 @@
-"""The Robinson Crusoe position document in the rules' words (docs/state-format/robinson.md).
+"""Codecs of the Robinson Crusoe position document: the table's things in the rules' words (docs/state-format/robinson.md).
 
-`to_json` writes a position with the table's things named as players name them: the phase and the ending
-by name, resources and Future resources by resource, Wounds and Determination by character, every card in
-play by its id and zone, Island tiles by their number and the space `sK` they lie on, Discovery tokens by
-kind and place, pending decisions by kind with named fields (`decisions.py`). The engine's own bookkeeping
-(the work queue, planned Actions, chance points) keeps its number rows; the format page explains them.
-
-`engine_fields(doc)` turns a position back into the engine's field rows, which `document.py` then checks
-field by field; a position key that cannot be read is a `SaveError` naming that key.
+Each codec writes one declared field (`declaration.py`) as players name it — the ending by name, resources by
+resource, Wounds and Determination by character, cards by id, Island tiles by number and the space `sK` they lie
+on, Discovery tokens by kind and place — and reads it back with every check of its own value; a fault is a
+`ValueError` whose text the declaration prefixes with the key (`outlast.core.declared`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from outlast.core import SaveError
 from outlast.core.errors import shown
 
-from .constants import END_CODES, PHASE_NAMES, RES_NAMES, TILE_REVEALED, TILE_STACK, Z_BOX, ZONE_NAMES
+from .constants import END_CODES, TILE_REVEALED, TILE_STACK, Z_BOX, ZONE_NAMES
 
 if TYPE_CHECKING:
-    from .content import Content
     from .state import RobinsonState
 
 TOKEN_PLACES = ("bag", "future", "available", "used", "removed", "revealed", "box")
 """Where a Discovery token is (§19), by the engine's place number."""
-RESOURCE_FIELDS = {"resources": "res", "future_resources": "fut"}
-PERSON_FIELDS = {"wounds": "wounds", "determination": "det"}
-WORDED = ("phase", "ended", "resources", "future_resources", "wounds", "determination", "cards", "card_uses",
-          "tiles", "camp", "top_tile", "discovery_tokens")
-"""The position keys written in the rules' words (the others are the engine's fields under their own names)."""
-ENGINE_WORDED = ("phase", "over", "res", "fut", "wounds", "det", "zone", "uses", "tile_at", "space_tile", "tok", "camp",
-                 "tile_top")
-"""The engine fields that the worded keys hold."""
 
 
-def _fail(key: str, problem: str) -> SaveError:
-    return SaveError(f"state field {key!r}: {problem}")
-
-
-def _people(state: RobinsonState) -> list[str]:
-    """Character ids by the engine's person index (the seats, then Friday)."""
-    content = state.content
-    return [content.characters[ch].id for ch in state.table.chars] + ["friday"]
-
-
-def position_of(state: RobinsonState, fields: dict[str, Any]) -> dict[str, Any]:
-    """The position document from the engine's field rows `fields` (`persistence.to_json`)."""
-    content = state.content
-    doc = {k: v for k, v in fields.items() if k not in ENGINE_WORDED}
-    doc["phase"] = PHASE_NAMES[state.phase]
-    doc["ended"] = END_CODES[state.over - 1] if state.over else None
-    for key, name in RESOURCE_FIELDS.items():
-        doc[key] = dict(zip(RES_NAMES, getattr(state, name), strict=True))
-    people = _people(state)
-    count = state.players + (1 if state.table.friday else 0)
-    for key, name in PERSON_FIELDS.items():
-        doc[key] = {people[p]: getattr(state, name)[p] for p in range(count)}
-    doc["cards"] = {content.cards[i].id: ZONE_NAMES[z] for i, z in enumerate(state.zone) if z != Z_BOX}
-    doc["card_uses"] = {content.cards[i].id: u for i, u in enumerate(state.uses) if u}
-    doc["camp"] = f"s{state.camp + 1}"
-    doc["top_tile"] = str(content.tiles[state.tile_top].number) if state.tile_top >= 0 else None
-    doc["tiles"] = {str(content.tiles[t].number): ("revealed" if at == TILE_REVEALED else f"s{at + 1}")
-                    for t, at in enumerate(state.tile_at) if at != TILE_STACK}
-    doc["discovery_tokens"] = [[content.token_kinds[content.tokens[i]].id, TOKEN_PLACES[place]]
-                               for i, place in enumerate(state.tok)]
-    return doc
-
-
-def engine_fields(doc: Any, content: Content) -> dict[str, Any]:
-    """The engine's field rows of a position document; a worded key that cannot be read is a `SaveError`.
-
-    The header, the options and the characters are checked later (`document.read_table`); here only what the
-    worded keys need: the characters named by `chars` and whether Friday plays are read from the options.
-    """
-    if not isinstance(doc, dict):
-        return doc  # type: ignore[no-any-return]  # document.read_table says what is wrong with it
-    missing = [k for k in WORDED if k not in doc]
-    if missing:
-        raise SaveError(f"state document lacks field {missing[0]!r}"
-                        + (f" and {len(missing) - 1} more" if len(missing) > 1 else ""))
-    out = {k: v for k, v in doc.items() if k not in WORDED}
-    out["phase"] = _word(doc["phase"], "phase", PHASE_NAMES)
-    ended = doc["ended"]
-    out["over"] = 0 if ended is None else 1 + _word(ended, "ended", END_CODES)
-    for key, name in RESOURCE_FIELDS.items():
-        out[name] = _by_name(doc[key], key, RES_NAMES, required=True)
-    chars = doc.get("chars")
-    known = {ch.id for ch in content.characters}
-    if isinstance(chars, list) and all(isinstance(c, str) and c in known for c in chars) and len(set(chars)) == len(chars):
-        people = [*chars, "friday"]
-        for key, name in PERSON_FIELDS.items():
-            out[name] = _by_name(doc[key], key, people, required=False)
-    else:
-        for key, name in PERSON_FIELDS.items():
-            out[name] = doc[key]  # read_table refuses the characters first
-    out["zone"] = _cards(doc["cards"], content)
-    out["uses"] = _uses(doc["card_uses"], content)
-    camp = _space(doc["camp"], len(content.spaces))
-    if camp is None:
-        raise _fail("camp", f"must be a space s1 to s{len(content.spaces)}, not {shown(doc['camp'])}")
-    out["camp"] = camp
-    numbers = {str(t.number): t.index for t in content.tiles}
-    top = doc["top_tile"]
-    if top is not None and (not isinstance(top, str) or top not in numbers):
-        raise _fail("top_tile", f"must be an Island tile's number or null, not {shown(top)}")
-    out["tile_top"] = -1 if top is None else numbers[top]
-    out["tile_at"], out["space_tile"] = _tiles(doc["tiles"], content)
-    out["tok"] = _tokens(doc["discovery_tokens"], content)
-    return out
-
-
-def _word(value: Any, key: str, words: tuple[str, ...]) -> int:
-    if not isinstance(value, str) or value not in words:
-        raise _fail(key, f"must be one of {', '.join(words)}, not {shown(value)}")
-    return words.index(value)
-
-
-def _by_name(value: Any, key: str, names: list[str] | tuple[str, ...], required: bool) -> list[Any]:
-    """A `{name: number}` object as the engine's list by index (names missing: 0 unless `required`)."""
-    if not isinstance(value, dict):
-        raise _fail(key, f"must be an object of {', '.join(names)}, not {shown(value)}")
-    extra = [k for k in value if k not in names]
-    if extra:
-        raise _fail(key, f"names {shown(extra[0])}, which is none of {', '.join(names)}")
-    if required:
-        lacking = [n for n in names if n not in value]
-        if lacking:
-            raise _fail(key, f"lacks {lacking[0]}")
-    return [value.get(n, 0) for n in names]
-
-
-def _cards(value: Any, content: Content) -> list[int]:
-    """`{card id: zone name}` (cards not named are in the box) as the engine's zone per card."""
-    if not isinstance(value, dict):
-        raise _fail("cards", f"must be an object of card id → zone, not {shown(value)}")
-    zone = [Z_BOX] * len(content.cards)
-    for card_id, where in value.items():
-        index = content.by_id.get(card_id) if isinstance(card_id, str) else None
-        if index is None:
-            raise _fail("cards", f"{shown(card_id)} is no card of this game")
-        if not isinstance(where, str) or where not in ZONE_NAMES:
-            raise _fail("cards", f"{card_id} lies in {shown(where)}, which is no zone")
-        zone[index] = ZONE_NAMES.index(where)
-    return zone
-
-
-def _uses(value: Any, content: Content) -> list[int]:
-    """`{card id: uses}` (cards not named: 0) as the engine's uses per card."""
-    if not isinstance(value, dict):
-        raise _fail("card_uses", f"must be an object of card id → uses, not {shown(value)}")
-    uses = [0] * len(content.cards)
-    for card_id, count in value.items():
-        index = content.by_id.get(card_id) if isinstance(card_id, str) else None
-        if index is None:
-            raise _fail("card_uses", f"{shown(card_id)} is no card of this game")
-        if type(count) is not int:
-            raise _fail("card_uses", f"{card_id} has {shown(count)} uses, not a whole number")
-        uses[index] = count
-    return uses
-
-
-def _tiles(value: Any, content: Content) -> tuple[list[int], list[int]]:
-    """`{tile number: "sK" or "revealed"}` (tiles not named are in the stack) as tile places and space tiles."""
-    if not isinstance(value, dict):
-        raise _fail("tiles", f"must be an object of tile number → space, not {shown(value)}")
-    numbers = {str(t.number): t.index for t in content.tiles}
-    tile_at = [TILE_STACK] * len(content.tiles)
-    space_tile = [-1] * len(content.spaces)
-    for number, where in value.items():
-        tile = numbers.get(number) if isinstance(number, str) else None
-        if tile is None:
-            raise _fail("tiles", f"{shown(number)} is no Island tile")
-        if where == "revealed":
-            tile_at[tile] = TILE_REVEALED
-            continue
-        space = _space(where, len(content.spaces))
-        if space is None:
-            raise _fail("tiles", f"tile {number} lies on {shown(where)}, which is neither a space sK nor 'revealed'")
-        if space_tile[space] >= 0:
-            raise _fail("tiles", f"two tiles lie on {where}")
-        tile_at[tile] = space
-        space_tile[space] = tile
-    return tile_at, space_tile
-
-
-def _space(word: Any, spaces: int) -> int | None:
-    """The index of space `sK` (K from 1), or None."""
+def space_index(word: Any, spaces: int) -> int | None:
+    """The index of space `sK` (K from 1, as the island map numbers them), or None."""
     if not isinstance(word, str) or not word.startswith("s") or not word[1:].isdigit() or len(word) > 4:
         return None
     index = int(word[1:]) - 1
     return index if 0 <= index < spaces else None
 
 
-def _tokens(value: Any, content: Content) -> list[int]:
-    """`[[kind id, place], …]`, one pair per physical token in the game's order, as the engine's places."""
-    if not isinstance(value, list) or len(value) != len(content.tokens):
-        raise _fail("discovery_tokens", f"must list the {len(content.tokens)} tokens as [kind, place] pairs, "
-                                        f"not {shown(value)}")
-    places = []
-    for i, pair in enumerate(value):
-        kind = content.token_kinds[content.tokens[i]].id
-        if not isinstance(pair, list) or len(pair) != 2 or pair[0] != kind or pair[1] not in TOKEN_PLACES:
-            raise _fail("discovery_tokens", f"token {i} must be [{kind!r}, one of {', '.join(TOKEN_PLACES)}], "
-                                            f"not {shown(pair)}")
-        places.append(TOKEN_PLACES.index(pair[1]))
-    return places
+def _tile_numbers(state: RobinsonState) -> dict[str, int]:
+    return {str(t.number): t.index for t in state.content.tiles}
+
+
+@dataclass(frozen=True)
+class Ended:
+    """`over`: null while playing, else the ending's code (`signal_fire`, `death`, `out_of_time`, §11)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return END_CODES[value - 1] if value else None
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if data is None:
+            return 0
+        if not isinstance(data, str) or data not in END_CODES:
+            raise ValueError(f"must be null or one of {', '.join(END_CODES)}, not {shown(data)}")
+        return 1 + END_CODES.index(data)
+
+
+@dataclass(frozen=True)
+class ByName:
+    """A list by index written as `{name: whole number}`; every name is written (all are needed to read it)."""
+
+    names: tuple[str, ...]
+    low: int
+    high: int
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return dict(zip(self.names, value, strict=True))
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"must be an object of {', '.join(self.names)}, not {shown(data)}")
+        extra = [k for k in data if k not in self.names]
+        if extra:
+            raise ValueError(f"names {shown(extra[0])}, which is none of {', '.join(self.names)}")
+        lacking = [n for n in self.names if n not in data]
+        if lacking:
+            raise ValueError(f"lacks {lacking[0]}")
+        return [_whole(data[n], self.low, self.high, n) for n in self.names]
+
+
+def _whole(value: Any, low: int, high: int, what: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{what} must be a whole number, not {shown(value)}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} is {shown(value)}, not between {low} and {high}")
+    return value
+
+
+@dataclass(frozen=True)
+class ByCastaway:
+    """A number per castaway (the seats, then Friday) written as `{character id: number}`, Friday as `friday`
+    when he plays; a castaway left out has 0."""
+
+    high: int
+
+    def _names(self, state: RobinsonState) -> list[str]:
+        return [state.content.characters[ch].id for ch in state.table.chars] + ["friday"]
+
+    def encode(self, value: Any, state: Any) -> Any:
+        names = self._names(state)
+        count = state.players + (1 if state.table.friday else 0)
+        return {names[p]: value[p] for p in range(count)}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        names = self._names(state)
+        if not isinstance(data, dict):
+            raise ValueError(f"must be an object of character id → number, not {shown(data)}")
+        extra = [k for k in data if k not in names]
+        if extra:
+            raise ValueError(f"names {shown(extra[0])}, which is none of {', '.join(names)}")
+        return [_whole(data.get(n, 0), 0, self.high, n) for n in names]
+
+
+@dataclass(frozen=True)
+class CardZones:
+    """`zone`: every card not in the box as `{card id: zone name}` (§2.2)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        cards = state.content.cards
+        return {cards[i].id: ZONE_NAMES[z] for i, z in enumerate(value) if z != Z_BOX}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        content = state.content
+        if not isinstance(data, dict):
+            raise ValueError(f"must be an object of card id → zone, not {shown(data)}")
+        zone = [Z_BOX] * len(content.cards)
+        for card_id, where in data.items():
+            index = content.by_id.get(card_id) if isinstance(card_id, str) else None
+            if index is None:
+                raise ValueError(f"{shown(card_id)} is no card of this game")
+            if not isinstance(where, str) or where not in ZONE_NAMES:
+                raise ValueError(f"{card_id} lies in {shown(where)}, which is no zone")
+            zone[index] = ZONE_NAMES.index(where)
+        return zone
+
+
+@dataclass(frozen=True)
+class CardUses:
+    """`uses`: `{card id: uses}` for the cards that have some (others: 0), within [low, high]."""
+
+    low: int
+    high: int
+
+    def encode(self, value: Any, state: Any) -> Any:
+        cards = state.content.cards
+        return {cards[i].id: u for i, u in enumerate(value) if u}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        content = state.content
+        if not isinstance(data, dict):
+            raise ValueError(f"must be an object of card id → uses, not {shown(data)}")
+        uses = [0] * len(content.cards)
+        for card_id, count in data.items():
+            index = content.by_id.get(card_id) if isinstance(card_id, str) else None
+            if index is None:
+                raise ValueError(f"{shown(card_id)} is no card of this game")
+            uses[index] = _whole(count, self.low, self.high, f"{card_id}'s uses")
+        return uses
+
+
+@dataclass(frozen=True)
+class PlacedTiles:
+    """`space_tile`: the explored Island tiles as `{tile number: "sK"}` (§8.10); tiles not named are not placed."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        tiles = state.content.tiles
+        return {str(tiles[t].number): f"s{sp + 1}" for sp, t in enumerate(value) if t >= 0}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"must be an object of tile number → space, not {shown(data)}")
+        numbers = _tile_numbers(state)
+        space_tile = [-1] * len(state.content.spaces)
+        for number, where in data.items():
+            tile = numbers.get(number) if isinstance(number, str) else None
+            if tile is None:
+                raise ValueError(f"{shown(number)} is no Island tile")
+            space = space_index(where, len(state.content.spaces))
+            if space is None:
+                raise ValueError(f"tile {number} lies on {shown(where)}, which is no space s1 to "
+                                 f"s{len(state.content.spaces)}")
+            if space_tile[space] >= 0:
+                raise ValueError(f"two tiles lie on {where}")
+            space_tile[space] = tile
+        return space_tile
+
+
+@dataclass(frozen=True)
+class RevealedTiles:
+    """`tile_at`: the tiles lying face up and not placed, by number (§13.2); placed tiles come from `tiles`
+    (read before), the rest are in the stack."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        tiles = state.content.tiles
+        return [str(tiles[t].number) for t, at in enumerate(value) if at == TILE_REVEALED]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, list):
+            raise ValueError(f"must be a list of tile numbers, not {shown(data)}")
+        numbers = _tile_numbers(state)
+        tile_at = [TILE_STACK] * len(state.content.tiles)
+        for space, tile in enumerate(state.space_tile):
+            if tile >= 0:
+                tile_at[tile] = space
+        for number in data:
+            tile = numbers.get(number) if isinstance(number, str) else None
+            if tile is None:
+                raise ValueError(f"{shown(number)} is no Island tile")
+            if tile_at[tile] != TILE_STACK:
+                raise ValueError(f"tile {number} is placed or named twice")
+            tile_at[tile] = TILE_REVEALED
+        return tile_at
+
+
+@dataclass(frozen=True)
+class Space:
+    """A space index written as `sK`."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return f"s{value + 1}"
+
+    def decode(self, data: Any, state: Any) -> Any:
+        space = space_index(data, len(state.content.spaces))
+        if space is None:
+            raise ValueError(f"must be a space s1 to s{len(state.content.spaces)}, not {shown(data)}")
+        return space
+
+
+@dataclass(frozen=True)
+class TileOrNone:
+    """A tile index written as its number, or null for none."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return str(state.content.tiles[value].number) if value >= 0 else None
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if data is None:
+            return -1
+        numbers = _tile_numbers(state)
+        if not isinstance(data, str) or data not in numbers:
+            raise ValueError(f"must be an Island tile's number or null, not {shown(data)}")
+        return numbers[data]
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """`tok`: every Discovery token in the game's order as `[kind, place]` (§19)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        content = state.content
+        return [[content.token_kinds[content.tokens[i]].id, TOKEN_PLACES[place]] for i, place in enumerate(value)]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        content = state.content
+        if not isinstance(data, list) or len(data) != len(content.tokens):
+            raise ValueError(f"must list the {len(content.tokens)} tokens as [kind, place] pairs, not {shown(data)}")
+        places = []
+        for i, pair in enumerate(data):
+            kind = content.token_kinds[content.tokens[i]].id
+            if not isinstance(pair, list) or len(pair) != 2 or pair[0] != kind or pair[1] not in TOKEN_PLACES:
+                raise ValueError(f"token {i} must be [{kind!r}, one of {', '.join(TOKEN_PLACES)}], not {shown(pair)}")
+            places.append(TOKEN_PLACES.index(pair[1]))
+        return places

@@ -38,10 +38,10 @@ from .constants import (
 )
 from .decisions import AnyTimeWindow, DecisionRules
 from .decks import DeckRules
+from .declaration import DECLARATION, SLOTS
 from .effects import EffectRules
 from .event_phase import EventPhaseRules
 from .exploration import ExplorationRules
-from .fields import StateFields
 from .game_end import GameEndRules
 from .hunting import HuntingRules
 from .item_use import ItemUseRules
@@ -61,6 +61,8 @@ from .views import ViewRules
 from .weather_phase import WeatherPhaseRules
 from .wounds import WoundRules
 
+_CLONE = DECLARATION.clone
+
 
 class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, MoralePhaseRules, ProductionPhaseRules,
                     PlanningRules, PawnRules, ActionResolutionRules, HuntingRules, ExplorationRules, WeatherPhaseRules,
@@ -68,7 +70,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
                     ItemUseRules, DecisionRules, ViewRules, PersistenceRules):
     """One Robinson Crusoe game in progress. Create it with `load_game("robinson").new_game(...)`."""
 
-    __slots__ = StateFields.SLOTS
+    __slots__ = SLOTS
 
     @classmethod
     def blank(cls, game: Any, table: Table, seed: int) -> RobinsonState:
@@ -152,22 +154,9 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         return s
 
     def clone(self) -> RobinsonState:
-        """Copy every list; the table, content and program are shared (architecture §6)."""
-        c = RobinsonState.__new__(RobinsonState)
-        c.game, c.table, c.content, c.program, c.players = self.game, self.table, self.content, self.program, self.players
-        c.events = self.events[:]
-        for name in self.SCALARS:
-            setattr(c, name, getattr(self, name))
-        for name in self.LISTS:
-            setattr(c, name, getattr(self, name)[:])
-        c._lc = None
-        c._tm = self._tm
-        c._zi = None
-        c._ot = None
-        c._zq = False
-        c._pc = self._pc
-        c._pm = self._pm
-        return c
+        """Copy every list; the table, content and program are shared (generated from `declaration.DECLARATION`)."""
+        copy: RobinsonState = _CLONE(self)
+        return copy
 
     def forget(self) -> None:
         """Drop every cached answer (legal actions, zone index, planning targets) after fields were set directly."""
