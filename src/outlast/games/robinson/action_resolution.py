@@ -15,7 +15,6 @@ from .constants import (
     BUILD_SHELTER,
     BUILD_WEAPON,
     CH_DICE,
-    CH_HUNT,
     CH_REROLL,
     CH_TILE,
     FOOD,
@@ -28,7 +27,6 @@ from .constants import (
     G_FIELDX,
     G_WOODTOK,
     I_ADVENTURE,
-    I_BEAST,
     I_DICE,
     I_DISCARD,
     I_MAIN,
@@ -52,7 +50,6 @@ from .constants import (
     W_ROLL,
     WEATHER,
     WOOD,
-    Z_HUNT_DECK,
     Z_ITEM,
     Z_ITEM_FUTURE,
     Z_RESOLVING,
@@ -152,39 +149,15 @@ class ActionResolutionRules(StateFields):
             return -1
 
     def _main(self: RobinsonState, gi: int) -> None:
+        """The planned Action `gi` resolves (§8.6–§8.12): a Threat, a Hunt, a roll or a sure success, Arranging, Rest."""
         g = self.groups[gi]
         typ, target, lead = g[0], g[1], g[3]
         pawns = len(g[4])
         if typ == T_THREAT:
-            card = self._threat_card(target)
-            if card < 0:
-                return
-            self._pay_group(gi)
-            cd = self.content.cards[card]
-            self.zone[card] = Z_RESOLVING
-            if cd.kind == "wreckage":
-                key = "two" if pawns >= 2 else "one"
-                self.log("threat", f"{self.char_name(lead)} takes the {cd.data['threat_name']} ({pawns} pawn(s)) (§8.6.3).")
-                self._push((self.program.card[(card, key)], lead, card, 0), (I_DISCARD, 0, card, 0))
-            else:
-                self.log("threat", f"{self.char_name(lead)} deals with {cd.name}: {cd.data['threat']['name']} (§8.6.2).")
-                self._push((self.program.card[(card, "reward")], lead, card, 0), (I_DISCARD, 0, card, 0))
+            self._threat_action(gi)
             return
         if typ == T_HUNT:
-            if not self.count_in(Z_HUNT_DECK):
-                self.log("hunt", "The Hunting deck is empty: no hunt (§8.7.1).")
-                return
-            if self.hunt_top:
-                card = self.hunt_top.pop(0)
-                if not self.hunt_seen.pop(0):
-                    self.revealed = True  # The Hunt's unseen card is shown now: undo stops here (§13.2)
-            elif self.deck_bag(Z_HUNT_DECK):
-                self.chance = [CH_HUNT, gi, 0, 0]
-                return
-            else:
-                card = self.hunt_bottom.pop(0)
-            self.zone[card] = Z_RESOLVING
-            self._push((I_BEAST, lead, card, 0))
+            self._hunt(gi, lead)
             return
         if typ in (T_BUILD, T_GATHER, T_EXPLORE):
             if typ in (T_GATHER, T_EXPLORE):
@@ -213,6 +186,25 @@ class ActionResolutionRules(StateFields):
                 det += prm["determination"]
             self.heal(lead, heal, "Rest (§8.12)")
             self.gain_det(lead, det, "Rest with the Bed (§17.2)")
+
+    def _threat_action(self: RobinsonState, gi: int) -> None:
+        """The Threat Action (§8.6): pay, then the card's reward (§8.6.2), or the Wreckage card's one- or
+        two-pawn effect (§8.6.3); the card is discarded after."""
+        g = self.groups[gi]
+        target, lead, pawns = g[1], g[3], len(g[4])
+        card = self._threat_card(target)
+        if card < 0:
+            return
+        self._pay_group(gi)
+        cd = self.content.cards[card]
+        self.zone[card] = Z_RESOLVING
+        if cd.kind == "wreckage":
+            key = "two" if pawns >= 2 else "one"
+            self.log("threat", f"{self.char_name(lead)} takes the {cd.data['threat_name']} ({pawns} pawn(s)) (§8.6.3).")
+            self._push((self.program.card[(card, key)], lead, card, 0), (I_DISCARD, 0, card, 0))
+        else:
+            self.log("threat", f"{self.char_name(lead)} deals with {cd.name}: {cd.data['threat']['name']} (§8.6.2).")
+            self._push((self.program.card[(card, "reward")], lead, card, 0), (I_DISCARD, 0, card, 0))
 
     def _arrange(self: RobinsonState, lead: int, det: bool, morale: bool) -> None:
         """Arranging the Camp (§8.11): 2 Determination and Morale +1 (4 players: one of them, §14.1)."""

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import CH_TRACK, FOOD, FT_BEAST, FUR, I_DISCARD, T_HUNT, Z_HUNT_DECK
+from .constants import (
+    CH_HUNT,
+    CH_TRACK,
+    FOOD,
+    FT_BEAST,
+    FUR,
+    I_BEAST,
+    I_DISCARD,
+    T_HUNT,
+    Z_HUNT_DECK,
+    Z_RESOLVING,
+)
 from .decisions import PlaceHuntingCard
 from .fields import StateFields
 
@@ -66,3 +77,21 @@ class HuntingRules(StateFields):
             self.hunt_top.insert(0, card)
             self.hunt_seen.insert(0, 1)
             self.decisions.append(PlaceHuntingCard(chooser, card))
+
+    def _hunt(self: RobinsonState, gi: int, lead: int) -> None:
+        """The Hunt (§8.7.1): the top Hunting card (a known top card first, then a draw from the shuffled deck,
+        then the cards put at the bottom) is fought by `lead`; an empty deck means no hunt."""
+        if not self.count_in(Z_HUNT_DECK):
+            self.log("hunt", "The Hunting deck is empty: no hunt (§8.7.1).")
+            return
+        if self.hunt_top:
+            card = self.hunt_top.pop(0)
+            if not self.hunt_seen.pop(0):
+                self.revealed = True  # The Hunt's unseen card is shown now: undo stops here (§13.2)
+        elif self.deck_bag(Z_HUNT_DECK):
+            self.chance = [CH_HUNT, gi, 0, 0]
+            return
+        else:
+            card = self.hunt_bottom.pop(0)
+        self.zone[card] = Z_RESOLVING
+        self._push((I_BEAST, lead, card, 0))

@@ -34,6 +34,7 @@ class NightPhaseRules(StateFields):
     __slots__ = ()
 
     def _night_step(self: RobinsonState) -> bool:
+        """One step of the Night (§10): the window, eating, a card's extra meal, moving the Camp, the end."""
         if self.step == 0:
             self.step = 1
             self.log("phase", "Night (§10).")
@@ -41,23 +42,7 @@ class NightPhaseRules(StateFields):
             return True
         if self.step == 1:
             self.step = 2
-            self.hungry_done = [0] * (self.players + 1)
-            eaters = self.in_camp()
-            short = self.pay_food(len(eaters))
-            self.log("night", f"Eating: {len(eaters) - short} of {len(eaters)} meals served (§10.1).")
-            for p in range(self.players):
-                if self.outside[p]:
-                    if self.stash[4 * p + FOOD] + self.stash[4 * p + NONPER] > 0:
-                        k = FOOD if self.stash[4 * p + FOOD] else NONPER
-                        self.stash[4 * p + k] -= 1
-                    else:
-                        self.wound(p, 2, "hungry outside the Camp (§16.1)")
-            if short and not self.over:
-                if short >= len(eaters):
-                    for p in eaters:
-                        self.wound(p, 2, "hunger (§10.1)")
-                else:
-                    self.decisions.append(GoHungry(self.first_player, short, 2, 0))
+            self._eat()
             return True
         if self.step == 2:
             self.step = 3
@@ -73,7 +58,33 @@ class NightPhaseRules(StateFields):
             if self._camp_moves():
                 self.decisions.append(MoveCamp(self.first_player))
             return True
-        # open air (§10.3), rot (§10.4), end of round (§10.5)
+        self._end_of_night()
+        return True
+
+    def _eat(self: RobinsonState) -> None:
+        """§10.1: one food per castaway in the Camp; those outside eat what they carry (§16.1); a short meal is
+        2 Wounds for whom the first player names (everyone, when no one eats)."""
+        self.hungry_done = [0] * (self.players + 1)
+        eaters = self.in_camp()
+        short = self.pay_food(len(eaters))
+        self.log("night", f"Eating: {len(eaters) - short} of {len(eaters)} meals served (§10.1).")
+        for p in range(self.players):
+            if self.outside[p]:
+                if self.stash[4 * p + FOOD] + self.stash[4 * p + NONPER] > 0:
+                    k = FOOD if self.stash[4 * p + FOOD] else NONPER
+                    self.stash[4 * p + k] -= 1
+                else:
+                    self.wound(p, 2, "hungry outside the Camp (§16.1)")
+        if short and not self.over:
+            if short >= len(eaters):
+                for p in eaters:
+                    self.wound(p, 2, "hunger (§10.1)")
+            else:
+                self.decisions.append(GoHungry(self.first_player, short, 2, 0))
+
+    def _end_of_night(self: RobinsonState) -> None:
+        """The open air (§10.3), rot (§10.4) and the end of the round (§10.5): the last round ends the game
+        (§11.3); else the round's markers reset and the first player passes on."""
         if not self.has_shelter():
             for p in self.in_camp():
                 self.wound(p, 1, "a night in the open air (§10.3)")
@@ -81,11 +92,11 @@ class NightPhaseRules(StateFields):
             if self.outside[p] and not self.explored_tent[p]:
                 self.wound(p, 1, "a night outside the Camp (§16.1)")
         if self.over:
-            return True
+            return
         self._rot()
         if self.round >= self.table.scenario.rounds:
             self.end("out_of_time", f"round {self.table.scenario.rounds} ended without the signal fire (§11.3)")
-            return True
+            return
         self.round += 1
         self.skill_used = [0] * self.players
         self.item_used = []
@@ -97,7 +108,6 @@ class NightPhaseRules(StateFields):
         if self.players > 1:
             self.first_player = (self.first_player + 1) % self.players
         self.phase, self.step = EVENT, 0
-        return True
 
     def _rot(self: RobinsonState) -> None:
         """§10.4: perishable food rots unless stored; food-giving Discovery tokens rot too."""

@@ -90,21 +90,7 @@ class RoundLoopRules(StateFields):
             return self._setup_step()
         if ph == EVENT:
             if self.step == 0:
-                for p in range(self.players):
-                    if self.outside[p]:
-                        for r in range(4):
-                            self.res[r] += self.stash[4 * p + r]
-                            self.stash[4 * p + r] = 0
-                        self.outside[p] = 0
-                        self.log("camp", f"{self.char_name(p)} is back in the Camp with what they carried (§16.1).")
-                self.log("round", f"Round {self.round} begins; {self.char_name(self.first_player)} is the first player.")
-                self.check_win()  # a goal met before round 10 wins as round 10 begins (§11.1, §25.1)
-                if self.over:
-                    return True
-                if self.round == 1:
-                    self.phase, self.step = MORALE, 0
-                else:
-                    self.step = 1
+                self._round_begins()
                 return True
             if self.event_deck_size() == 0:
                 self.log("event", "The Event deck is empty: no Event this round (§25.19).")
@@ -147,3 +133,22 @@ class RoundLoopRules(StateFields):
         if ph == NIGHT:
             return self._night_step()
         return False
+
+    def _round_begins(self: RobinsonState) -> None:
+        """A round begins (§4): castaways outside come back with what they carried (§16.1); a goal met before
+        round 10 wins as round 10 begins (§11.1, §25.1); round 1 has no Event (§3), others draw one (§5)."""
+        for p in range(self.players):
+            if self.outside[p]:
+                for r in range(4):
+                    self.res[r] += self.stash[4 * p + r]
+                    self.stash[4 * p + r] = 0
+                self.outside[p] = 0
+                self.log("camp", f"{self.char_name(p)} is back in the Camp with what they carried (§16.1).")
+        self.log("round", f"Round {self.round} begins; {self.char_name(self.first_player)} is the first player.")
+        self.check_win()
+        if self.over:
+            return
+        if self.round == 1:
+            self.phase, self.step = MORALE, 0
+        else:
+            self.step = 1
