@@ -14,6 +14,8 @@ from typing import Any
 from outlast.core import ContentError, VerbRegistry, check_record
 from outlast.core.content import read_file, record_list, unique_ids
 
+from . import abilities
+
 CONTENT_DIR = Path(__file__).parent / "content"
 COLOURS = "YBP"
 COLOUR_NAMES = {"Y": "yellow", "B": "blue", "P": "pink"}
@@ -57,6 +59,7 @@ def make_verbs() -> VerbRegistry:
 
 
 VERBS = make_verbs()
+abilities.register(VERBS)
 
 _CLAUSE = re.compile(r"^(\*|[YBP]{1,3}):(\*|odd|even|[1-6]{1,6})$")
 

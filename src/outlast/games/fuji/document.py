@@ -20,6 +20,7 @@ from outlast.core import CHANCE, Event, SaveError
 from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 
+from . import abilities
 from . import board as geo
 from .actions import HINT_KINDS, HINT_LEVELS
 from .terms import (
@@ -354,10 +355,11 @@ def _check_tracks(s: FujiState, facts: _Facts) -> None:
         passed = sum(1 for x in content.injury_spaces if x <= s.stamina[e])
         _need(bin(s.injuries[e]).count("1") <= passed, "injuries", f"meeple {e} has more injuries than the "
              "injury spaces its tracker passed (§10.6)")
-        abilities = content.skills[s.skill[e]].abilities if s.skill[e] >= 0 else {}
-        cap = abilities["power_bars"]["max"] if "power_bars" in abilities else 0
+        skill = s.skill[e]
+        cap = abilities.answer(content, skill, abilities.POWER_BARS_HELD, 0) if skill >= 0 else 0
+        buddy = skill >= 0 and abilities.answer(content, skill, abilities.DICE_SET_ASIDE, 0) > 0
         _need(s.power_bars[e] <= cap, "bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
-        _need(not s.die_set_aside[e] or "set_die_aside" in abilities, "buddy", f"meeple {e} is no Buddy (§14)")
+        _need(not s.die_set_aside[e] or buddy, "buddy", f"meeple {e} is no Buddy (§14)")
         _need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(phase, PLAN), "radio",
              "a screen is lowered in phase 2 or 4, and not ahead of time (§15)")
     in_round = phase in (REROLL, EQUIP, MOVE, ERUPT)
@@ -511,7 +513,7 @@ def _check_decisions(s: FujiState, facts: _Facts) -> None:
         elif kind == LEND:
             _need(0 <= a < explorers and a != e, "frames", "a die is lent to another meeple (§15)")
         elif kind == POWER_BARS:
-            _need(sk is not None and "power_bars" in sk.abilities and a == s.mover and s.turn_step == TURN_COMPARE,
+            _need(sk is not None and abilities.answer(content, s.skill[e], abilities.POWER_BARS_HELD, 0) > 0 and a == s.mover and s.turn_step == TURN_COMPARE,
                  "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
         elif kind in (PATH, INJURY, LOSE_DIE):
             _need(e == s.mover and s.turn_step in (TURN_STAMINA, TURN_END), "frames",

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE
 
+from . import abilities, movement, rolling
 from . import board as geo
-from . import movement, rolling
 from .actions import FujiAction, die_label
 from .board import cell_name
 from .decisions import FujiDecision
@@ -180,7 +180,7 @@ def do_use(state: FujiState, act: FujiAction) -> None:
     e = state.card_location[card]
     source = equipment[copied] if copied >= 0 else equipment[card]
     verb, verb_params = source.branches[branch]
-    if state.has(e, "double_use") and not state.card_used_once[card]:
+    if state.modifier(e, abilities.CARD_USES, 1) > 1 and not state.card_used_once[card]:
         state.card_used_once[card] = 1
     else:
         state.card_location[card] = DISCARD

@@ -17,7 +17,7 @@ from outlast.core.declared import LIST, Declaration, Field, Int, Ints, Text, who
 from outlast.core.errors import shown
 from outlast.core.rng import RandomLike, seed_state
 
-from . import document
+from . import abilities, document
 from .actions import END_CODES
 from .terms import BAG, DISCARD, KEEPING, REMARK_LIMIT, UNDER_PILE
 
@@ -245,8 +245,9 @@ def _forget_legal_actions(state: FujiState, seat: int, rng: RandomLike) -> None:
 
 # ---------------------------------------------------------------------------- the declaration
 def _power_bar_cap(state: FujiState) -> int:
-    skills = state.table.content.skills
-    return max([int(s.abilities["power_bars"]["max"]) for s in skills if "power_bars" in s.abilities] or [0])
+    content = state.table.content
+    return max([abilities.answer(content, skill, abilities.POWER_BARS_HELD, 0)
+                for skill in range(len(content.skills))] or [0])
 
 
 def _movement_bonus_cap(state: FujiState) -> int:

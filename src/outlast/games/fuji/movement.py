@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import abilities, scoring
 from . import board as geo
-from . import scoring
 from .actions import INJURY_IDS, FujiAction
 from .board import cell_name
 from .decisions import FujiDecision
@@ -71,7 +71,7 @@ def next_turn_step(state: FujiState) -> None:
     if state.turn_step == TURN_START:
         state.turn_step = TURN_COMPARE
         for g in range(table.explorers):
-            if state.has(g, "power_bars") and state.power_bars[g] > 0:
+            if state.modifier(g, abilities.POWER_BARS_HELD, 0) > 0 and state.power_bars[g] > 0:
                 state.decisions.append(PowerBars(table.ctrl[g], g, mover))
     elif state.turn_step == TURN_COMPARE:
         state.turn_step = TURN_STAMINA
@@ -270,7 +270,7 @@ class Injury(FujiDecision):
         state.log("injury", f"meeple {e} suffers: {content.injuries[k]['name']}", injury=INJURY_IDS[k])
         if k == LEG:
             state.decisions.append(LoseDie(self.seat, e))
-        if k == AMNESIA and state.skill[e] >= 0 and "double_use" in content.skills[state.skill[e]].abilities:
+        if k == AMNESIA and state.skill[e] >= 0 and abilities.answer(content, state.skill[e], abilities.CARD_USES, 1) > 1:
             for card in range(len(state.card_location)):
                 if state.card_location[card] == e and state.card_used_once[card]:
                     state.card_location[card] = DISCARD

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from . import abilities, equipment
 from . import board as geo
-from . import equipment
 from .actions import HINT_KINDS, HINT_LEVELS, FujiAction
 from .board import cell_name
 from .terms import PHASE_NAMES, PLAN, REMARK_LIMIT
@@ -95,7 +95,7 @@ def window_actions(state: FujiState, seat: int) -> list[FujiAction]:
         for e in mine:
             out += equipment.card_uses(state, seat, e)
         for e in mine:
-            if state.has(e, "pass_equipment"):
+            if state.modifier(e, abilities.PASS_EQUIPMENT, 0):
                 for card in held:
                     if locations[card] == e:
                         out += [FujiAction(seat, "give", (card, o)) for o in range(state.table.explorers) if o != e]

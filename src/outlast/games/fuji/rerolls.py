@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from . import abilities, planning
 from . import board as geo
-from . import planning
 from .actions import FujiAction
 from .terms import EQUIP, EYE, NO_CHOICE, REROLL, ROLL_DIE, STOPPED
 
@@ -43,8 +43,7 @@ def reroll_count(state: FujiState, e: int, dist: int, card: int) -> int:
         base += 1
     if (state.injuries[e] >> EYE) & 1:
         base = 0
-    if state.has(e, "extra_rerolls"):
-        base += state.ability(e, "extra_rerolls")["count"]
+    base = state.modifier(e, abilities.PHASE3_REROLLS, base)
     if dist >= 4:
         base = 0
     return base
@@ -52,7 +51,7 @@ def reroll_count(state: FujiState, e: int, dist: int, card: int) -> int:
 
 def _can_set_aside(state: FujiState, e: int) -> bool:
     """Whether meeple `e` may still set a die aside this round (§14 Buddy)."""
-    return state.has(e, "set_die_aside") and not state.die_set_aside[e]
+    return state.modifier(e, abilities.DICE_SET_ASIDE, 0) > 0 and not state.die_set_aside[e]
 
 
 def begin_rerolls(state: FujiState) -> None:
@@ -150,10 +149,10 @@ def resolve_reroll_step(state: FujiState) -> None:
 def end_rerolls(state: FujiState) -> None:
     """§14 Gatherer: a power bar for each phase-3 reroll entitled and not taken (at most 3); then phase 4."""
     for e in range(state.table.explorers):
-        if state.has(e, "power_bars"):
+        cap = state.modifier(e, abilities.POWER_BARS_HELD, 0)
+        if cap:
             hands = [h for h, hand in enumerate(state.table.hands) if hand[0] == e]
             unused = min(state.rerolls_left[h] for h in hands)
-            cap = state.ability(e, "power_bars")["max"]
             if unused:
                 state.power_bars[e] = min(cap, state.power_bars[e] + unused)
                 state.log("bars", f"meeple {e} now holds {state.power_bars[e]} power bars")

@@ -27,6 +27,7 @@ from outlast.core.errors import shown
 from outlast.core.rng import RandomLike, peek_below, seed_state
 
 from . import (
+    abilities,
     decisions,
     document,
     equipment,
@@ -248,13 +249,15 @@ class FujiState(State):
             vis = frozenset(s for s in range(self.table.seats) if (visible >> s) & 1)
         self.events.append(Event(kind, text, vis, data))
 
-    def has(self, e: int, verb: str) -> bool:
-        """Whether explorer `e` has a skill ability `verb` and has not lost it to amnesia (§10.6)."""
-        sk = self.skill[e]
-        return sk >= 0 and verb in self.table.content.skills[sk].abilities and not (self.injuries[e] >> AMNESIA) & 1
+    def modifier(self, e: int, query: str, base: int) -> int:
+        """The answer of meeple `e`'s skill to a modifier query (`abilities`), from the rules' `base`.
 
-    def ability(self, e: int, verb: str) -> dict[str, Any]:
-        return self.table.content.skills[self.skill[e]].abilities[verb]
+        A meeple without a skill, or whose skill is lost to amnesia (§10.6), answers `base`.
+        """
+        skill = self.skill[e]
+        if skill < 0 or (self.injuries[e] >> AMNESIA) & 1:
+            return base
+        return abilities.answer(self.table.content, skill, query, base)
 
     def held(self, e: int) -> list[int]:
         """Dice explorer `e` holds now: its own not lent away, plus any received (§10.2 item 1)."""
@@ -287,7 +290,7 @@ class FujiState(State):
 
     def allowance(self, e: int) -> int:
         """Steps a meeple may go: 3, or the Scout's 4 (§7.1, §14)."""
-        return self.ability(e, "long_stride")["steps"] if self.has(e, "long_stride") else 3
+        return self.modifier(e, abilities.STEPS, 3)
 
     def screen_mask(self, holder: int, die: int) -> int:
         """Seats that see a die behind `holder`'s screen (§6, §13, §18)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import abilities
 from .. import board as geo
 from ..actions import FujiAction
 from ..decisions import FujiDecision
@@ -129,7 +130,8 @@ class DiceChoices(MarkChoices):
         if left <= 0:
             return stop or self.acts[-1]
         pick, gain = self._reroll_choice(e, dice, left - 1)
-        if pick and s.has(e, "power_bars") and s.power_bars[e] < s.ability(e, "power_bars")["max"] and gain < BAR_VALUE:
+        cap = s.modifier(e, abilities.POWER_BARS_HELD, 0)
+        if pick and cap and s.power_bars[e] < cap and gain < BAR_VALUE:
             pick = ()
         if pick:
             a = FujiAction(self.seat, "reroll", pick)
