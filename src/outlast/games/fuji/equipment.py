@@ -1,8 +1,9 @@
 """Equipment cards (fuji.md §9, §15): which cards a meeple may use, with which choices, and what each does.
 
 A card's effect is a verb from its content (`content/equipment.yaml`); `CHOICES` lists a verb's legal
-parameters and `EFFECTS` carries it out. The decisions some effects open (a lend asked of a teammate, a
-reroll one die each, equipment rerolls) and the equipment token's draw (§10.3) are answered here too.
+parameters, and its handler (`HANDLERS`, registered with the content's verbs) carries it out with the card's
+numbers. The decisions some effects open (a lend asked of a teammate, a reroll of one die each, equipment
+rerolls) and the equipment token's draw (§10.3) are answered here too.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from . import abilities, movement, rolling
 from . import board as geo
 from .actions import FujiAction, die_label
 from .board import cell_name
+from .content import VERBS
 from .decisions import FujiDecision
 from .rerolls import subsets
 from .terms import (
@@ -172,14 +174,14 @@ def _public_words(verb: str, params: tuple[int, ...]) -> str:
 
 
 def do_use(state: FujiState, act: FujiAction) -> None:
-    """Use an equipment card (§9.2): tap or discard it (§14 Tinkerer), then resolve its verb (`EFFECTS`)."""
+    """Use an equipment card (§9.2): tap or discard it (§14 Tinkerer), then run its verb's handler (`HANDLERS`)."""
     table = state.table
     equipment = table.content.equipment
     card, copied, branch = act.args[0], act.args[1], act.args[2]
     params = act.args[3:]
     e = state.card_location[card]
     source = equipment[copied] if copied >= 0 else equipment[card]
-    verb, verb_params = source.branches[branch]
+    verb = source.branches[branch][0]
     if state.modifier(e, abilities.CARD_USES, 1) > 1 and not state.card_used_once[card]:
         state.card_used_once[card] = 1
     else:
@@ -192,25 +194,40 @@ def do_use(state: FujiState, act: FujiAction) -> None:
               (f" {public}" if public else ""), card=equipment[card].id, verb=verb)
     if params and not public:
         state.log("use", f"seat {seat}: {act}", 1 << seat)
-    EFFECTS[verb](state, e, seat, params, verb_params)
+    own_verb, own_params = equipment[card].branches[0 if copied >= 0 else branch]
+    VERBS.run({own_verb: own_params}, Use(state, e, seat, params, copied, branch))
 
 
-Effect = Callable[["FujiState", int, int, tuple[int, ...], dict[str, Any]], None]
+class Use:
+    """One use of a card being resolved: the state, the meeple using it, its seat, the choices the action made
+    (cells, dice, a teammate) and, for a copy, which card and which of its branches is copied."""
+
+    __slots__ = ("state", "explorer", "seat", "choice", "copied", "branch")
+
+    def __init__(self, state: FujiState, explorer: int, seat: int, choice: tuple[int, ...], copied: int,
+                 branch: int) -> None:
+        self.state = state
+        self.explorer = explorer
+        self.seat = seat
+        self.choice = choice
+        self.copied = copied
+        self.branch = branch
 
 
-def _swap_terrain(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    first, second = params
+def _swap_terrain(use: Use) -> None:
+    state = use.state
+    first, second = use.choice
     state.card_at = state.card_at[:]  # shared with clones: copy on write
     state.card_at[first], state.card_at[second] = state.card_at[second], state.card_at[first]
 
 
-def _borrow_die(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    lender = params[0]
-    state.decisions.append(Lend(state.table.ctrl[lender], lender, e))
+def _borrow_die(use: Use) -> None:
+    lender = use.choice[0]
+    use.state.decisions.append(Lend(use.state.table.ctrl[lender], lender, use.explorer))
 
 
-def _everyone_rerolls_one(state: FujiState, e: int, seat: int, params: tuple[int, ...],
-                          content: dict[str, Any]) -> None:
+def _everyone_rerolls_one(use: Use) -> None:
+    state, seat = use.state, use.seat
     table = state.table
     for o in reversed(range(table.explorers)):
         if table.options["variant"] == "b" and o == 2:
@@ -221,30 +238,36 @@ def _everyone_rerolls_one(state: FujiState, e: int, seat: int, params: tuple[int
             state.decisions.append(RerollOne(table.ctrl[o], o, 0))
 
 
-def _lend_die(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    die, to = params
+def _lend_die(use: Use) -> None:
+    state = use.state
+    die, to = use.choice
     state.die_holder[die] = to
     state.die_seen_by[die] |= state.screen_mask(to, die)
     state.log("reveal", f"die {die_label(-9, die)} ({state.colour(die)}{state.die_face[die]}) goes to meeple {to}",
               state.die_seen_by[die])
 
 
-def _turn_over(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    for die in params:
+def _turn_over(use: Use, face: int) -> None:
+    state = use.state
+    turned = [die for die in use.choice if state.die_face[die] == face]  # the action chose dice showing `face`
+    for die in turned:
         state.die_face[die] = 7 - state.die_face[die]
-    for die in params:
+    for die in turned:
         state.die_seen_by[die] = state.screen_mask(state.die_holder[die], die)
 
 
-def _set_aside(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    for die in params:
+def _set_aside(use: Use, max: int) -> None:  # `max`: the parameter's name in equipment.yaml
+    state = use.state
+    dice = use.choice[:max]
+    for die in dice:
         state.die_holder[die] = -1
         state.die_seen_by[die] = state.table.all_seats
-    state.log("reveal", f"meeple {e} sets aside " +
-              " ".join(f"{state.colour(die)}{state.die_face[die]}" for die in params))
+    state.log("reveal", f"meeple {use.explorer} sets aside " +
+              " ".join(f"{state.colour(die)}{state.die_face[die]}" for die in dice))
 
 
-def _lower_screen(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+def _lower_screen(use: Use) -> None:
+    state, e = use.state, use.explorer
     state.screen_lowered[e] = state.phase
     for die in state.held(e):
         state.die_seen_by[die] = state.table.all_seats
@@ -252,42 +275,53 @@ def _lower_screen(state: FujiState, e: int, seat: int, params: tuple[int, ...], 
               " ".join(f"{state.colour(die)}{state.die_face[die]}" for die in state.held(e)))
 
 
-def _no_stamina_loss(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    state.no_stamina_loss[e] = 1
+def _no_stamina_loss(use: Use) -> None:
+    use.state.no_stamina_loss[use.explorer] = 1
 
 
-def _set_face(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    die, face = params
+def _set_face(use: Use) -> None:
+    state = use.state
+    die, face = use.choice
     state.die_face[die] = face
     state.die_seen_by[die] = state.screen_mask(state.die_holder[die], die)
 
 
-def _step_now(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
+def _step_now(use: Use) -> None:
+    state = use.state
     if state.phase == EQUIP:
-        state.stepped_early[e] = 1
-    movement.walk(state, e, (params[0],))
+        state.stepped_early[use.explorer] = 1
+    movement.walk(state, use.explorer, (use.choice[0],))
 
 
-def _movement_bonus(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    state.movement_bonus[e] = content["amount"]
+def _movement_bonus(use: Use, amount: int) -> None:
+    use.state.movement_bonus[use.explorer] = amount
 
 
-def _reroll(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    state.decisions.append(EquipmentReroll(seat, e, content["times"]))
+def _reroll(use: Use, times: int) -> None:
+    use.state.decisions.append(EquipmentReroll(use.seat, use.explorer, times))
 
 
-def _grant_reroll(state: FujiState, e: int, seat: int, params: tuple[int, ...], content: dict[str, Any]) -> None:
-    to = params[0]
-    state.decisions.append(GrantedReroll(state.table.ctrl[to], to))
+def _grant_reroll(use: Use, times: int) -> None:
+    to = use.choice[0]
+    for _ in range(times):  # one reroll a decision
+        use.state.decisions.append(GrantedReroll(use.state.table.ctrl[to], to))
 
 
-EFFECTS: dict[str, Effect] = {
+def _copy_card(use: Use) -> None:
+    """Run the copied card's chosen branch as if it were this card's (§15)."""
+    verb, params = use.state.table.content.equipment[use.copied].branches[use.branch]
+    VERBS.run({verb: params}, use)
+
+
+HANDLERS: dict[str, Callable[..., None]] = {
     "swap_terrain": _swap_terrain, "borrow_die": _borrow_die, "everyone_rerolls_one": _everyone_rerolls_one,
     "lend_die": _lend_die, "turn_over": _turn_over, "set_aside": _set_aside, "lower_screen": _lower_screen,
     "no_stamina_loss": _no_stamina_loss, "set_face": _set_face, "step_now": _step_now,
-    "movement_bonus": _movement_bonus, "reroll": _reroll, "grant_reroll": _grant_reroll,
+    "movement_bonus": _movement_bonus, "reroll": _reroll, "grant_reroll": _grant_reroll, "copy_card": _copy_card,
 }
-"""What each verb does (§15), with the use's parameters and the card's own numbers from its content."""
+"""What each equipment verb does (§15), with the use's choices and the card's own numbers from its content."""
+for _name, _handler in HANDLERS.items():
+    VERBS.handle(_name, _handler)
 
 
 # ---------------------------------------------------------------------------- decisions cards open (§15)
