@@ -171,7 +171,7 @@ class Table:
     def res(self, wood: int = 0, food: int = 0, fur: int = 0, nonper: int = 0) -> Table:
         r = [0, 0, 0, 0]
         r[WOOD], r[FOOD], r[FUR], r[NONPER] = wood, food, fur, nonper
-        return self.set(res=r)
+        return self.set(resources=r)
 
     def build(self, *item_ids: str) -> Table:
         """Items already built (their on-build effects are not applied)."""
@@ -198,8 +198,8 @@ class Table:
         """Move one physical Discovery token of `kind` from the bag to `place`; returns its index."""
         s = self.state
         k = next(i for i, x in enumerate(C.token_kinds) if x.id == kind)
-        phys = next(i for i, pl in enumerate(s.tok) if pl == TOK_BAG and C.tokens[i] == k)
-        s.tok[phys] = place
+        phys = next(i for i, pl in enumerate(s.token_place) if pl == TOK_BAG and C.tokens[i] == k)
+        s.token_place[phys] = place
         self.set()
         return phys
 

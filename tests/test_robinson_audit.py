@@ -178,11 +178,11 @@ def test_round_one_skips_the_event_phase_s4_s5_1() -> None:
     assert s.to_move() != [CHANCE] or s.chance[0] != 0  # no Event draw pending
     t.to_plan()
     assert not t.logged("Event:") and s.round == 1
-    assert s.res[WOOD] == 1 and s.res[FOOD] == 1  # Morale and Production ran (§7.2)
+    assert s.resources[WOOD] == 1 and s.resources[FOOD] == 1  # Morale and Production ran (§7.2)
 
 
 def test_phases_run_in_order_s1_2_s4() -> None:
-    t = planning(res=[0, 3, 0, 0], shelter=1)
+    t = planning(resources=[0, 3, 0, 0], shelter=1)
     t.plan(*rest(0, 1, 2))
     t.pass_windows(night=True)
     s = t.state
@@ -224,10 +224,10 @@ def test_slide_with_only_the_left_space_full_pushes_nothing_s5_3() -> None:
     t = Table.new(players=3, items="flask_of_rum")
     t.state.zone[card("food_crates")] = Z_BOX
     t.put(Z_THREAT_L, "homesickness")
-    event_round(t, det=[3, 3, 3, 0])
+    event_round(t, determination=[3, 3, 3, 0])
     t.draw("insects")
     assert zone_ids(t, Z_THREAT_L) == {"homesickness"} and zone_ids(t, Z_THREAT_R) == {"insects"}
-    assert t.state.det[:3] == [3, 3, 3]  # Homesickness's Threat effect did not happen
+    assert t.state.determination[:3] == [3, 3, 3]  # Homesickness's Threat effect did not happen
 
 
 def test_pushed_off_card_resolves_its_threat_effect_after_the_new_event_s5_3() -> None:
@@ -235,10 +235,10 @@ def test_pushed_off_card_resolves_its_threat_effect_after_the_new_event_s5_3() -
     t.put(Z_THREAT_L, "homesickness")
     t.put(Z_THREAT_R, "rats_in_the_camp")
     t.state.zone[card("food_crates")] = Z_BOX
-    event_round(t, det=[1, 1, 1, 0], morale=1)
+    event_round(t, determination=[1, 1, 1, 0], morale=1)
     t.draw("winter_depression")
     s = t.state
-    assert s.det[:3] == [0, 0, 0]  # Homesickness: each player discards 1 Determination
+    assert s.determination[:3] == [0, 0, 0]  # Homesickness: each player discards 1 Determination
     assert s.zone[card("homesickness")] == Z_EVENT_DISCARD
     assert zone_ids(t, Z_THREAT_L) == {"rats_in_the_camp"} and zone_ids(t, Z_THREAT_R) == {"winter_depression"}
     texts = [e.text for e in s.events]
@@ -254,12 +254,12 @@ def test_wreckage_lifecycle_right_left_then_pushed_off_for_nothing_s5_5() -> Non
     assert s.zone[card("food_crates")] == Z_THREAT_L  # round 2: left, still open to a Threat Action
     t.to_plan()
     assert "place 1 threat:l" in t.raw(CARPENTER)
-    before = (list(s.res), list(s.det), 0, list(s.wounds))
+    before = (list(s.resources), list(s.determination), 0, list(s.wounds))
     event_round(t, round=3, morale=0)
     t.draw("spoiled_stores")
     assert s.zone[card("food_crates")] == Z_EVENT_DISCARD  # round 3: pushed off
     assert t.logged("Food crates is pushed off")
-    assert (s.det, s.wounds, s.morale) == (before[1], before[3], before[2])  # "nothing happens"
+    assert (s.determination, s.wounds, s.morale) == (before[1], before[3], before[2])  # "nothing happens"
 
 
 def test_adventure_card_in_the_event_deck_resolves_its_event_half_and_draws_again_s5_2() -> None:
@@ -268,7 +268,7 @@ def test_adventure_card_in_the_event_deck_resolves_its_event_half_and_draws_agai
     event_round(t, shelter=1, roof=2)
     t.draw("nestlings")  # its Event half: Angry bird!, Roof -1; its Action half is ignored
     s = t.state
-    assert s.roof == 1 and s.res[FOOD] == 1  # no food per player from the Action half
+    assert s.roof == 1 and s.resources[FOOD] == 1  # no food per player from the Action half
     assert s.zone[card("nestlings")] != Z_EVENT_DECK and s.phase == EVENT and s.chance  # drawn again
     assert not zone_ids(t, Z_THREAT_R) - {"food_crates"}  # it never reaches the Threat spaces
     t.draw("homesickness")
@@ -301,13 +301,13 @@ def test_morale_at_zero_does_nothing_even_with_the_diary_s6_2() -> None:
     t = Table.new(players=3)
     t.build("diary")
     t.to_plan()
-    assert t.state.det[:3] == [0, 0, 0]
+    assert t.state.determination[:3] == [0, 0, 0]
 
 
 def test_morale_phase_affects_only_the_first_player_s6_2() -> None:
     t = Table.new(players=3)
     t.goto(MORALE, 0, morale=2, first_player=1)
-    assert t.state.det[:3] == [0, 2, 0]
+    assert t.state.determination[:3] == [0, 2, 0]
 
 
 def test_production_exhausted_camp_source_gives_nothing_but_its_token_gives_one_s7_1_s16_3() -> None:
@@ -315,26 +315,26 @@ def test_production_exhausted_camp_source_gives_nothing_but_its_token_gives_one_
     s = t.state
     sources = s.content.tiles[s.space_tile[s.camp]].sources
     fish = sources.index("food")
-    t.goto(PRODUCTION, 0, space_exh=[0] * 9 + [1 << fish, 0], space_tk=[0] * 9 + [2, 0], res=[0, 0, 0, 0])
-    assert s.res[FOOD] == 1 and s.res[WOOD] == 1  # the +1 food token still yields; wood as usual
+    t.goto(PRODUCTION, 0, space_exh=[0] * 9 + [1 << fish, 0], space_tk=[0] * 9 + [2, 0], resources=[0, 0, 0, 0])
+    assert s.resources[FOOD] == 1 and s.resources[WOOD] == 1  # the +1 food token still yields; wood as usual
 
 
 def test_production_goes_to_available_at_once_s7_1() -> None:
     t = Table.new(players=3)
-    t.goto(PRODUCTION, 0, res=[0, 0, 0, 0])
-    assert t.state.res[:2] == [1, 1] and t.state.fut == [0, 0, 0, 0]
+    t.goto(PRODUCTION, 0, resources=[0, 0, 0, 0])
+    assert t.state.resources[:2] == [1, 1] and t.state.future_resources == [0, 0, 0, 0]
 
 
 def test_bush_fire_stops_wood_production_this_round_only_s7_1_s25_3() -> None:
     t = Table.new(players=3, items="flask_of_rum")
     s = t.state
-    event_round(t, res=[0, 0, 0, 0])
+    event_round(t, resources=[0, 0, 0, 0])
     t.draw("bush_fire")
     t.to_plan()
-    assert s.res[:2] == [0, 1]
+    assert s.resources[:2] == [0, 1]
     s.flags = 0  # next round (§10.5 clears the round flags)
-    t.goto(PRODUCTION, 0, res=[0, 0, 0, 0])
-    assert s.res[:2] == [1, 1]
+    t.goto(PRODUCTION, 0, resources=[0, 0, 0, 0])
+    assert s.resources[:2] == [1, 1]
 
 
 # ============================================================================ §8.1 planning, acting player
@@ -343,14 +343,14 @@ def test_bush_fire_stops_wood_production_this_round_only_s7_1_s25_3() -> None:
 def test_acting_player_takes_the_wound_the_determination_and_the_card_s8_1_5() -> None:
     """One pawn each on a 1-pawn-minimum... a 2-pawn Action never rolls, so the Cook leads a
     lone build and the Wound, ? Determination and Adventure DECIDE are all the Cook's."""
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     t.plan((COOK, "place 1 build:weapon"), (COOK, "place 2 rest"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
     t.roll("wound question adventure")
     t.pass_windows()
     t.draw("clever_design")
-    assert s.wounds[:3] == [0, 1, 0] and s.det[:3] == [0, 2, 0]
+    assert s.wounds[:3] == [0, 1, 0] and s.determination[:3] == [0, 2, 0]
     assert s.to_move() == [COOK]  # the acting player decides the card (§26.2)
 
 
@@ -366,7 +366,7 @@ def test_personal_results_follow_a_changed_lead_on_a_hunt_s8_1_5_s8_7_2() -> Non
     t.draw("tapir")
     # Weapon 0: 3 Wounds for strength, then 1 for the Weapon loss at 0, all to the fighter (§8.7.2)
     assert t.wounds() == [0, 4, 0]
-    assert s.res[FOOD] == 1 + 2 and s.res[FUR] == 1  # Production's food, then the fight's after cleanup
+    assert s.resources[FOOD] == 1 + 2 and s.resources[FUR] == 1  # Production's food, then the fight's after cleanup
     assert s.zone[card("tapir")] == Z_BEAST_DISCARD
 
 
@@ -407,12 +407,12 @@ def test_friday_alone_with_an_additional_pawn_may_hunt_s14_4() -> None:
     assert s.groups[0][3] == s.table.friday_index
     t.pass_windows()
     t.draw("birds")  # strength 1 against Weapon 0: Friday takes the Wound
-    assert s.wounds[s.table.friday_index] == 1 and s.res[FOOD] == 1 + 2
+    assert s.wounds[s.table.friday_index] == 1 and s.resources[FOOD] == 1 + 2
 
 
 def test_friday_supporting_a_player_is_an_ordinary_pawn_s14_4() -> None:
     """Friday joins a player's lone build: a sure success, and the player stays the acting one."""
-    t = planning(players=2, res=[1, 0, 0, 0])
+    t = planning(players=2, resources=[1, 0, 0, 0])
     s = t.state
     t.act(COOK, "place 1 build:weapon")
     t.act(CARPENTER, "join friday 1")
@@ -424,7 +424,7 @@ def test_friday_supporting_a_player_is_an_ordinary_pawn_s14_4() -> None:
 
 def test_a_player_joining_friday_becomes_the_acting_player_s14_4_s8_1_5() -> None:
     """Friday acts only as the only character pawn; once a player's pawn joins, Friday supports."""
-    t = planning(players=2, res=[1, 0, 0, 0])
+    t = planning(players=2, resources=[1, 0, 0, 0])
     s = t.state
     t.act(CARPENTER, "place friday build:weapon")
     t.act(COOK, "join 1 1")
@@ -448,7 +448,7 @@ def test_the_dog_never_leads_nor_takes_wounds_s14_6() -> None:
 
 
 def test_resolution_order_is_fixed_whatever_the_planning_order_s8_4() -> None:
-    t = planning(res=[1, 0, 0, 0], shelter=1, morale=0, wounds=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0], shelter=1, morale=0, wounds=[1, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     t.plan((CARPENTER, "place 1 rest"), (CARPENTER, "place 2 arrange"), (COOK, "place 1 gather:s6:wood"),
@@ -463,7 +463,7 @@ def test_resolution_order_is_fixed_whatever_the_planning_order_s8_4() -> None:
 
 
 def test_exactly_the_minimum_rolls_and_one_more_does_not_s8_5_1() -> None:
-    t = planning(res=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:weapon"), (COOK, "place 1 build:weapon"), (COOK, "join 2 2"),
            (CARPENTER, "place 2 rest"), *rest(SOLDIER))
@@ -477,19 +477,19 @@ def test_exactly_the_minimum_rolls_and_one_more_does_not_s8_5_1() -> None:
 
 
 def test_question_face_fails_keeps_the_cost_and_gives_two_determination_s8_5_2_s25_20() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     t.plan((SOLDIER, "place 1 build:weapon"), (SOLDIER, "place 2 rest"), *rest(CARPENTER, COOK))
     t.pass_windows()
     t.roll("blank question blank")
     t.pass_windows()
-    assert s.weapon == 0 and s.det[SOLDIER] == 2
-    assert s.res[WOOD] >= 1  # the committed wood is not spent
+    assert s.weapon == 0 and s.determination[SOLDIER] == 2
+    assert s.resources[WOOD] >= 1  # the committed wood is not spent
 
 
 def test_determination_gained_in_the_action_phase_is_usable_at_once_s8_3_1() -> None:
     """The ? of one Build pays Craftsmanship in the next Build of the same phase."""
-    t = planning(res=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 build:weapon"), *rest(COOK, SOLDIER))
     t.answer("next 1")
@@ -497,7 +497,7 @@ def test_determination_gained_in_the_action_phase_is_usable_at_once_s8_3_1() -> 
     t.roll("blank question blank")
     assert "reroll success" not in t.legal(CARPENTER)  # not for the die that made the tokens (§8.5.3)
     t.pass_windows()
-    assert s.det[CARPENTER] == 2 and s.fut == [0, 0, 0, 0]  # straight to the gainer, not Future
+    assert s.determination[CARPENTER] == 2 and s.future_resources == [0, 0, 0, 0]  # straight to the gainer, not Future
     t.pass_windows()
     t.roll("blank question blank")
     assert "reroll success" in t.legal(CARPENTER)
@@ -517,29 +517,29 @@ def test_wreckage_one_pawn_small_reward_two_pawns_large_reward_s8_6_3(pawns: int
     t.plan()
     t.pass_windows()
     assert s.zone[card("food_crates")] == Z_EVENT_DISCARD
-    got = [s.res[r] - base for r, base in zip(range(4), [1, 1, 0, 0], strict=True)]
+    got = [s.resources[r] - base for r, base in zip(range(4), [1, 1, 0, 0], strict=True)]
     assert got == fut  # gained to Future, then Available at cleanup (§8.6.2, §8.13)
 
 
 def test_threat_action_pays_discards_the_card_and_skips_its_threat_effect_s8_6_2() -> None:
-    t = planning(res=[0, 2, 0, 0])
+    t = planning(resources=[0, 2, 0, 0])
     s = t.state
     t.put(Z_THREAT_L, "homesickness")  # its Threat effect: every player discards 1 Determination
     s.zone[card("food_crates")] = Z_BOX
     t.put(Z_THREAT_R, "winter_depression")  # Warming up: 1 pawn + 1 food -> 1 Determination
     t.plan((COOK, "place 1 threat:r"), (COOK, "place 2 arrange"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.det[COOK] == 1 + 2 and s.res[FOOD] == 1
+    assert s.determination[COOK] == 1 + 2 and s.resources[FOOD] == 1
     assert s.zone[card("winter_depression")] == Z_EVENT_DISCARD
-    s.det[:3] = [5, 5, 5]
+    s.determination[:3] = [5, 5, 5]
     event_round(t, round=3, morale=0)
     t.draw("spoiled_stores")  # slides onto an empty right space: nothing pushes Homesickness off
-    assert s.zone[card("homesickness")] == Z_THREAT_L and s.det[:3] == [5, 5, 5]
+    assert s.zone[card("homesickness")] == Z_THREAT_L and s.determination[:3] == [5, 5, 5]
     assert not t.logged("Winter depression is pushed off")
 
 
 def test_threat_requirement_alternatives_wood_or_fur_s8_6_1() -> None:
-    t = planning(res=[0, 0, 0, 1])
+    t = planning(resources=[0, 0, 0, 1])
     t.put(Z_THREAT_L, "unusually_cold_night")  # Warming up: 1 wood or 1 fur
     assert "place 1 threat:l" not in t.raw(CARPENTER)  # no wood
     assert "place 1 threat:l/2" in t.raw(CARPENTER)  # the fur alternative
@@ -555,20 +555,20 @@ def test_shelter_roof_palisade_cost_by_player_count_s8_8_2(players: int, wood: i
     assert s._cost(T_BUILD, -1, 0) == (wood, 0, 0, 0)  # the Shelter; Roof and Palisade cost the same
     assert s._cost(T_BUILD, -1, 1) == (0, 0, fur, 0)
     assert s._cost(T_BUILD, -2, 0) == s._cost(T_BUILD, -3, 0) == (wood, 0, 0, 0)
-    t.set(res=[wood - 1, 0, 0, fur])
+    t.set(resources=[wood - 1, 0, 0, fur])
     assert "place 1 build:shelter/wood" not in t.raw(0)
     assert "place 1 build:shelter/fur" in t.raw(0)
 
 
 def test_weapon_costs_one_wood_and_needs_no_shelter_s8_8_5() -> None:
-    t = planning(res=[1, 0, 0, 0], shelter=0)
+    t = planning(resources=[1, 0, 0, 0], shelter=0)
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "join 2 1"), *rest(COOK, SOLDIER))
     t.pass_windows()
-    assert t.state.weapon == 1 and t.state.res[WOOD] == 0
+    assert t.state.weapon == 1 and t.state.resources[WOOD] == 0
 
 
 def test_shelter_is_never_lost_and_flips_the_camp_s8_8_3() -> None:
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:shelter/wood"), (CARPENTER, "join 2 1"), *rest(COOK, SOLDIER))
     t.pass_windows()
@@ -583,17 +583,17 @@ def test_personal_invention_gives_its_owner_two_determination_at_once_s8_8_6() -
     t.plan((CARPENTER, "place 1 build:snare"), (COOK, "join 1 1"),
            (CARPENTER, "place 2 arrange"), (COOK, "place 2 arrange"), *rest(SOLDIER))
     t.pass_windows()
-    assert s.det[CARPENTER] >= 2 and t.logged("building a personal Invention")
-    assert s.det[COOK] == 2  # only the Arranging tokens: the supporter gets nothing for the Snare
+    assert s.determination[CARPENTER] >= 2 and t.logged("building a personal Invention")
+    assert s.determination[COOK] == 2  # only the Arranging tokens: the supporter gets nothing for the Snare
 
 
 def test_built_item_waits_in_future_then_acts_at_cleanup_s8_13() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     t.explore(3, S6)  # River: the Dam
     t.plan((CARPENTER, "place 1 build:dam"), (CARPENTER, "join 2 1"), *rest(COOK, SOLDIER))
     t.pass_windows()
-    assert s.zone[card("dam")] == Z_ITEM and s.res[NONPER] == 2
+    assert s.zone[card("dam")] == Z_ITEM and s.resources[NONPER] == 2
     assert t.logged("Dam is now an Item") and t.logged("Dam is built")
 
 
@@ -609,7 +609,7 @@ def test_gathering_success_gives_one_cube_to_future_s8_9() -> None:
     t.roll("blank success blank")
     t.pass_windows()
     assert t.logged("+1 wood to Future (Gathering")
-    assert s.res[WOOD] == 1 + 1
+    assert s.resources[WOOD] == 1 + 1
 
 
 def test_failed_exploration_leaves_the_space_unexplored_s8_10() -> None:
@@ -656,7 +656,7 @@ def test_arranging_at_top_morale_gives_only_the_tokens_s8_11() -> None:
     s = t.state
     t.plan((COOK, "place 1 arrange"), (COOK, "place 2 rest"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.morale == 3 and s.det[COOK] == 2
+    assert s.morale == 3 and s.determination[COOK] == 2
 
 
 def test_rest_heals_the_acting_player_one_wound_s8_12() -> None:
@@ -667,7 +667,7 @@ def test_rest_heals_the_acting_player_one_wound_s8_12() -> None:
 
 
 def test_cleanup_discards_used_token_pawns_and_returns_item_pawns_s8_13() -> None:
-    t = planning(res=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0])
     s = t.state
     t.build("lantern")
     phys = t.give_token("candles_token")
@@ -678,7 +678,7 @@ def test_cleanup_discards_used_token_pawns_and_returns_item_pawns_s8_13() -> Non
     t.act(COOK, "place 1 build:weapon")
     t.act(CARPENTER, "join candles_token 2")
     t.plan((CARPENTER, "place 2 arrange"), (COOK, "place 2 arrange"), *rest(SOLDIER))
-    assert s.tok[phys] == 3  # TOK_USED: the Candles pawn is spent with the plan
+    assert s.token_place[phys] == 3  # TOK_USED: the Candles pawn is spent with the plan
     t.answer("next 1")
     t.pass_windows()
     assert s.weapon == 2
@@ -691,15 +691,15 @@ def test_cleanup_discards_used_token_pawns_and_returns_item_pawns_s8_13() -> Non
 def test_weather_tokens_apply_without_dice_and_are_discarded_s9_1_s9_3() -> None:
     t = Table.new(players=3, items="flask_of_rum").to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=2, roof=0, res=[2, 2, 0, 0], weather_tk=[1, 0, 0])  # a Rainy Cloud token
+    t.goto(WEATHER, 0, round=2, roof=0, resources=[2, 2, 0, 0], weather_tk=[1, 0, 0])  # a Rainy Cloud token
     assert s.phase == NIGHT
-    assert s.res[:2] == [1, 1] and s.weather_tk == [0, 0, 0]
+    assert s.resources[:2] == [1, 1] and s.weather_tk == [0, 0, 0]
 
 
 def test_weather_shortfall_wounds_every_player_not_friday_s9_3_s14_4() -> None:
     t = Table.new(players=2, items="flask_of_rum").to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=2, roof=0, res=[0, 0, 0, 0], weather_tk=[0, 1, 0])  # 1 Winter Cloud token
+    t.goto(WEATHER, 0, round=2, roof=0, resources=[0, 0, 0, 0], weather_tk=[0, 1, 0])  # 1 Winter Cloud token
     # step 1: 1 wood missing; step 2: 1 cloud above Roof 0, wood and food missing
     assert t.wounds() == [3, 3] and s.wounds[s.table.friday_index] == 0
 
@@ -707,7 +707,7 @@ def test_weather_shortfall_wounds_every_player_not_friday_s9_3_s14_4() -> None:
 def test_hungry_animals_fight_compares_the_permanent_weapon_s9_3() -> None:
     t = Table.new(players=3, items="flask_of_rum").to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=7, roof=5, shelter=1, weapon=2, res=[5, 5, 0, 0], temp_weapon=0)
+    t.goto(WEATHER, 0, round=7, roof=5, shelter=1, weapon=2, resources=[5, 5, 0, 0], temp_weapon=0)
     t.weather("rain1", "winter1", "fight")
     assert t.wounds() == [1, 1, 1] and s.weapon == 2  # compare only: the level does not drop
 
@@ -717,20 +717,20 @@ def test_hungry_animals_fight_compares_the_permanent_weapon_s9_3() -> None:
 
 def test_all_hungry_when_there_is_no_food_s10_1() -> None:
     t = Table.new(players=3).to_plan()
-    t.goto(NIGHT, 0, res=[0, 0, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 0, 0, 0], shelter=1)
     assert t.wounds() == [2, 2, 2]
 
 
 def test_non_perishable_food_feeds_at_night_s10_1_s2_4() -> None:
     t = Table.new(players=3).to_plan()
-    t.goto(NIGHT, 0, res=[0, 1, 2, 0], shelter=1)
-    assert t.wounds() == [0, 0, 0] and t.state.res[FOOD] + t.state.res[NONPER] == 0
+    t.goto(NIGHT, 0, resources=[0, 1, 2, 0], shelter=1)
+    assert t.wounds() == [0, 0, 0] and t.state.resources[FOOD] + t.state.resources[NONPER] == 0
 
 
 def test_night_reminder_each_player_eats_one_more_or_takes_one_wound_s10_1_s22_2() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[0, 4, 0, 0], shelter=1, night_food=1)  # 3 meals + 1 of 3 extra
+    t.goto(NIGHT, 0, resources=[0, 4, 0, 0], shelter=1, night_food=1)  # 3 meals + 1 of 3 extra
     assert s.to_move() == [s.first_player]
     assert sorted(t.legal(s.first_player)) == ["hungry carpenter", "hungry cook", "hungry soldier"]
     t.act(s.first_player, "hungry cook")
@@ -746,7 +746,7 @@ def test_camp_move_only_to_adjacent_explored_accessible_tiles_s10_2_s16_4() -> N
     t.explore(6, S7)
     t.explore(4, S4)  # not next to the Camp
     s.space_lost[S7] = 1
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     assert t.legal(s.first_player) == ["camp stay", "camp s6"]
 
 
@@ -754,7 +754,7 @@ def test_moving_onto_a_tent_tile_avoids_the_open_air_s10_2_s10_3() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
     t.explore(2, S6)  # Mountains, natural Shelter
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=0, roof=1, palisade=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=0, roof=1, palisade=1)
     t.answer("camp s6")
     assert s.camp == S6 and t.wounds() == [0, 0, 0]
     assert (s.roof, s.palisade) == (0, 0) and not s.shelter  # the Camp token is not flipped
@@ -765,7 +765,7 @@ def test_leaving_a_tent_tile_without_a_shelter_is_a_night_in_the_open_s10_3() ->
     s = t.state
     t.explore(2, S6)
     s.camp = S6
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=0)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=0)
     t.answer("camp s10")
     assert t.wounds() == [1, 1, 1]
 
@@ -773,8 +773,8 @@ def test_leaving_a_tent_tile_without_a_shelter_is_a_night_in_the_open_s10_3() ->
 def test_boxes_and_barrel_store_food_against_rot_s10_4_s22_4() -> None:
     t = Table.new(players=3).to_plan()
     t.put(14, "boxes", "barrel")  # Z_KEPT
-    t.goto(NIGHT, 0, res=[0, 9, 0, 0], shelter=1)
-    assert t.state.res[FOOD] == 3  # 3 eaten, 2 + 1 stored, 3 rot
+    t.goto(NIGHT, 0, resources=[0, 9, 0, 0], shelter=1)
+    assert t.state.resources[FOOD] == 3  # 3 eaten, 2 + 1 stored, 3 rot
 
 
 def test_rot_keeps_wood_fur_and_non_food_tokens_s10_4() -> None:
@@ -782,10 +782,10 @@ def test_rot_keeps_wood_fur_and_non_food_tokens_s10_4() -> None:
     s = t.state
     keep = t.give_token("old_machete")
     rot = t.give_token("nourishing_larvae")
-    t.goto(NIGHT, 0, res=[2, 3, 0, 2], shelter=1)
+    t.goto(NIGHT, 0, resources=[2, 3, 0, 2], shelter=1)
     t.pass_windows(night=True)  # the Old machete could be used at Night
-    assert s.res == [2, 0, 0, 2]
-    assert s.tok[keep] == 2 and s.tok[rot] == 3  # TOK_AVAIL / TOK_USED
+    assert s.resources == [2, 0, 0, 2]
+    assert s.token_place[keep] == 2 and s.token_place[rot] == 3  # TOK_AVAIL / TOK_USED
 
 
 # ============================================================================ §11 game end, §12, §13.1
@@ -794,7 +794,7 @@ def test_rot_keeps_wood_fur_and_non_food_tokens_s10_4() -> None:
 def test_game_ends_at_once_when_a_player_dies_mid_phase_s11_2() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[0, 0, 0, 0], shelter=0, wounds=[0, 11, 0, 0])
+    t.goto(NIGHT, 0, resources=[0, 0, 0, 0], shelter=0, wounds=[0, 11, 0, 0])
     assert s.outcome().seats[0].code == "death" and "Cook" in s.reason
     assert t.wounds() == [2, 13, 0]  # the hunger stopped at the death; no open air either (§11.2)
     assert s.round == 1
@@ -803,23 +803,23 @@ def test_game_ends_at_once_when_a_player_dies_mid_phase_s11_2() -> None:
 def test_no_win_in_round_twelve_without_fire_loses_after_the_night_s11_3() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, round=12, res=[0, 3, 0, 0], shelter=1, pile=[1, 2, 3, 4, 5])
+    t.goto(NIGHT, 0, round=12, resources=[0, 3, 0, 0], shelter=1, pile=[1, 2, 3, 4, 5])
     assert s.outcome().seats[0].code == "out_of_time" and "round 12" in s.reason
 
 
 def test_unfulfilled_demand_aimed_at_the_first_player_wounds_only_them_s12_2() -> None:
     t = Table.new(players=3)
-    event_round(t, first_player=1, det=[3, 0, 3, 0])
+    event_round(t, first_player=1, determination=[3, 0, 3, 0])
     t.draw("restless_sleep")  # the FP discards 1 Determination
     assert t.wounds() == [0, 1, 0]
 
 
 def test_demand_aimed_at_all_wounds_everyone_per_missing_cube_s12_2() -> None:
     t = Table.new(players=3)
-    event_round(t, res=[1, 0, 0, 0])
+    event_round(t, resources=[1, 0, 0, 0])
     t.draw("unusually_cold_night")
     t.answer("choose 1")  # discard 2 wood with 1 held
-    assert t.wounds() == [1, 1, 1] and t.state.res[WOOD] >= 0
+    assert t.wounds() == [1, 1, 1] and t.state.resources[WOOD] >= 0
 
 
 def test_event_decide_is_chosen_by_the_first_player_s12_4_s26_2() -> None:
@@ -864,14 +864,14 @@ def test_resolve_it_again_applies_the_event_effect_once_and_discards_s16_8() -> 
     s.zone[card("food_crates")] = Z_BOX
     t.put(Z_THREAT_L, "bush_fire")  # Threat effect: the same
     t.put(Z_THREAT_R, "homesickness")
-    event_round(t, res=[0, 0, 0, 0])
+    event_round(t, resources=[0, 0, 0, 0])
     t.draw("insects")
     assert s.zone[card("bush_fire")] == Z_EVENT_DISCARD
-    assert s.res[WOOD] == 0 and s.res[FOOD] == 1  # no wood in Production this round
+    assert s.resources[WOOD] == 0 and s.resources[FOOD] == 1  # no wood in Production this round
 
 
 def test_shuffle_into_the_event_deck_moves_the_card_carrying_the_text_s16_10() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     t.plan((COOK, "place 1 build:weapon"), (COOK, "place 2 arrange"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
@@ -897,7 +897,7 @@ def test_lost_tile_cannot_be_explored_or_gathered_s16_4() -> None:
 
 
 def test_empty_adventure_deck_reshuffles_its_discards_s25_19() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     from outlast.games.robinson.state import Z_ADV_B, Z_ADVD_B
 
@@ -911,7 +911,7 @@ def test_empty_adventure_deck_reshuffles_its_discards_s25_19() -> None:
 
 
 def test_no_adventure_card_when_deck_and_discards_are_empty_s25_19() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     from outlast.games.robinson.state import Z_ADV_B
 
@@ -927,7 +927,7 @@ def test_no_adventure_card_when_deck_and_discards_are_empty_s25_19() -> None:
 def test_empty_discovery_stack_draws_nothing_s25_19() -> None:
     t = planning()
     s = t.state
-    s.tok = [6 if x == 0 else x for x in s.tok]  # every bagged token to the box
+    s.token_place = [6 if x == 0 else x for x in s.token_place]  # every bagged token to the box
     t.plan((COOK, "place 1 explore:s6"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
     t.tile(4)  # 1 Discovery icon
@@ -980,7 +980,7 @@ def test_four_player_arranging_choice_is_the_acting_players_s14_1_s26_2() -> Non
 def test_a_seat_with_no_costly_action_may_ready_while_the_carpenter_pays_down_s26_1_s13_2() -> None:
     """The Carpenter may plan 1 wood short, to pay it down with Economical construction (TV-23); the
     others, with nothing committed, are not held hostage: they may ready meanwhile."""
-    t = planning(res=[0, 0, 0, 0], det=[2, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0], determination=[2, 0, 0, 0])
     s = t.state
     t.act(CARPENTER, "place 1 build:weapon")
     assert s._overcommitted()
@@ -998,7 +998,7 @@ def test_a_seat_with_no_costly_action_may_ready_while_the_carpenter_pays_down_s2
 def test_castaways_weather_dice_by_round_s9_1(round_: int, dice: int) -> None:
     t = Table.new(players=3, items="flask_of_rum").to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=round_, shelter=1, roof=9, palisade=9, weapon=9, res=[9, 9, 0, 0])
+    t.goto(WEATHER, 0, round=round_, shelter=1, roof=9, palisade=9, weapon=9, resources=[9, 9, 0, 0])
     rolled = 0
     while s.chance:
         rolled += 1
@@ -1021,23 +1021,23 @@ def test_friday_cannot_be_left_out_with_one_or_two_players_s14_3_s14_5() -> None
 
 
 def test_friday_may_take_a_threat_action_alone_and_keeps_the_determination_s14_4() -> None:
-    t = planning(players=2, res=[0, 2, 0, 0])
+    t = planning(players=2, resources=[0, 2, 0, 0])
     s = t.state
     fi = s.table.friday_index
     s.zone[card("food_crates")] = Z_BOX
     t.put(Z_THREAT_R, "winter_depression")  # 1 pawn + 1 food -> 1 Determination to the acting one
     t.plan((CARPENTER, "place friday threat:r"), *rest(CARPENTER, COOK))
     t.pass_windows()
-    assert s.det[fi] == 1 and s.det[:2] == [0, 0]
+    assert s.determination[fi] == 1 and s.determination[:2] == [0, 0]
     assert s.zone[card("winter_depression")] == Z_EVENT_DISCARD
 
 
 def test_friday_is_never_the_first_player_s14_4() -> None:
     t = Table.new(players=2).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[0, 2, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 2, 0, 0], shelter=1)
     assert s.first_player == 1
-    t.goto(NIGHT, 0, res=[0, 2, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 2, 0, 0], shelter=1)
     assert s.first_player == 0
 
 
@@ -1055,7 +1055,7 @@ def test_a_second_night_reminder_is_ignored_s12_6_s10_1() -> None:
 def test_more_missing_meals_than_players_can_still_be_answered_s10_1() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1, night_food=2)  # 6 extra meals, none to eat
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1, night_food=2)  # 6 extra meals, none to eat
     for _ in range(6):
         t.act(s.first_player, t.legal(s.first_player)[0])
     assert t.wounds() == [2, 2, 2] and s.round == 2

@@ -94,9 +94,9 @@ def test_tv01_collapse_roof_one_stays_one_s5_6() -> None:
 def test_tv02_morale_shortfall_s6_4() -> None:
     """TV-02 (§6.3, §6.4): lowest Morale (discard 3), the FP holds 1 → 0 tokens and 2 Wounds."""
     t = Table.new(players=3)
-    t.goto(MORALE, 0, morale=-3, det=[1, 0, 0, 0])
+    t.goto(MORALE, 0, morale=-3, determination=[1, 0, 0, 0])
     s = t.state
-    assert s.det[s.first_player] == 0
+    assert s.determination[s.first_player] == 0
     assert s.wounds[s.first_player] == 2
     assert s.wounds[1:3] == [0, 0]
 
@@ -104,9 +104,9 @@ def test_tv02_morale_shortfall_s6_4() -> None:
 def test_tv03_production_s7_2() -> None:
     """TV-03 (§7.1, §7.2): the Camp tile (1 food and 1 wood source) gives +1 food and +1 wood, at once."""
     t = Table.new(players=3)
-    t.goto(PRODUCTION, 0, res=[0, 0, 0, 0])
-    assert t.state.res == [1, 1, 0, 0]  # Available, not Future
-    assert t.state.fut == [0, 0, 0, 0]
+    t.goto(PRODUCTION, 0, resources=[0, 0, 0, 0])
+    assert t.state.resources == [1, 1, 0, 0]  # Available, not Future
+    assert t.state.future_resources == [0, 0, 0, 0]
 
 
 # ============================================================================ Action phase timing (§8.3.2)
@@ -114,7 +114,7 @@ def test_tv03_production_s7_2() -> None:
 
 def test_tv04_shelter_commits_three_wood_s8_3_2() -> None:
     """TV-04 (§8.3.1, §8.8.2): 3 players building the Shelter commit 3 wood at planning."""
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:shelter/wood")
     assert t.state.committed() == [3, 0, 0]
     assert t.state.groups[0][5:8] == (3, 0, 0)
@@ -122,14 +122,14 @@ def test_tv04_shelter_commits_three_wood_s8_3_2() -> None:
 
 def test_tv04_shelter_commits_two_fur_s8_3_2() -> None:
     """TV-04 (§8.8.2): … or 2 fur."""
-    t = planning(res=[0, 0, 0, 2])
+    t = planning(resources=[0, 0, 0, 2])
     t.act(CARPENTER, "place 1 build:shelter/fur")
     assert t.state.committed() == [0, 0, 2]
 
 
 def test_tv04_shelter_without_the_cost_is_illegal_s8_3_2() -> None:
     """TV-04 (§8.2): with 2 wood, the wooden Shelter cannot be planned."""
-    t = planning(res=[2, 0, 0, 1])
+    t = planning(resources=[2, 0, 0, 1])
     with pytest.raises(IllegalAction) as err:
         t.act(CARPENTER, "place 1 build:shelter/wood")
     assert "§8.3.1" in str(err.value)
@@ -155,7 +155,7 @@ def test_tv05_bow_needs_the_knife_built_at_planning_s8_3_2() -> None:
 
 def test_tv06_weapon_two_threat_illegal_at_weapon_one_s8_3_2() -> None:
     """TV-06 (§8.2, §8.3.2): "Watch" needs Weapon 2; at Weapon 1 it is illegal, even with a Weapon build planned."""
-    t = planning(weapon=1, res=[1, 0, 0, 0])
+    t = planning(weapon=1, resources=[1, 0, 0, 0])
     threat(t, "eyes_in_the_dark")
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(CARPENTER, "join 2 1")  # the Weapon will rise to 2 this round…
@@ -171,7 +171,7 @@ def test_tv06_weapon_two_threat_illegal_at_weapon_one_s8_3_2() -> None:
 def test_tv07_build_roll_wound_question_adventure_s8_5_6() -> None:
     """TV-07 (§8.5.2, §8.5.6): 1 pawn on Building rolls Wound, ?, Adventure → 1 Wound, nothing built,
     +2 Determination, one Building Adventure card."""
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 threat:r"),  # the Wreckage, 1 pawn
            *rest_others(t, COOK, SOLDIER))
@@ -182,9 +182,9 @@ def test_tv07_build_roll_wound_question_adventure_s8_5_6() -> None:
     t.answer("choose 1")  # decline its DECIDE
     assert s.wounds[CARPENTER] == 1
     assert s.weapon == 0
-    assert s.det[CARPENTER] == 2
+    assert s.determination[CARPENTER] == 2
     assert s.zone[card("shaky_frame")] == Z_ADVD_B  # resolved, then discarded
-    assert s.res[0] == 1  # the committed wood stays (§8.5.2 AUTHORED, §25.20)
+    assert s.resources[0] == 1  # the committed wood stays (§8.5.2 AUTHORED, §25.20)
 
 
 def test_tv25_failed_gathering_keeps_adventure_cube_s8_5_5() -> None:
@@ -198,8 +198,8 @@ def test_tv25_failed_gathering_keeps_adventure_cube_s8_5_5() -> None:
     t.pass_windows()
     t.draw("fruit")  # "+1 food"
     assert t.logged("+1 food to Future (Fruit)")  # the cube is gained although the Gathering failed
-    assert s.res[1] == 2  # Production's 1 food + the Adventure's cube, after cleanup (§8.13)
-    assert s.det[COOK] == 4  # 2 for the ?, 2 for Arranging the Camp
+    assert s.resources[1] == 2  # Production's 1 food + the Adventure's cube, after cleanup (§8.13)
+    assert s.determination[COOK] == 4  # 2 for the ?, 2 for Arranging the Camp
 
 
 # ============================================================================ Threat Actions (§8.6.4)
@@ -215,14 +215,14 @@ def test_tv08_watch_needs_one_pawn_and_weapon_two_s8_6_4() -> None:
     assert s._seat_complete(COOK) is False  # the Cook still has a pawn to place
     t.plan((COOK, "place 2 rest"), *rest_others(t, CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.det[COOK] == 1
+    assert s.determination[COOK] == 1
     assert s.zone[card("eyes_in_the_dark")] == Z_EVENT_DISCARD
     assert s.weapon == 2  # a requirement is not a cost
 
 
 def test_tv09_strengthening_the_camp_with_the_shovel_s8_6_4() -> None:
     """TV-09 (§8.6.1): "Strengthening the camp" needs 1 wood or the Shovel; 0 wood + Shovel is legal."""
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     threat(t, "storm")
     t.build("shovel")
@@ -231,7 +231,7 @@ def test_tv09_strengthening_the_camp_with_the_shovel_s8_6_4() -> None:
     t.plan((COOK, "place 1 threat:r/2"), (COOK, "place 2 rest"), *rest_others(t, CARPENTER, SOLDIER))
     t.pass_windows()
     assert s.zone[card("storm")] == Z_EVENT_DISCARD
-    assert s.det[COOK] == 1
+    assert s.determination[COOK] == 1
     assert s.built("shovel")
 
 
@@ -246,8 +246,8 @@ def test_tv10_chanty_rewards_only_the_acting_player_s8_6_4() -> None:
     assert s.groups[0][3] == CARPENTER  # the first pawn placed leads; "lead 1" would make the Cook act
     t.plan()
     t.pass_windows()
-    assert s.det[CARPENTER] == 2
-    assert s.det[COOK] == 0
+    assert s.determination[CARPENTER] == 2
+    assert s.determination[COOK] == 0
     assert s.morale == morale + 1
     assert s.zone[card("memories_of_the_cruise")] == Z_EVENT_DISCARD
 
@@ -269,14 +269,14 @@ def test_tv10_chanty_needs_two_pawns_s8_6_4() -> None:
 
 def test_tv11_one_pawn_and_one_food_gives_one_determination_s8_6_4() -> None:
     """TV-11 (§8.6.2): 1 pawn and 1 food discarded → the card goes, the acting player +1 Determination."""
-    t = planning(res=[0, 1, 0, 0])
+    t = planning(resources=[0, 1, 0, 0])
     s = t.state
     threat(t, "winter_depression")
     t.plan((SOLDIER, "place 1 threat:r"), (SOLDIER, "place 2 rest"), *rest_others(t, CARPENTER, COOK))
     t.pass_windows()
     assert s.zone[card("winter_depression")] == Z_EVENT_DISCARD
-    assert s.det[SOLDIER] == 1
-    assert s.res[1] == 0
+    assert s.determination[SOLDIER] == 1
+    assert s.resources[1] == 0
 
 
 # ============================================================================ building, exploring, arranging
@@ -284,7 +284,7 @@ def test_tv11_one_pawn_and_one_food_gives_one_determination_s8_6_4() -> None:
 
 def test_tv12_mixed_payment_is_illegal_s8_8_2() -> None:
     """TV-12 (§8.8.2): 3 players, 2 wood + 1 fur cannot pay the Shelter (all wood or all fur)."""
-    t = planning(res=[2, 0, 0, 1])
+    t = planning(resources=[2, 0, 0, 1])
     for target in ("build:shelter/wood", "build:shelter/fur"):
         assert f"place 1 {target}" not in t.raw(CARPENTER)
         with pytest.raises(IllegalAction):
@@ -303,13 +303,13 @@ def test_tv13_first_plains_tile_s8_10() -> None:
     t.tile(1)  # Plains, wood, Beast, 2 Discoveries
     t.draw("fox")  # the Beast-deck card that joins the Hunting deck
     t.token("goat")
-    assert sum(1 for pl in s.tok if pl == TOK_FUTURE) == 1  # drawn into Future during the Action
+    assert sum(1 for pl in s.token_place if pl == TOK_FUTURE) == 1  # drawn into Future during the Action
     t.token("fallen_tree")
     assert s.count_in(Z_HUNT_DECK) == 1
     assert len(t.logged("(Future)")) == 2
     assert all(s._target_problem(T_BUILD, card(x), 0) is None for x in plains)
     assert s.zone[card("bed")] != Z_INV_BOARD  # not in play: nothing else to mark
-    assert sum(1 for pl in s.tok if pl == TOK_AVAIL) == 2  # Available after cleanup (§8.13)
+    assert sum(1 for pl in s.token_place if pl == TOK_AVAIL) == 2  # Available after cleanup (§8.13)
 
 
 def test_tv14_arranging_twice_s8_11() -> None:
@@ -319,7 +319,7 @@ def test_tv14_arranging_twice_s8_11() -> None:
     morale = s.morale
     t.plan((COOK, "place 1 arrange"), (COOK, "place 2 arrange"), *rest_others(t, CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.det[COOK] == 4
+    assert s.determination[COOK] == 4
     assert s.morale == morale + 2
 
 
@@ -335,25 +335,25 @@ def weather_table(round_: int = 4, **fields: object) -> Table:
 
 def test_tv15_weather_example_s9_5() -> None:
     """TV-15 (§9.3, §9.5): 2 Rainy + 1 Winter token, Roof 1, 3 wood 1 food → 0 wood, 0 food, +1 Wound each."""
-    t = weather_table(round_=4, roof=1, shelter=1, res=[3, 1, 0, 0], weather_tk=[0, 1, 0])
+    t = weather_table(round_=4, roof=1, shelter=1, resources=[3, 1, 0, 0], weather_tk=[0, 1, 0])
     s = t.state
     t.weather("rain2")  # the weather resolves; the Night window waits (Flask of rum)
     assert s.phase == NIGHT
-    assert s.res[:2] == [0, 0]
+    assert s.resources[:2] == [0, 0]
     assert t.wounds() == [1, 1, 1]
     assert s.weather_tk == [0, 0, 0]  # step 5
 
 
 def test_tv29_hungry_animals_palisade_at_zero_s9_6() -> None:
     """TV-29 (§9.3 step 3, §12.2): the Palisade −1 face with Palisade 0 → every player 1 Wound."""
-    t = weather_table(round_=7, shelter=1, roof=5, palisade=0, res=[5, 5, 0, 0])
+    t = weather_table(round_=7, shelter=1, roof=5, palisade=0, resources=[5, 5, 0, 0])
     t.weather("rain1", "winter1", "palisade")
     assert t.wounds() == [1, 1, 1]
 
 
 def test_tv30_hungry_animals_beast_against_weapon_one_s9_6() -> None:
     """TV-30 (§9.3 step 3): the strength-3 face against Weapon 1 → every player 2 Wounds."""
-    t = weather_table(round_=7, shelter=1, roof=5, weapon=1, res=[5, 5, 0, 0])
+    t = weather_table(round_=7, shelter=1, roof=5, weapon=1, resources=[5, 5, 0, 0])
     t.weather("rain1", "winter1", "fight")
     assert t.wounds() == [2, 2, 2]
     assert t.state.weapon == 1  # compare only
@@ -374,7 +374,7 @@ def night_table(**fields: object) -> Table:
     """Three players at the camp-move decision of the Night, with food for everyone."""
     t = Table.new(players=3).to_plan()
     t.explore(5, S6)
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], **fields)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], **fields)
     t.pass_windows()
     assert t.legal(t.state.first_player)[0] == "camp stay"
     return t
@@ -400,7 +400,7 @@ def test_derived_camp_move_from_a_tent_tile_drops_to_zero_s10_2() -> None:
     t = Table.new(players=3).to_plan()
     t.explore(11, S9)  # Mountains with a natural Shelter, next to the start beach (s10)
     s = t.state
-    t.goto(NIGHT, 0, camp=S9, res=[0, 3, 0, 0], shelter=0, roof=2, palisade=1)
+    t.goto(NIGHT, 0, camp=S9, resources=[0, 3, 0, 0], shelter=0, roof=2, palisade=1)
     t.pass_windows()
     t.answer("camp s10")
     assert (s.roof, s.palisade) == (0, 0)
@@ -413,7 +413,7 @@ def test_derived_camp_move_from_a_tent_tile_drops_to_zero_s10_2() -> None:
 def test_tv17_roof_drop_at_zero_wounds_everyone_s12_2() -> None:
     """TV-17 (§12.2): a Roof that must drop at 0 → each player 1 Wound ("Angry bird!": Roof −1)."""
     t = Table.new(players=3)
-    t.goto(EVENT, 0, round=2, roof=0, det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, roof=0, determination=[5, 0, 0, 0])
     t.put(Z_EVENT_DECK, "nestlings")
     t.draw("nestlings")
     assert t.wounds() == [1, 1, 1]
@@ -424,7 +424,7 @@ def test_tv18_insects_if_possible_with_no_wood_s12_3() -> None:
     """TV-18 (§12.3): "Insects" (discard 1 wood IF POSSIBLE) with 0 wood → no change, no Wounds."""
     t = Table.new(players=3)
     s = t.state
-    t.goto(EVENT, 0, round=2, res=[0, 2, 0, 0], det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, resources=[0, 2, 0, 0], determination=[5, 0, 0, 0])
     t.draw("insects")
     assert t.wounds() == [0, 0, 0]
     assert s.zone[card("insects")] == Z_THREAT_R
@@ -443,19 +443,19 @@ def _predator(choice: str, **fields: object) -> Table:
 
 def test_tv19_hungry_predator_wounds_for_food_s12_4() -> None:
     """TV-19 (§12.4 a): the acting player takes 2 Wounds, gains 2 food and 1 fur; the card is discarded."""
-    t = _predator("choose 1", res=[1, 0, 0, 0])  # 1 wood for the Weapon
+    t = _predator("choose 1", resources=[1, 0, 0, 0])  # 1 wood for the Weapon
     s = t.state
     assert s.wounds[CARPENTER] == 2
     assert t.logged("+2 food to Future (Hungry predator)") and t.logged("+1 fur to Future (Hungry predator)")
-    assert (s.res[1], s.res[3]) == (2, 1)  # Production's food + 2 food, 1 fur after cleanup
+    assert (s.resources[1], s.resources[3]) == (2, 1)  # Production's food + 2 food, 1 fur after cleanup
     assert s.zone[card("hungry_predator")] == Z_ADVD_B
 
 
 def test_tv20_hungry_predator_shuffled_into_the_event_deck_s12_4() -> None:
     """TV-20 (§12.4 b): discard 1 food, Palisade −1, and the card goes into the Event deck."""
-    t = _predator("choose 2", res=[1, 1, 0, 0], shelter=1, palisade=1)
+    t = _predator("choose 2", resources=[1, 1, 0, 0], shelter=1, palisade=1)
     s = t.state
-    assert s.res[1] == 0
+    assert s.resources[1] == 0
     assert s.palisade == 0
     assert t.wounds() == [0, 0, 0]
     assert s.zone[card("hungry_predator")] == Z_EVENT_DECK
@@ -465,7 +465,7 @@ def test_tv21_second_reroll_token_on_building_is_ignored_s12_6() -> None:
     """TV-21 (§12.6): a second Reroll token on Building is ignored (no Wounds; still one token)."""
     t = Table.new(players=3)
     s = t.state
-    t.goto(EVENT, 0, round=2, field_tk=[0, 0, FT_REROLL, 0, 0, 0, 0], det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, field_tk=[0, 0, FT_REROLL, 0, 0, 0, 0], determination=[5, 0, 0, 0])
     t.put(Z_EVENT_DECK, "tools_break")
     t.draw("tools_break")  # its Event half: a Reroll token on Building
     assert s.field_tk[T_BUILD] == FT_REROLL
@@ -475,7 +475,7 @@ def test_tv21_second_reroll_token_on_building_is_ignored_s12_6() -> None:
 
 def test_tv22_second_food_token_on_a_tile_is_ignored_s12_6() -> None:
     """TV-22 (§12.6): a second +1 food token on the Camp tile is ignored: Production still gives 2 food."""
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     s.space_tk[s.camp] = TK_FOOD
     t.build("rope")
@@ -484,8 +484,8 @@ def test_tv22_second_food_token_on_a_tile_is_ignored_s12_6() -> None:
     assert s.built("snare")
     assert s.space_tk[s.camp] == TK_FOOD
     assert t.logged("already holds that token")
-    t.goto(PRODUCTION, 0, res=[0, 0, 0, 0])
-    assert s.res[:2] == [1, 2]  # fish 1 + one +1 food token; wood 1
+    t.goto(PRODUCTION, 0, resources=[0, 0, 0, 0])
+    assert s.resources[:2] == [1, 2]  # fish 1 + one +1 food token; wood 1
 
 
 # ============================================================================ characters and cards
@@ -493,21 +493,21 @@ def test_tv22_second_food_token_on_a_tile_is_ignored_s12_6() -> None:
 
 def test_tv23_economical_construction_on_the_shelter_s13_2() -> None:
     """TV-23 (§13.2): the Carpenter's Economical construction: Shelter 3 wood → 2."""
-    t = planning(res=[3, 0, 0, 0], det=[2, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0], determination=[2, 0, 0, 0])
     s = t.state
     t.act(CARPENTER, "place 1 build:shelter/wood")
     t.act(CARPENTER, "use economical_construction 1")
     assert s.groups[0][5] == 2
-    assert s.det[CARPENTER] == 0
+    assert s.determination[CARPENTER] == 0
     t.plan((CARPENTER, "join 2 1"), *rest_others(t, COOK, SOLDIER))
     t.pass_windows()
     assert s.shelter == 1
-    assert s.res[0] == 1
+    assert s.resources[0] == 1
 
 
 def test_tv23_economical_construction_on_a_one_wood_threat_s13_2() -> None:
     """TV-23 (§13.2): a Threat needing 1 wood → 0."""
-    t = planning(res=[1, 0, 0, 0], det=[2, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0], determination=[2, 0, 0, 0])
     s = t.state
     threat(t, "heavy_rain")  # "Dig a gutter": 1 pawn + 1 wood
     t.act(CARPENTER, "place 1 threat:r")
@@ -515,8 +515,8 @@ def test_tv23_economical_construction_on_a_one_wood_threat_s13_2() -> None:
     assert s.committed() == [0, 0, 0]
     t.plan((CARPENTER, "place 2 rest"), *rest_others(t, COOK, SOLDIER))
     t.pass_windows()
-    assert s.res[0] == 1
-    assert s.det[CARPENTER] == 1
+    assert s.resources[0] == 1
+    assert s.determination[CARPENTER] == 1
 
 
 def test_tv24_mystery_draw_by_type_s16_2() -> None:

@@ -224,7 +224,7 @@ def test_every_refusal_of_a_readable_action_says_why() -> None:
 
 
 def test_remove_says_which_pawn_is_where_and_who_counts_on_it__s26_1() -> None:
-    t = planning(res=[5, 0, 0, 0])
+    t = planning(resources=[5, 0, 0, 0])
     err = refused(t, CARPENTER, "remove 1")
     assert "pawn 1 is on no Action" in err.reason and err.rule == "§8.1"
     t.act(CARPENTER, "place 1 build:shelter/wood")
@@ -237,7 +237,7 @@ def test_remove_says_which_pawn_is_where_and_who_counts_on_it__s26_1() -> None:
 
 
 def test_join_says_how_full_the_action_is__s8_1_3() -> None:
-    t = planning(players=1, characters="carpenter", dog="yes", res=[3, 0, 0, 0])
+    t = planning(players=1, characters="carpenter", dog="yes", resources=[3, 0, 0, 0])
     t.act(0, "place 1 build:shelter/wood")
     t.act(0, "join 2 1")  # one more than the minimum: the most a Building takes
     err = refused(t, 0, "join dog 1")
@@ -261,7 +261,7 @@ def test_pawns_are_alike_so_pawn_2_waits_for_pawn_1__s8_1() -> None:
 
 
 def test_a_skill_refusal_names_its_cost_and_what_the_owner_has__s13_2() -> None:
-    t = planning(det=[0, 0, 0, 0])
+    t = planning(determination=[0, 0, 0, 0])
     err = refused(t, COOK, "use stone_soup")
     assert "Stone soup costs 3 Determination; Cook has 0" in err.reason and err.rule == "§13.2"
     err = refused(t, CARPENTER, "use stone_soup")
@@ -516,11 +516,11 @@ def _open_planning(m: Match) -> None:
         s = m.state
 
 
-def _soldier_match(seed: int = 2, det: int = 4) -> Match:
-    """Round 1's open planning of a Carpenter, Cook and Soldier table, the Soldier holding `det` Determination."""
+def _soldier_match(seed: int = 2, determination: int = 4) -> Match:
+    """Round 1's open planning of a Carpenter, Cook and Soldier table, the Soldier holding `determination`."""
     m = Match.new("robinson", seed, players=3, characters="carpenter,cook,soldier", starting_items=0)
     _open_planning(m)
-    m.state.det[SOLDIER] = det
+    m.state.determination[SOLDIER] = determination
     m.state.forget()
     return m
 
@@ -636,7 +636,7 @@ def test_resample_redraws_the_shuffled_hunting_cards__s26_4() -> None:
 
 def test_tracking_an_unseen_card_is_a_reveal_that_undo_cannot_cross__s13_2_architecture_4() -> None:
     """Tracking shows The Hunt's unseen card inside the skill's own action: that action reports a reveal."""
-    m = _soldier_match(det=6)
+    m = _soldier_match(determination=6)
     m.play("use the_hunt", SOLDIER)
     m.resolve_chance()
     before = len(m.state.events)

@@ -134,28 +134,28 @@ def gather_twice(t: Table) -> None:
 @pytest.mark.parametrize(("built", "first", "second"), [
     ("basket", 2, 1), ("sack", 2, 1), ("basket,sack", 3, 1)])
 def test_basket_and_sack_add_one_cube_once_per_round_and_stack_s17_2(built: str, first: int, second: int) -> None:
-    t = planning(built=built, res=[0, 0, 0, 0])
+    t = planning(built=built, resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     gather_twice(t)
-    assert s.res[WOOD] == first  # the first successful Gathering takes every bonus
-    assert s.res[FOOD] == second  # the second one gets none: 1 Action per round each
+    assert s.resources[WOOD] == first  # the first successful Gathering takes every bonus
+    assert s.resources[FOOD] == second  # the second one gets none: 1 Action per round each
     next_round(t)
-    wood = s.res[WOOD]
+    wood = s.resources[WOOD]
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.res[WOOD] - wood == first  # usable again the next round
+    assert s.resources[WOOD] - wood == first  # usable again the next round
 
 
 def test_basket_gives_nothing_on_a_failed_gathering_s17_2() -> None:
-    t = planning(built="basket", res=[0, 0, 0, 0])
+    t = planning(built="basket", resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "place 2 rest"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
     t.roll("blank question blank")
     t.pass_windows()
-    assert s.res[WOOD] == 0 and s.det[COOK] == 2
+    assert s.resources[WOOD] == 0 and s.determination[COOK] == 2
 
 
 @pytest.mark.parametrize(("keep", "healed", "det"), [("", 1, 0), ("bed", 2, 1), ("bed,hammock", 3, 1)])
@@ -168,19 +168,19 @@ def test_bed_and_hammock_at_rest_s8_12_s17_2_s22_4(keep: str, healed: int, det: 
     t.plan((CARPENTER, "place 1 rest"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
     t.pass_windows()
     assert t.state.wounds[CARPENTER] == 4 - healed
-    assert t.state.det[CARPENTER] == 2 + det  # + 2 for Arranging the Camp
+    assert t.state.determination[CARPENTER] == 2 + det  # + 2 for Arranging the Camp
 
 
 def test_an_item_built_this_round_waits_for_cleanup_s8_3_1_s8_13() -> None:
     """The Basket built by this round's Building (resolved before Gathering) is still in Future."""
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(6, S6)  # Plains for the Basket
     t.put(Z_INV_BOARD, "basket")
     t.plan((CARPENTER, "place 1 build:basket"), (CARPENTER, "join 2 1"), (COOK, "place 1 gather:s6:wood"),
            (COOK, "join 2 2"), *rest(SOLDIER))
     t.pass_windows()
-    assert s.built("basket") and s.res[WOOD] == 1  # no bonus this round
+    assert s.built("basket") and s.resources[WOOD] == 1  # no bonus this round
     assert s.zone[card("basket")] == Z_ITEM
 
 
@@ -203,7 +203,7 @@ EXTRA_PAWNS = [("belts", {"gather"}), ("lantern", {"build"}), ("map", {"explore"
 
 @pytest.mark.parametrize(("item", "types"), EXTRA_PAWNS)
 def test_item_extra_pawn_only_for_its_action_types_s8_1_6_s17_2(item: str, types: set[str]) -> None:
-    t = planning(built=item, res=[1, 0, 0, 0])
+    t = planning(built=item, resources=[1, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     t.put(Z_HUNT_DECK, "fox")
@@ -221,7 +221,7 @@ def test_item_extra_pawn_only_for_its_action_types_s8_1_6_s17_2(item: str, types
 @pytest.mark.parametrize(("item", "target"), [("belts", "gather:s6:wood"), ("map", "explore:s7"),
                                               ("lantern", "build:weapon")])
 def test_item_pawn_makes_a_sure_success_every_round_s17_2(item: str, target: str) -> None:
-    t = planning(built=item, res=[2, 0, 0, 0])
+    t = planning(built=item, resources=[2, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     for _ in range(2):
@@ -275,22 +275,22 @@ def build_now(t: Table, target: str, seat: int = CARPENTER, others: tuple[int, .
 ])
 def test_weapon_items_raise_the_weapon_at_cleanup_s17_2(item: str, needs: str, res: list[int], target: str,
                                                         weapon: int) -> None:
-    t = planning(built=needs, res=res)
+    t = planning(built=needs, resources=res)
     s = t.state
     t.explore(5, S6)  # Mountains for the Knife
     t.put(Z_INV_BOARD, item)
     build_now(t, target)
     assert s.weapon == weapon and s.built(item)
-    assert s.res == [0, 0, 0, 0]
+    assert s.resources == [0, 0, 0, 0]
 
 
 def test_spear_is_built_by_the_soldier_only_s13_1_s17_2() -> None:
-    t = planning(built="knife", res=[1, 0, 0, 0])
+    t = planning(built="knife", resources=[1, 0, 0, 0])
     s = t.state
     err = illegal(t, CARPENTER, "place 1 build:spear")
     assert "soldier" in err.reason
     build_now(t, "build:spear", seat=SOLDIER, others=(CARPENTER, COOK))
-    assert s.weapon == 3 and s.det[SOLDIER] == 2  # +2 Determination for a personal Invention (§8.8.6)
+    assert s.weapon == 3 and s.determination[SOLDIER] == 2  # +2 Determination for a personal Invention (§8.8.6)
 
 
 @pytest.mark.parametrize(("item", "levels"), [("bricks", 1), ("fire", 1), ("moat", 2), ("wall", 2)])
@@ -309,7 +309,7 @@ def test_palisade_items_need_a_shelter_s17_2_s8_8_4(item: str, levels: int, shel
 
 @pytest.mark.parametrize("choice", ["s6", "skip"])
 def test_corral_may_cover_an_adjacent_food_source_for_a_camp_token_s17_2(choice: str) -> None:
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     on_build(t, "corral")
@@ -319,7 +319,7 @@ def test_corral_may_cover_an_adjacent_food_source_for_a_camp_token_s17_2(choice:
     assert bool(s.space_exh[S6] & 1) == covered  # the bird source of tile 5
     assert bool(s.space_tk[S10] & TK_FOOD) == covered
     next_round(t)
-    assert s.res[FOOD] == 1 + covered  # the Camp's fish + the +1 food token (§20.6)
+    assert s.resources[FOOD] == 1 + covered  # the Camp's fish + the +1 food token (§20.6)
 
 
 def test_corral_with_no_food_source_next_to_the_camp_asks_nothing_s17_2() -> None:
@@ -330,18 +330,18 @@ def test_corral_with_no_food_source_next_to_the_camp_asks_nothing_s17_2() -> Non
 
 
 def test_dam_gives_two_non_perishable_food_s17_2() -> None:
-    t = planning(res=[0, 0, 0, 0], shelter=1)
+    t = planning(resources=[0, 0, 0, 0], shelter=1)
     on_build(t, "dam")
-    assert t.state.res[NONPER] == 2
+    assert t.state.resources[NONPER] == 2
     next_round(t)  # 3 players eat 2 non-perishable food, one goes hungry; nothing rots (§10.4)
-    assert t.state.res[NONPER] == 0
+    assert t.state.resources[NONPER] == 0
 
 
 def test_dam_food_does_not_rot_s10_4() -> None:
-    t = planning(players=1, res=[0, 0, 0, 0], shelter=1)
+    t = planning(players=1, resources=[0, 0, 0, 0], shelter=1)
     on_build(t, "dam")
     next_round(t)
-    assert t.state.res[NONPER] == 1  # one eaten, one kept
+    assert t.state.resources[NONPER] == 1  # one eaten, one kept
 
 
 @pytest.mark.parametrize(("item", "level", "det", "after"), [
@@ -351,8 +351,8 @@ def test_dam_food_does_not_rot_s10_4() -> None:
 def test_diary_and_drums_in_the_morale_phase_s6_2_s17_2(item: str, level: int, det: int, after: int) -> None:
     t = Table.new(players=3)
     t.build(item)
-    t.goto(MORALE, 0, morale=level, det=[det, 0, 0, 0])
-    assert t.state.det[0] == after
+    t.goto(MORALE, 0, morale=level, determination=[det, 0, 0, 0])
+    assert t.state.determination[0] == after
     assert t.wounds() == [2 if (item, level) == ("diary", -3) else 0, 0, 0]  # 3 − 1 = 2 missing (§6.3)
 
 
@@ -361,7 +361,7 @@ def test_drums_at_top_morale_add_to_the_determination_choice_s6_2_s17_2() -> Non
     t.build("drums")
     t.goto(MORALE, 0, morale=3)
     t.act(0, "morale determination")
-    assert t.state.det[0] == 4
+    assert t.state.determination[0] == 4
 
 
 # ============================================================================ §17.2 Night Items (§10.6)
@@ -377,10 +377,10 @@ def test_fireplace_and_pot_heal_at_night_once_per_round_for_food_s17_2_s10_6(ite
     t = planning(built=item, items="", wounds=[2, 1, 0, 0])
     s = t.state
     assert f"use {item}" not in t.raw(s.first_player)  # healing works only at Night (§10.6)
-    night(t, res=[0, 4, 0, 0], shelter=1)
+    night(t, resources=[0, 4, 0, 0], shelter=1)
     assert f"use {item}" in t.legal(s.first_player)
     t.act(s.first_player, f"use {item}")
-    assert s.res[FOOD] == 3  # 1 food paid
+    assert s.resources[FOOD] == 3  # 1 food paid
     assert all(len(a.split()) == 1 + heal for a in t.legal(s.first_player))  # heal 2: 2/0 or 1/1 (§17.2)
     t.act(s.first_player, "heal carpenter" + " cook" * (heal - 1))
     assert t.wounds() == [1, 1 - (heal - 1), 0]
@@ -390,39 +390,39 @@ def test_fireplace_and_pot_heal_at_night_once_per_round_for_food_s17_2_s10_6(ite
 def test_fireplace_and_pot_are_used_one_each_s17_2() -> None:
     t = planning(built="fireplace,pot", items="", wounds=[3, 0, 0, 0])
     s = t.state
-    night(t, res=[0, 5, 0, 0], shelter=1)
+    night(t, resources=[0, 5, 0, 0], shelter=1)
     t.act(s.first_player, "use fireplace")
     t.act(s.first_player, "heal carpenter carpenter")
     t.act(s.first_player, "use pot")
     t.act(s.first_player, "heal carpenter")
-    assert s.wounds[0] == 0 and s.res[FOOD] == 0  # 2 paid for healing, 3 eaten
+    assert s.wounds[0] == 0 and s.resources[FOOD] == 0  # 2 paid for healing, 3 eaten
     assert s.round == 2
 
 
 def test_fireplace_needs_food_and_a_wound_s17_2() -> None:
     t = planning(built="fireplace", items="", wounds=[2, 0, 0, 0])
-    night(t, res=[0, 0, 0, 0], shelter=1)
+    night(t, resources=[0, 0, 0, 0], shelter=1)
     assert t.state.round == 2  # no window: nothing to pay with, the Night ran on
     t2 = planning(built="fireplace", items="")
-    night(t2, res=[0, 3, 0, 0], shelter=1)
-    assert t2.state.round == 2 and t2.state.res[FOOD] == 0  # nobody to heal: nothing offered
+    night(t2, resources=[0, 3, 0, 0], shelter=1)
+    assert t2.state.round == 2 and t2.state.resources[FOOD] == 0  # nobody to heal: nothing offered
 
 
 def test_furnace_ignores_only_one_winter_cloud_s9_2() -> None:
     t = planning(built="furnace")
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=5, res=[3, 0, 0, 0], weather_tk=[0, 1, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=5, resources=[3, 0, 0, 0], weather_tk=[0, 1, 0])
     t.weather("winter1")  # 1 winter cloud from the Rain die + the winter token = 2
-    assert t.state.res[WOOD] == 2  # one ignored, one discards 1 wood (§9.3 step 1)
+    assert t.state.resources[WOOD] == 2  # one ignored, one discards 1 wood (§9.3 step 1)
 
 
 @pytest.mark.parametrize(("face", "food"), [("wound", 2), ("blank", 0)])
 def test_pit_rolls_the_brown_wound_die_in_production_s17_2(face: str, food: int) -> None:
     t = Table.new(players=3)
     t.build("pit")
-    t.goto(PRODUCTION, 0, res=[0, 0, 0, 0])
+    t.goto(PRODUCTION, 0, resources=[0, 0, 0, 0])
     assert t.outcomes() == ["pit wound", "pit blank"]  # 2 Wound faces of 6 on the brown die (§25.10)
     t.chance(f"pit {face}")
-    assert t.state.res[FOOD] == 1 + food  # the Camp's fish + the Pit, Available at once
+    assert t.state.resources[FOOD] == 1 + food  # the Camp's fish + the Pit, Available at once
 
 
 # ============================================================================ §17.2 Shortcut, Snare, Hatchet (§10.2)
@@ -430,7 +430,7 @@ def test_pit_rolls_the_brown_wound_die_in_production_s17_2(face: str, food: int)
 
 def shortcut_table() -> Table:
     """The Explorer's Shortcut was built this round with tile 5 (bird, wood) explored at s6."""
-    t = planning(characters=EXPLORER_TABLE, res=[0, 3, 0, 0], shelter=1)
+    t = planning(characters=EXPLORER_TABLE, resources=[0, 3, 0, 0], shelter=1)
     t.explore(5, S6)
     on_build(t, "shortcut")
     return t
@@ -449,9 +449,9 @@ def test_shortcut_gives_one_resource_from_next_production_and_counts_as_gathered
     t = shortcut_table()
     s = t.state
     t.answer("shortcut s6")
-    assert s.res[FOOD] == 3  # nothing before the next Production
+    assert s.resources[FOOD] == 3  # nothing before the next Production
     next_round(t)
-    assert s.res[FOOD] == 1 + 1 and s.res[WOOD] == 1  # the Camp's fish and wood, + 1 food from s6
+    assert s.resources[FOOD] == 1 + 1 and s.resources[WOOD] == 1  # the Camp's fish and wood, + 1 food from s6
     err = illegal(t, COOK, "place 1 gather:s6:food")  # that source already gave this round
     assert err.rule == "§8.1.4"
     t.act(COOK, "place 1 gather:s6:wood")  # the other source is free
@@ -479,18 +479,18 @@ def test_lost_shortcut_removes_its_token_s16_6() -> None:
                                                           ("hatchet", TK_WOOD, WOOD, "")])
 def test_snare_and_hatchet_put_a_plus_one_token_on_the_camp_s17_2_s25_1(item: str, bit: int, r: int,
                                                                         needs: str) -> None:
-    t = planning(built=needs, res=[int(item == "hatchet"), 3, 0, 0], shelter=1)
+    t = planning(built=needs, resources=[int(item == "hatchet"), 3, 0, 0], shelter=1)
     s = t.state
     t.explore(5, S6)  # Mountains for the Hatchet
     build_now(t, f"build:{item}")  # the Snare is the Carpenter's own (§13.1)
     assert s.space_tk[S10] & bit
     next_round(t)  # 3 food eaten, 1 wood paid for the Hatchet: nothing left before Production
-    assert s.res[r] == 2 and s.res[FOOD + WOOD - r] == 1  # the source + the token; the other source alone
+    assert s.resources[r] == 2 and s.resources[FOOD + WOOD - r] == 1  # the source + the token; the other source alone
 
 
 @pytest.mark.parametrize(("item", "bit"), [("snare", TK_FOOD), ("hatchet", TK_WOOD)])
 def test_camp_tokens_travel_with_the_camp_s10_2(item: str, bit: int) -> None:
-    t = planning(res=[0, 3, 0, 0], shelter=1)
+    t = planning(resources=[0, 3, 0, 0], shelter=1)
     s = t.state
     t.explore(5, S6)
     on_build(t, item)
@@ -499,7 +499,7 @@ def test_camp_tokens_travel_with_the_camp_s10_2(item: str, bit: int) -> None:
     t.answer("camp s6")
     assert s.space_tk[S6] & bit and not s.space_tk[S10] & bit
     t.to_plan()  # Production on tile 5 (bird, wood) with the token
-    assert s.res[:2] == ([1, 2] if bit == TK_FOOD else [2, 1])
+    assert s.resources[:2] == ([1, 2] if bit == TK_FOOD else [2, 1])
 
 
 @pytest.mark.parametrize(("item", "bit"), [("snare", TK_FOOD), ("hatchet", TK_WOOD)])
@@ -518,18 +518,18 @@ def test_lost_camp_token_item_removes_its_token_s16_6(item: str, bit: int) -> No
                                              ([1, 2, 0, 0, 0], [1, 2, 3, 0, 0]),
                                              ([1, 2, 3, 2, 0], [1, 2, 3, 4, 0])])
 def test_mast_puts_three_wood_on_the_current_stage_s25_1(pile: list[int], after: list[int]) -> None:
-    t = planning(built="rope", res=[1, 0, 0, 1], pile=pile)
+    t = planning(built="rope", resources=[1, 0, 0, 1], pile=pile)
     s = t.state
     build_now(t, "build:mast")
     assert s.pile == after  # wood beyond the current stage's need is lost
-    assert s.res == [0, 0, 0, 0]
+    assert s.resources == [0, 0, 0, 0]
 
 
 def test_mast_needs_the_rope_wood_and_fur_s25_1_s25_12() -> None:
-    t = planning(res=[1, 0, 0, 1])
+    t = planning(resources=[1, 0, 0, 1])
     err = illegal(t, CARPENTER, "place 1 build:mast")
     assert "rope" in err.reason
-    t.build("rope").set(res=[1, 0, 0, 0])
+    t.build("rope").set(resources=[1, 0, 0, 0])
     err = illegal(t, CARPENTER, "place 1 build:mast")
     assert err.rule == "§8.3.1"
 
@@ -542,7 +542,7 @@ def test_mast_needs_the_rope_wood_and_fur_s25_1_s25_12() -> None:
     ("shovel", "cellar", [0, 0, 0, 0]), ("shovel", "moat", [1, 0, 0, 0]), ("shovel", "pit", [1, 0, 0, 0]),
 ])
 def test_rope_and_shovel_gate_other_inventions_s17_2_s25_12(needs: str, item: str, res: list[int]) -> None:
-    t = planning(res=res)
+    t = planning(resources=res)
     t.put(Z_INV_BOARD, item)
     err = illegal(t, CARPENTER, f"place 1 build:{item}")
     assert needs in err.reason and "§8.2" in err.rule
@@ -551,7 +551,7 @@ def test_rope_and_shovel_gate_other_inventions_s17_2_s25_12(needs: str, item: st
 
 
 def test_rope_coil_counts_as_the_rope_s25_5() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     t.put(Z_INV_BOARD, "corral")
     t.put(Z_KEPT, "rope_coil")
     t.act(CARPENTER, "place 1 build:corral")
@@ -583,7 +583,7 @@ def test_cure_protects_against_vipers_s17_2_s25_4(cure: bool) -> None:
 
 
 def test_cure_ends_the_poisoned_dart_special_wound_s25_5_s25_21() -> None:
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     s.special.append((COOK, 3, 3, card("cure")))  # leg: +1 pawn on Gathering until the Cure is built
@@ -610,7 +610,7 @@ def test_lost_item_undoes_its_levels_if_possible_s16_6(item: str, field: str, be
 
 
 def test_lost_item_must_be_rebuilt_and_its_requirement_is_gone_s16_6() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     t.build("rope")
     t.put(Z_INV_BOARD, "corral")
     flip(t, "rope")
@@ -635,7 +635,7 @@ def used_up(t: Table, item: str) -> bool:
 
 
 def test_pistol_is_offered_only_before_a_hunt_s16_9_s22_5() -> None:
-    t = planning(items="pistol,flask_of_rum", res=[1, 0, 0, 0])
+    t = planning(items="pistol,flask_of_rum", resources=[1, 0, 0, 0])
     s = t.state
     assert "use pistol" not in t.raw(s.first_player)  # not in planning
     t.put(Z_HUNT_DECK, "fox")
@@ -674,7 +674,7 @@ def test_pipe_and_tobacco_gives_the_user_two_determination_twice_s22_5() -> None
     s = t.state
     t.act(s.first_player, "use pipe_and_tobacco")
     t.act(s.first_player, "use pipe_and_tobacco")
-    assert s.det[s.first_player] == 4 and used_up(t, "pipe_and_tobacco")
+    assert s.determination[s.first_player] == 4 and used_up(t, "pipe_and_tobacco")
     illegal(t, s.first_player, "use pipe_and_tobacco")
 
 
@@ -690,8 +690,8 @@ def test_bible_on_arranging_the_camp_twice_s22_5() -> None:
         t.act(s.first_player, "use bible")
     t.pass_windows()
     assert used_up(t, "bible")
-    assert s.det[COOK] == 6 and s.wounds[COOK] == 0  # 3 Determination and heal 1, twice
-    assert s.det[CARPENTER] == 2  # the third Arranging, without the Bible
+    assert s.determination[COOK] == 6 and s.wounds[COOK] == 0  # 3 Determination and heal 1, twice
+    assert s.determination[CARPENTER] == 2  # the third Arranging, without the Bible
     assert s.morale == morale + 3  # Morale +1 still applies each time
 
 
@@ -707,7 +707,7 @@ def test_flask_of_rum_at_night_heals_or_raises_morale_s25_7(choice: str, healed:
     t = planning(items="flask_of_rum", wounds=[2, 0, 0, 0])
     s = t.state
     assert "use flask_of_rum" not in t.raw(s.first_player)  # a Night item (§10.6)
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     assert s.decisions[-1].window == W_NIGHT
     before = s.morale
     t.act(s.first_player, "use flask_of_rum")
@@ -724,7 +724,7 @@ def test_flask_of_rum_at_night_heals_or_raises_morale_s25_7(choice: str, healed:
 
 
 def test_hammer_is_a_building_pawn_for_one_build_per_round_s25_7() -> None:
-    t = planning(items="hammer,flask_of_rum", res=[2, 0, 0, 0])
+    t = planning(items="hammer,flask_of_rum", resources=[2, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     for rnd in (1, 2):
@@ -747,20 +747,20 @@ def test_storm_glass_ignores_a_rainy_cloud_in_the_weather_window_s25_7() -> None
     t = planning(items="storm_glass,flask_of_rum")
     s = t.state
     assert "use storm_glass" not in t.raw(s.first_player)
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, res=[2, 2, 0, 0], weather_tk=[1, 0, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, resources=[2, 2, 0, 0], weather_tk=[1, 0, 0])
     t.weather("rain1")  # 1 from the die + 1 from the token
     assert s.decisions[-1].window == W_WEATHER
     t.act(s.first_player, "use storm_glass")
     t.act(s.first_player, "use storm_glass")
     assert used_up(t, "storm_glass")
     t.pass_windows()
-    assert s.res[:2] == [2, 2] and t.wounds() == [0, 0, 0]
+    assert s.resources[:2] == [2, 2] and t.wounds() == [0, 0, 0]
 
 
 def test_storm_glass_is_not_offered_without_a_rainy_cloud_s25_7() -> None:
     t = planning(items="storm_glass,flask_of_rum")
     s = t.state
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, res=[2, 2, 0, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, resources=[2, 2, 0, 0])
     t.weather("winter1")
     assert s.phase == NIGHT and s.uses[card("storm_glass")] == 2
 
@@ -779,13 +779,13 @@ def test_token_drawn_during_an_action_waits_in_future_until_cleanup_s19_1_s8_3_1
            (CARPENTER, "place 2 rest"), *rest(SOLDIER))
     t.tile(4)  # Hills: 1 Discovery icon
     t.token(kind)
-    phys = next(i for i, pl in enumerate(s.tok) if pl == TOK_FUTURE)
+    phys = next(i for i, pl in enumerate(s.token_place) if pl == TOK_FUTURE)
     assert C.token_kinds[C.tokens[phys]].id == kind
     assert "use bible" in t.legal(s.first_player)  # the window before Arranging the Camp
     for point in range(5):
         assert kind not in [x[0] for x in s._use_options(s.first_player, point)]  # unusable until cleanup
     t.pass_windows()
-    assert s.tok[phys] == TOK_AVAIL
+    assert s.token_place[phys] == TOK_AVAIL
 
 
 @pytest.mark.parametrize(("kind", "built", "fields", "field", "after"), [
@@ -793,9 +793,9 @@ def test_token_drawn_during_an_action_waits_in_future_until_cleanup_s19_1_s8_3_1
     ("old_machete", "", {}, "weapon", 1),
     ("pirate_sabre", "", {}, "weapon", 1),
     ("tobacco", "", {}, "morale", 1),
-    ("fallen_tree", "", {"res": [0, 0, 0, 0]}, "res", [1, 0, 0, 0]),
-    ("nourishing_larvae", "", {"res": [0, 0, 0, 0]}, "res", [0, 2, 0, 0]),
-    ("goat", "", {"weapon": 1, "res": [0, 0, 0, 0]}, "res", [0, 1, 0, 1]),
+    ("fallen_tree", "", {"resources": [0, 0, 0, 0]}, "resources", [1, 0, 0, 0]),
+    ("nourishing_larvae", "", {"resources": [0, 0, 0, 0]}, "resources", [0, 2, 0, 0]),
+    ("goat", "", {"weapon": 1, "resources": [0, 0, 0, 0]}, "resources", [0, 1, 0, 1]),
     ("poison", "pot", {}, "weapon", 2),
     ("herbs_pot", "pot", {}, "morale", 1),
     ("oil", "", {"pile": [1, 0, 0, 0, 0]}, "pile", [1, 2, 0, 0, 0]),
@@ -807,7 +807,7 @@ def test_token_effect_in_planning_s19_2_s25_1(kind: str, built: str, fields: dic
     phys = t.give_token(kind)
     t.act(s.first_player, f"use {kind}")
     assert getattr(s, field) == after
-    assert s.tok[phys] == TOK_USED  # discarded after use (§19.1)
+    assert s.token_place[phys] == TOK_USED  # discarded after use (§19.1)
 
 
 def test_healing_herbs_build_the_cure_without_an_action_s19_2() -> None:
@@ -839,7 +839,7 @@ def test_healing_tokens_only_at_night_s10_6_s25_1(kind: str, built: str, healed:
     s = t.state
     t.give_token(kind)
     assert f"use {kind}" not in t.raw(s.first_player)
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     t.act(s.first_player, f"use {kind}")
     if s.decisions and not isinstance(s.decisions[-1], AnyTimeWindow):
         t.act(s.first_player, "heal" + " carpenter" * healed)
@@ -849,7 +849,7 @@ def test_healing_tokens_only_at_night_s10_6_s25_1(kind: str, built: str, healed:
 def test_vegetables_without_the_pot_are_not_offered_at_night_s19_2() -> None:
     t = planning(items="flask_of_rum", wounds=[2, 0, 0, 0])
     t.give_token("vegetables")
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     assert "use vegetables" not in t.legal(t.state.first_player)
 
 
@@ -857,11 +857,11 @@ def test_large_leaves_ignore_a_rainy_cloud_in_the_weather_window_s19_2() -> None
     t = planning(items="flask_of_rum")
     s = t.state
     phys = t.give_token("large_leaves")
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, res=[1, 1, 0, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, resources=[1, 1, 0, 0])
     t.weather("rain1")
     t.act(s.first_player, "use large_leaves")
     t.pass_windows()
-    assert s.res[:2] == [1, 1] and s.tok[phys] == TOK_USED
+    assert s.resources[:2] == [1, 1] and s.token_place[phys] == TOK_USED
 
 
 @pytest.mark.parametrize("cellar", [False, True])
@@ -870,12 +870,12 @@ def test_nourishing_larvae_rot_at_night_unless_stored_s19_1_s10_4(cellar: bool) 
     s = t.state
     pair = [t.give_token("nourishing_larvae"), t.give_token("nourishing_larvae")]
     t.act(s.first_player, "use nourishing_larvae")
-    assert sorted(s.tok[i] for i in pair) == [TOK_AVAIL, TOK_USED]
-    kept = next(i for i in pair if s.tok[i] == TOK_AVAIL)
-    t.goto(NIGHT, 0, res=[0, 2 + 3, 0, 0], shelter=1)  # the 2 food from the token + 3 for the meals
+    assert sorted(s.token_place[i] for i in pair) == [TOK_AVAIL, TOK_USED]
+    kept = next(i for i in pair if s.token_place[i] == TOK_AVAIL)
+    t.goto(NIGHT, 0, resources=[0, 2 + 3, 0, 0], shelter=1)  # the 2 food from the token + 3 for the meals
     t.pass_windows(night=True)  # the kept token is not eaten either
-    assert s.res[FOOD] == (2 if cellar else 0)  # the food it gave rots like any food
-    assert s.tok[kept] == (TOK_AVAIL if cellar else TOK_USED)  # an unused food token rots too
+    assert s.resources[FOOD] == (2 if cellar else 0)  # the food it gave rots like any food
+    assert s.token_place[kept] == (TOK_AVAIL if cellar else TOK_USED)  # an unused food token rots too
 
 
 def test_ladys_medallion_splits_three_determination_freely_s25_1() -> None:
@@ -885,19 +885,19 @@ def test_ladys_medallion_splits_three_determination_freely_s25_1() -> None:
     t.act(s.first_player, "use ladys_medallion")
     assert "give carpenter cook soldier" in t.legal(s.first_player) and "give soldier soldier soldier" in t.legal(s.first_player)
     t.act(s.first_player, "give cook soldier soldier")
-    assert s.det[:3] == [0, 1, 2]
+    assert s.determination[:3] == [0, 1, 2]
 
 
 def test_candles_token_is_a_building_pawn_once_s19_2() -> None:
     t = Table.new(players=3, items="")
     s = t.state
     phys = t.give_token("candles_token")  # in Available before planning starts
-    t.to_plan().set(res=[1, 0, 0, 0])
+    t.to_plan().set(resources=[1, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(COOK, "place 1 rest")
     assert joins(t, "candles_token") == {1}
     t.plan((s.first_player, "join candles_token 1"), (CARPENTER, "place 2 rest"), (COOK, "place 2 rest"), *rest(SOLDIER))
-    assert s.tok[phys] == TOK_USED
+    assert s.token_place[phys] == TOK_USED
     t.pass_windows()
     assert s.weapon == 1  # two pawns: a sure success
 
@@ -919,7 +919,7 @@ def test_treasure_token_draws_a_treasure_s19_2_s16_2() -> None:
 def test_night_howling_puts_beast_strength_at_the_hunting_deck_for_one_hunt_s20_3a() -> None:
     t = Table.new(players=3, items="flask_of_rum")
     s = t.state
-    t.goto(EVENT, 0, round=2, det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, determination=[5, 0, 0, 0])
     t.draw("night_howling")
     assert s.field_tk[T_HUNT] & FT_BEAST
     t.to_plan()
@@ -934,7 +934,7 @@ def test_night_howling_puts_beast_strength_at_the_hunting_deck_for_one_hunt_s20_
 
 
 def test_beast_strength_on_a_tile_wounds_without_a_weapon_and_stays_s20_3b() -> None:
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     s.space_tk[S6] |= TK_BEAST
@@ -944,7 +944,7 @@ def test_beast_strength_on_a_tile_wounds_without_a_weapon_and_stays_s20_3b() -> 
     t.pass_windows()
     assert t.wounds() == [0, 1, 1]  # every Action there, Weapon 0
     assert s.space_tk[S6] & TK_BEAST
-    assert s.res[:2] == [1, 1]  # the Actions still succeed
+    assert s.resources[:2] == [1, 1]  # the Actions still succeed
 
 
 def test_beast_strength_on_a_tile_is_harmless_with_a_weapon_s20_3b() -> None:
@@ -977,7 +977,7 @@ def test_extra_pawn_token_on_a_tile_raises_every_action_there_and_stays_s20_4b()
 
 
 def test_wood_token_waits_for_a_build_that_costs_wood_s20_5a() -> None:
-    t = planning(res=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     s.field_tk[T_BUILD] |= FT_WOOD
@@ -987,17 +987,17 @@ def test_wood_token_waits_for_a_build_that_costs_wood_s20_5a() -> None:
     t.plan((CARPENTER, "join 2 1"), (COOK, "join 2 2"), *rest(SOLDIER))
     t.answer("next 1")
     t.pass_windows()
-    assert s.weapon == 2 and s.res[WOOD] == 0  # the Knife, then the Weapon for 2 wood
+    assert s.weapon == 2 and s.resources[WOOD] == 0  # the Knife, then the Weapon for 2 wood
     assert not s.field_tk[T_BUILD] & FT_WOOD
 
 
 def test_slow_work_and_strong_wind_put_tokens_on_building_s25_3() -> None:
     t = Table.new(players=3)
     s = t.state
-    t.goto(EVENT, 0, round=2, det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, determination=[5, 0, 0, 0])
     t.draw("slow_work")
     assert s.field_tk[T_BUILD] & FT_WOOD
-    t.goto(EVENT, 0, round=3, det=[5, 5, 5, 0])
+    t.goto(EVENT, 0, round=3, determination=[5, 5, 5, 0])
     t.draw("strong_wind")
     assert s.field_tk[T_BUILD] & FT_EXTRA
 
@@ -1006,17 +1006,17 @@ def test_slow_work_and_strong_wind_put_tokens_on_building_s25_3() -> None:
                                                         (TK_FOOD, "gather:s6:food", [0, 2]),
                                                         (TK_WOOD, "gather:s6:food", [0, 1])])
 def test_plus_one_token_on_a_tile_in_gathering_s20_6(bit: int, target: str, gained: list[int]) -> None:
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     s.space_tk[S6] |= bit
     t.plan((COOK, f"place 1 {target}"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.res[:2] == gained
+    assert s.resources[:2] == gained
 
 
 def test_exhausted_source_with_a_plus_one_token_still_gives_one_s16_3_s8_9() -> None:
-    t = planning(res=[0, 0, 0, 0])
+    t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     s.space_exh[S6] |= 2  # the wood source
@@ -1025,17 +1025,18 @@ def test_exhausted_source_with_a_plus_one_token_still_gives_one_s16_3_s8_9() -> 
     t.set()
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
-    assert s.res[WOOD] == 1
+    assert s.resources[WOOD] == 1
 
 
 # ============================================================================ §13.2 skills (the rest)
 
 
-def skilled(characters: str = EXPLORER_TABLE, det: tuple[int, int, int] = (0, 0, 0), **fields: object) -> Table:
+def skilled(characters: str = EXPLORER_TABLE, determination: tuple[int, int, int] = (0, 0, 0),
+            **fields: object) -> Table:
     """Round 1's open planning with the Determination set before planning starts (a skill's pawn is
     offered only if its owner can pay for it then)."""
     t = Table.new(players=3, characters=characters, items="flask_of_rum")
-    t.set(det=[*det, 0])
+    t.set(determination=[*determination, 0])
     t.to_plan()
     return t.set(**fields)
 
@@ -1045,17 +1046,17 @@ def once(t: Table, seat: int, skill: str, cost: int) -> None:
     s = t.state
     si = next(i for i, sk in enumerate(C.characters[s.table.chars[seat]].skills) if sk.id == skill)
     assert s.skill_used[seat] >> si & 1
-    s.det[seat] += cost
+    s.determination[seat] += cost
     t.set()
     assert not any(a.startswith(f"use {skill}") or a.startswith("reroll") for a in t.raw(seat))
 
 
 def test_a_new_idea_lays_one_of_five_inventions_on_the_board_s13_2() -> None:
-    t = skilled(det=(3, 0, 0))
+    t = skilled(determination=(3, 0, 0))
     s = t.state
     deck = [C.cards[i].id for i in s.cards_in(Z_INV_DECK)]
     t.act(CARPENTER, "use a_new_idea")
-    assert s.det[CARPENTER] == 0
+    assert s.determination[CARPENTER] == 0
     t.draw(*deck[:5])
     assert sorted(t.legal(CARPENTER)) == sorted(f"pick {x}" for x in deck[:5])
     t.act(CARPENTER, f"pick {deck[2]}")
@@ -1065,20 +1066,20 @@ def test_a_new_idea_lays_one_of_five_inventions_on_the_board_s13_2() -> None:
 
 
 def test_handyman_is_a_building_pawn_paid_when_placed_s13_2() -> None:
-    t = skilled(det=(3, 0, 0), res=[1, 0, 0, 0])
+    t = skilled(determination=(3, 0, 0), resources=[1, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(COOK, "place 1 gather:s6:wood")
     assert joins(t, "handyman") == {1}  # Building only
     t.act(CARPENTER, "join handyman 1")
-    assert s.det[CARPENTER] == 0
+    assert s.determination[CARPENTER] == 0
     t.act(CARPENTER, "remove handyman")  # taken back: refunded
-    assert s.det[CARPENTER] == 3
+    assert s.determination[CARPENTER] == 3
     t.plan((CARPENTER, "join handyman 1"), (CARPENTER, "place 2 rest"), (COOK, "place 2 rest"),
            (EXPLORER, "place 1 rest"), (EXPLORER, "place 2 rest"))
     t.pass_windows()
-    assert s.weapon == 1 and s.det[CARPENTER] == 0  # a sure success, no dice
+    assert s.weapon == 1 and s.determination[CARPENTER] == 0  # a sure success, no dice
     once(t, CARPENTER, "handyman", 3)
 
 
@@ -1088,7 +1089,7 @@ def test_handyman_is_a_building_pawn_paid_when_placed_s13_2() -> None:
 ])
 def test_reroll_skills_reroll_their_own_colour_once_per_round_s13_2(seat: int, skill: str, target: str,
                                                                     other: str) -> None:
-    t = skilled(det=(0, 4, 4) if seat == COOK else (0, 0, 4), res=[1, 0, 0, 0])
+    t = skilled(determination=(0, 4, 4) if seat == COOK else (0, 0, 4), resources=[1, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
     t.plan((CARPENTER, f"place 1 {other}"), (CARPENTER, "place 2 rest"), (seat, f"place 1 {target}"),
@@ -1099,7 +1100,7 @@ def test_reroll_skills_reroll_their_own_colour_once_per_round_s13_2(seat: int, s
     t.roll("blank question blank")
     assert t.legal(seat) == ["reroll wound", "reroll success", "reroll adventure", "pass"]
     t.act(seat, "reroll success")
-    assert s.det[seat] == 2
+    assert s.determination[seat] == 2
     t.roll("success")
     assert seat not in s.to_move() or not any(a.startswith("reroll") for a in t.legal(seat))
     t.pass_windows()
@@ -1107,14 +1108,14 @@ def test_reroll_skills_reroll_their_own_colour_once_per_round_s13_2(seat: int, s
         t.tile(4)
         t.token("goat")
         t.pass_windows()
-    assert s.det[seat] == 2  # the ? was rerolled away before it paid
+    assert s.determination[seat] == 2  # the ? was rerolled away before it paid
     once(t, seat, skill, 2)
 
 
 def test_stone_soup_gives_one_food_to_available_s13_2() -> None:
-    t = skilled(det=(0, 3, 0), res=[0, 0, 0, 0])
+    t = skilled(determination=(0, 3, 0), resources=[0, 0, 0, 0])
     t.act(COOK, "use stone_soup")
-    assert t.state.res[FOOD] == 1 and t.state.det[COOK] == 0
+    assert t.state.resources[FOOD] == 1 and t.state.determination[COOK] == 0
     once(t, COOK, "stone_soup", 3)
 
 
@@ -1122,21 +1123,21 @@ def test_stone_soup_gives_one_food_to_available_s13_2() -> None:
 def test_hooch_in_the_weather_window_s13_2(choice: str, after: list[int]) -> None:
     """Rain 1 + Winter 1 against Roof 1 (without Hooch: 1 wood, then 1 wood + 1 food). Ignoring the rainy
     cloud leaves Winter's wood only; turning the winter cloud into rain leaves 1 unprotected cloud."""
-    t = skilled(det=(0, 3, 0))
+    t = skilled(determination=(0, 3, 0))
     s = t.state
     assert "use hooch" not in t.raw(COOK)  # Weather phase only
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=1, res=[3, 3, 0, 0], weather_tk=[0, 1, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=1, resources=[3, 3, 0, 0], weather_tk=[0, 1, 0])
     t.weather("rain1")
     assert "use hooch" in t.legal(COOK)
     t.act(COOK, "use hooch")
     t.act(COOK, choice)
     t.pass_windows()
-    assert s.res[:2] == after and s.det[COOK] == 0
+    assert s.resources[:2] == after and s.determination[COOK] == 0
     assert t.wounds() == [0, 0, 0]
 
 
 def test_reconnaissance_puts_the_chosen_tile_on_top_s13_2() -> None:
-    t = skilled(det=(0, 0, 2))
+    t = skilled(determination=(0, 0, 2))
     s = t.state
     t.act(EXPLORER, "use reconnaissance")
     t.tile(3)
@@ -1152,13 +1153,13 @@ def test_reconnaissance_puts_the_chosen_tile_on_top_s13_2() -> None:
 
 
 def test_scouting_keeps_one_token_and_removes_the_other_s13_2() -> None:
-    t = skilled(det=(0, 0, 3))
+    t = skilled(determination=(0, 0, 3))
     s = t.state
     t.act(EXPLORER, "use scouting")
     t.token("goat", "oil")
     assert t.legal(EXPLORER) == ["pick goat", "pick oil"]
     t.act(EXPLORER, "pick oil")
-    kinds = {C.token_kinds[C.tokens[i]].id: pl for i, pl in enumerate(s.tok) if pl in (TOK_AVAIL, TOK_REMOVED)}
+    kinds = {C.token_kinds[C.tokens[i]].id: pl for i, pl in enumerate(s.token_place) if pl in (TOK_AVAIL, TOK_REMOVED)}
     assert kinds == {"oil": TOK_AVAIL, "goat": TOK_REMOVED}  # out of the game, not back in the bag
     assert "use oil" in t.raw(s.first_player)  # in Available at once: usable now
     once(t, EXPLORER, "scouting", 3)
@@ -1169,7 +1170,7 @@ SOLDIER_TABLE = "carpenter,cook,soldier"
 
 @pytest.mark.parametrize("where", ["top", "bottom"])
 def test_tracking_looks_at_the_top_hunting_card_s13_2(where: str) -> None:
-    t = skilled(SOLDIER_TABLE, det=(0, 0, 2))
+    t = skilled(SOLDIER_TABLE, determination=(0, 0, 2))
     s = t.state
     t.put(Z_HUNT_DECK, "fox", "tapir", "birds")
     t.act(SOLDIER, "use tracking")
@@ -1189,7 +1190,7 @@ def test_tracking_looks_at_the_top_hunting_card_s13_2(where: str) -> None:
 
 @pytest.mark.parametrize(("choice", "field", "shelter"), [("choose 1", "palisade", 1), ("choose 2", "weapon", 0)])
 def test_defense_plan_palisade_or_weapon_s13_2(choice: str, field: str, shelter: int) -> None:
-    t = skilled(SOLDIER_TABLE, det=(0, 0, 2), shelter=shelter)
+    t = skilled(SOLDIER_TABLE, determination=(0, 0, 2), shelter=shelter)
     t.act(SOLDIER, "use defense_plan")
     t.act(SOLDIER, choice)
     assert getattr(t.state, field) == 1
@@ -1197,7 +1198,7 @@ def test_defense_plan_palisade_or_weapon_s13_2(choice: str, field: str, shelter:
 
 
 def test_defense_plan_palisade_needs_a_shelter_s13_2() -> None:
-    t = skilled(SOLDIER_TABLE, det=(0, 0, 2), shelter=0)
+    t = skilled(SOLDIER_TABLE, determination=(0, 0, 2), shelter=0)
     t.act(SOLDIER, "use defense_plan")
     assert t.legal(SOLDIER) == ["choose 1", "choose 2"]
     t.act(SOLDIER, "choose 1")
@@ -1205,7 +1206,7 @@ def test_defense_plan_palisade_needs_a_shelter_s13_2() -> None:
 
 
 def test_frenzy_is_a_temporary_weapon_for_the_soldiers_own_hunt_s13_2_s16_9() -> None:
-    t = skilled(SOLDIER_TABLE, det=(0, 0, 6), weapon=1)
+    t = skilled(SOLDIER_TABLE, determination=(0, 0, 6), weapon=1)
     s = t.state
     t.put(Z_HUNT_DECK, "tapir", "fox")
     assert "use frenzy" not in t.raw(SOLDIER)  # before the Soldier's own Action only
@@ -1216,7 +1217,7 @@ def test_frenzy_is_a_temporary_weapon_for_the_soldiers_own_hunt_s13_2_s16_9() ->
     t.draw("fox")  # strength 2 against Weapon 1: 1 Wound to the Cook
     assert "use frenzy" in t.legal(SOLDIER)
     t.act(SOLDIER, "use frenzy")
-    assert s.temp_weapon == 3 and s.det[SOLDIER] == 3 and s.weapon == 1
+    assert s.temp_weapon == 3 and s.determination[SOLDIER] == 3 and s.weapon == 1
     t.pass_windows()
     t.draw("tapir")  # strength 3 against 1 + 3: no strength Wounds; Weapon 1 → 0
     assert s.wounds[:3] == [0, 1, 0] and s.weapon == 0 and s.temp_weapon == 0
@@ -1224,13 +1225,13 @@ def test_frenzy_is_a_temporary_weapon_for_the_soldiers_own_hunt_s13_2_s16_9() ->
 
 
 def test_the_hunt_puts_an_unseen_beast_on_top_of_the_hunting_deck_s13_2() -> None:
-    t = skilled(SOLDIER_TABLE, det=(0, 0, 4))
+    t = skilled(SOLDIER_TABLE, determination=(0, 0, 4))
     s = t.state
     assert not s.count_in(Z_HUNT_DECK)
     t.act(SOLDIER, "use the_hunt")
     t.draw("jaguar")
     assert s.zone[card("jaguar")] == Z_HUNT_DECK and s.hunt_top == [card("jaguar")] and s.hunt_seen == [0]
-    assert s.det[SOLDIER] == 0
+    assert s.determination[SOLDIER] == 0
     once(t, SOLDIER, "the_hunt", 4)
     t.act(SOLDIER, "place 1 hunt")  # a Hunt can now be planned (§8.7.1)
 
@@ -1242,22 +1243,22 @@ def test_a_pawn_source_gained_during_planning_is_offered_at_once_s8_1_6_s13_2() 
     """§13.2 (a skill may be used at any time) and §8.1.6: Determination gained during planning (the
     Pipe) makes Handyman's pawn available in that same planning."""
     t = Table.new(players=3, items="pipe_and_tobacco")
-    t.set(det=[1, 0, 0, 0])
+    t.set(determination=[1, 0, 0, 0])
     t.to_plan()
     s = t.state
     t.act(CARPENTER, "place 1 build:weapon")  # the wood of round 1's Production
     assert "handyman" not in [s.pawn_text(p) for p in s.pawns_of(CARPENTER)]
     t.act(s.first_player, "use pipe_and_tobacco")
-    assert s.det[CARPENTER] == 3
+    assert s.determination[CARPENTER] == 3
     assert "join handyman 1" in t.raw(CARPENTER)
 
 
 def test_a_token_kept_by_scouting_during_planning_gives_its_pawn_at_once_s8_1_6_s19_1() -> None:
     t = Table.new(players=3, characters=EXPLORER_TABLE, items="")
-    t.set(det=[0, 0, 3, 0])
+    t.set(determination=[0, 0, 3, 0])
     t.to_plan()
     s = t.state
-    t.set(res=[1, 0, 0, 0])
+    t.set(resources=[1, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(EXPLORER, "use scouting")
     t.token("candles_token", "goat")

@@ -267,7 +267,7 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
             out.append("a known top or bottom Hunting card is not in the Hunting deck")
     if len(s.hunt_seen) != len(s.hunt_top) or any(x not in (0, 1) for x in s.hunt_seen):
         out.append("hunt_seen does not match hunt_top")
-    tok = s.tok
+    tok = s.token_place
     if len(tok) != len(C.tokens) or min(tok) < 0 or max(tok) > TOK_BOX:
         out.append(f"a Discovery token is in no known place: {tok}")
     elif TOK_REVEALED in tok and not over and not (s.chance or KeepToken in pending or I_SCOUT in ops):
@@ -311,8 +311,8 @@ class Watch:
     def snap(self, s: RobinsonState) -> None:
         self.box = {i for i in BOXABLE if s.zone[i] == Z_BOX}
         self.placed = {t: at for t, at in enumerate(s.tile_at) if at >= 0}
-        self.token_box = {i for i, p in enumerate(s.tok) if p == TOK_BOX}
-        self.bag = s.tok.count(TOK_BAG)
+        self.token_box = {i for i, p in enumerate(s.token_place) if p == TOK_BOX}
+        self.bag = s.token_place.count(TOK_BAG)
         self.dealt = s.ev_book + s.ev_adv
         self.events = len(s.events)
         self.round = s.round
@@ -324,19 +324,19 @@ class Watch:
         assert box <= self.box, f"cards went back into the box: {sorted(box - self.box)}"
         for t, at in self.placed.items():
             assert s.tile_at[t] == at, f"tile {C.tiles[t].number} moved off s{at + 1}"
-        assert {i for i, p in enumerate(s.tok) if p == TOK_BOX} == self.token_box, "the box's tokens changed"
-        assert s.tok.count(TOK_BAG) <= self.bag, "a Discovery token went back into the bag"
+        assert {i for i, p in enumerate(s.token_place) if p == TOK_BOX} == self.token_box, "the box's tokens changed"
+        assert s.token_place.count(TOK_BAG) <= self.bag, "a Discovery token went back into the bag"
         assert s.ev_book + s.ev_adv <= self.dealt, "the dealt Event halves grew"
         assert len(s.events) >= self.events, "the event log is append-only"
         assert s.round >= self.round
-        assert min(s.res) >= 0 and min(s.fut) >= 0, f"negative resources {s.res} {s.fut}"
+        assert min(s.resources) >= 0 and min(s.future_resources) >= 0, f"negative resources {s.resources} {s.future_resources}"
         assert min(s.stash, default=0) >= 0
         assert min(s.roof, s.palisade, s.weapon) >= 0
         lo, hi = C.morale[0][0], C.morale[-1][0]
         assert lo <= s.morale <= hi
         for p in range(s.players):
             assert 0 <= s.wounds[p] <= C.characters[s.table.chars[p]].death_at
-            assert s.det[p] >= 0, f"seat {p} has {s.det[p]} Determination"
+            assert s.determination[p] >= 0, f"seat {p} has {s.determination[p]} Determination"
         assert all(0 <= x <= need for x, need in zip(s.pile, s.table.scenario.pile, strict=True))
         if s.is_over():
             assert s.to_move() == []
@@ -469,10 +469,10 @@ def heavy_checks(s: RobinsonState, act: RobinsonAction, rng: random.Random) -> N
             setattr(scratch, field.name, 12345)
     assert s.to_json() == doc, "mutating a clone changed the original"
     original = s.clone()  # and the other way: change the original, the clone keeps its copy
-    orig_zone, orig_res = s.zone[:], s.res[:]
-    s.zone[0], s.res[0] = 99, s.res[0] + 50
-    assert original.zone == orig_zone and original.res == orig_res, "a clone shares lists with the original"
-    s.zone[:], s.res[:] = orig_zone, orig_res
+    orig_zone, orig_res = s.zone[:], s.resources[:]
+    s.zone[0], s.resources[0] = 99, s.resources[0] + 50
+    assert original.zone == orig_zone and original.resources == orig_res, "a clone shares lists with the original"
+    s.zone[:], s.resources[:] = orig_zone, orig_res
     s.forget()
     assert s.to_json() == doc
 
@@ -695,7 +695,7 @@ def test_an_extra_night_demand_can_always_be_answered() -> None:
         movers = s.to_move()
         s.apply(s.sample_chance() if movers == [CHANCE] else s.legal_actions(movers[0])[0])
     s.groups, s.decisions, s.work, s.chance = [], [], [], []
-    s.phase, s.step, s.night_food, s.res = NIGHT, 2, 2, [0, 0, 0, 0]
+    s.phase, s.step, s.night_food, s.resources = NIGHT, 2, 2, [0, 0, 0, 0]
     s.forget()
     s._advance()
     for _ in range(20):
@@ -753,7 +753,7 @@ def test_card_zones_ok_catches_broken_bookkeeping() -> None:
         (lambda t: t.uses.__setitem__(beast, 2), "not in play"),
         (lambda t: (t.zone.__setitem__(start, Z_START), t.uses.__setitem__(start, 0)), "with 0 uses"),
         (lambda t: t.hunt_top.append(beast) or t.hunt_seen.append(1), "not in the Hunting deck"),
-        (lambda t: t.tok.__setitem__(0, 42), "no known place"),
+        (lambda t: t.token_place.__setitem__(0, 42), "no known place"),
         (lambda t: t.tile_at.__setitem__(next(i for i, a in enumerate(t.tile_at) if a == TILE_STACK), t.camp),
          "holds"),
         (lambda t: t.space_tile.__setitem__(t.camp, -1), "stands on no tile"),

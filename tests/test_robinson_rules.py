@@ -61,7 +61,7 @@ def _churn(t: Table, seat: int, times: int) -> None:
 def test_after_ten_changes_a_seat_may_only_settle_s26_1() -> None:
     """Engine limit (decision 0009): 10 take-backs or lead changes in one planning, then a seat keeps what
     holds — no more joins, leads or take-backs of complete Actions, free pawns may only rest."""
-    t = planning(res=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0])
     _churn(t, COOK, CHANGE_LIMIT - 1)
     t.act(COOK, "place 1 build:weapon")
     assert any(a.startswith("remove") for a in t.raw(COOK))
@@ -190,7 +190,7 @@ def test_additional_pawns_only_support_s8_1_6() -> None:
 
 
 def test_the_dog_supports_hunting_and_exploring_only_s14_6() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     t.act(COOK, "place 1 build:weapon")
     err = illegal(t, CARPENTER, "join dog 1")
     assert err.rule == "§8.1.6"
@@ -210,12 +210,12 @@ def test_personal_invention_only_by_its_owner_s8_8_6() -> None:
     err = illegal(t, COOK, "lead 1")
     t.plan((CARPENTER, "place 2 rest"), (COOK, "place 2 rest"), *rest(SOLDIER))
     t.pass_windows()
-    assert s.det[CARPENTER] == 2  # the owner gains 2 Determination at once
+    assert s.determination[CARPENTER] == 2  # the owner gains 2 Determination at once
     assert s.built("snare")
 
 
 def test_roof_and_palisade_need_a_shelter_s8_8_4() -> None:
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     for target in ("build:roof/wood", "build:palisade/wood"):
         err = illegal(t, CARPENTER, f"place 1 {target}")
         assert "Shelter" in err.reason and "§8.8.4" in err.rule
@@ -224,13 +224,13 @@ def test_roof_and_palisade_need_a_shelter_s8_8_4() -> None:
 
 
 def test_a_natural_shelter_allows_roof_and_palisade_s8_8_4() -> None:
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     t.explore(11, S9).set(camp=S9)  # a tent tile
     t.act(CARPENTER, "place 1 build:palisade/wood")
 
 
 def test_the_shelter_is_built_once_s8_8_3() -> None:
-    t = planning(res=[6, 0, 0, 0])
+    t = planning(resources=[6, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:shelter/wood")
     err = illegal(t, COOK, "place 1 build:shelter/wood")
     assert err.rule == "§8.8.3"
@@ -240,7 +240,7 @@ def test_the_shelter_is_built_once_s8_8_3() -> None:
 
 
 def test_committed_resources_are_not_spent_twice_s8_3_1() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:weapon")
     err = illegal(t, COOK, "place 1 build:weapon")
     assert err.rule == "§8.3.1" and "free now: 0 wood" in err.reason
@@ -257,7 +257,7 @@ def test_illegal_action_leaves_the_state_unchanged_s26_1() -> None:
 
 
 def test_future_resources_wait_for_cleanup_s8_3_1() -> None:
-    t = planning(res=[0, 0, 0, 0], det=[3, 0, 0, 0])  # the Carpenter could Handyman… but nothing to build
+    t = planning(resources=[0, 0, 0, 0], determination=[3, 0, 0, 0])  # the Carpenter could Handyman… but nothing to build
     s = t.state
     t.explore(5, S6)
     with pytest.raises(IllegalAction):
@@ -266,7 +266,7 @@ def test_future_resources_wait_for_cleanup_s8_3_1() -> None:
            (SOLDIER, "place 2 rest"), *rest(CARPENTER))
     t.pass_windows()
     assert t.logged("+1 wood to Future (Gathering")
-    assert s.res[0] == 1 and s.phase != PLAN  # Available only after cleanup
+    assert s.resources[0] == 1 and s.phase != PLAN  # Available only after cleanup
 
 
 def test_gains_go_to_future_during_the_action_phase_s8_3_1() -> None:
@@ -278,30 +278,30 @@ def test_gains_go_to_future_during_the_action_phase_s8_3_1() -> None:
            (SOLDIER, "join 2 2"), (CARPENTER, "place 1 arrange"), (CARPENTER, "place 2 rest"))
     t.draw("birds")  # strength 1 against Weapon 0: 1 Wound, 2 food to Future
     assert s.decisions and "use bible" in t.legal(s.first_player)  # before Arranging, after the Hunt and the Gathering
-    assert s.fut[:2] == [1, 2] and s.res[:2] == [1, 1]
+    assert s.future_resources[:2] == [1, 2] and s.resources[:2] == [1, 1]
     assert s.free(0) == 1 and s.free(1) == 1  # Future resources cannot be spent yet
     t.pass_windows()
     assert t.logged("Cleanup: Future resources are now Available")
 
 
 def test_failed_build_keeps_its_resources_s8_5_2() -> None:
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:shelter/wood"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
     t.pass_windows()
     t.roll("blank question blank")
     t.pass_windows()
     assert s.shelter == 0
-    assert s.res[0] == 3
-    assert s.det[CARPENTER] == 4  # 2 for the ?, 2 for Arranging
+    assert s.resources[0] == 3
+    assert s.determination[CARPENTER] == 4  # 2 for the ?, 2 for Arranging
 
 
 def test_successful_build_pays_its_resources_s8_8_3() -> None:
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:shelter/wood"), (CARPENTER, "join 2 1"), *rest(COOK, SOLDIER))
     t.pass_windows()
-    assert s.shelter == 1 and s.res[0] == 0
+    assert s.shelter == 1 and s.resources[0] == 0
 
 
 # ============================================================================ Friday (§14.4) and the Dog
@@ -312,7 +312,7 @@ def friday_table(**fields: object) -> Table:
 
 
 def test_friday_leads_alone_and_takes_a_wound_for_an_adventure_s14_4() -> None:
-    t = friday_table(res=[1, 0, 0, 0])
+    t = friday_table(resources=[1, 0, 0, 0])
     s = t.state
     fi = s.table.friday_index
     t.plan((CARPENTER, "place friday build:weapon"), *rest(CARPENTER, COOK))
@@ -327,7 +327,7 @@ def test_friday_leads_alone_and_takes_a_wound_for_an_adventure_s14_4() -> None:
 
 
 def test_friday_rerolls_for_two_of_his_determination_s14_4() -> None:
-    t = friday_table(res=[1, 0, 0, 0], det=[0, 0, 2])
+    t = friday_table(resources=[1, 0, 0, 0], determination=[0, 0, 2])
     s = t.state
     fi = s.table.friday_index
     t.plan((CARPENTER, "place friday build:weapon"), *rest(CARPENTER, COOK))
@@ -335,7 +335,7 @@ def test_friday_rerolls_for_two_of_his_determination_s14_4() -> None:
     t.roll("blank question blank")
     assert "reroll success friday" in t.legal(s.first_player)
     t.act(s.first_player, "reroll success friday")
-    assert s.det[fi] == 0
+    assert s.determination[fi] == 0
     t.roll("success")
     assert "reroll success friday" not in t.raw(s.first_player)  # once per Action
     t.pass_windows()
@@ -346,12 +346,12 @@ def test_friday_is_not_hit_by_weather_or_eating_s14_4() -> None:
     t = friday_table()
     s = t.state
     fi = s.table.friday_index
-    t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tk=[0, 0, 1], res=[0, 2, 0, 0])
+    t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tk=[0, 0, 1], resources=[0, 2, 0, 0])
     assert t.wounds() == [1, 1]  # the Storm, every player
     assert s.wounds[fi] == 0
     t.pass_windows(night=True)  # the Night: two meals, Friday does not eat
     assert t.wounds() == [1, 1] and s.wounds[fi] == 0
-    assert s.round == 3 and s.res[1] == 0  # 2 meals eaten
+    assert s.round == 3 and s.resources[1] == 0  # 2 meals eaten
 
 
 def test_friday_death_does_not_end_the_game_s11_2() -> None:
@@ -373,7 +373,7 @@ def test_four_player_arranging_is_determination_or_morale_s14_1() -> None:
     t.pass_windows()
     assert t.legal(0) == ["arrange determination", "arrange morale"]
     t.act(0, "arrange morale")
-    assert s.morale == morale + 1 and s.det[0] == 0
+    assert s.morale == morale + 1 and s.determination[0] == 0
 
 
 def test_four_player_arranging_determination_s14_1() -> None:
@@ -383,7 +383,7 @@ def test_four_player_arranging_determination_s14_1() -> None:
     t.plan((1, "place 1 arrange"), (1, "place 2 rest"), *rest(0, 2, 3))
     t.pass_windows()
     t.act(1, "arrange determination")
-    assert s.det[1] == 2 and s.morale == morale
+    assert s.determination[1] == 2 and s.morale == morale
 
 
 def test_solo_morale_starts_each_phase_with_plus_one_s6_1() -> None:
@@ -391,12 +391,12 @@ def test_solo_morale_starts_each_phase_with_plus_one_s6_1() -> None:
     s = t.state
     assert s.table.friday and s.table.dog  # §14.5
     t.to_plan()
-    assert s.morale == 1 and s.det[0] == 1  # +1, then the FP gains 1 at level +1
+    assert s.morale == 1 and s.determination[0] == 1  # +1, then the FP gains 1 at level +1
 
 
 def test_solo_player_stays_first_player_s14_5() -> None:
     t = Table.new(players=1).to_plan()
-    t.goto(NIGHT, 0, res=[0, 1, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 1, 0, 0], shelter=1)
     assert t.state.first_player == 0 and t.state.round == 2
 
 
@@ -405,21 +405,21 @@ def test_top_morale_gives_two_determination_or_a_heal_s6_2() -> None:
     t.goto(MORALE, 0, morale=3, wounds=[2, 0, 0, 0])
     assert t.legal(0) == ["morale determination", "morale heal"]
     t.act(0, "morale heal")
-    assert t.state.wounds[0] == 1 and t.state.det[0] == 0
+    assert t.state.wounds[0] == 1 and t.state.determination[0] == 0
 
 
 def test_top_morale_determination_s6_2() -> None:
     t = Table.new(players=3)
     t.goto(MORALE, 0, morale=3)
     t.act(0, "morale determination")
-    assert t.state.det[0] == 2
+    assert t.state.determination[0] == 2
 
 
 @pytest.mark.parametrize(("level", "det", "after"), [(-2, 5, 3), (-1, 0, 0), (0, 1, 1), (1, 0, 1), (2, 0, 2)])
 def test_morale_levels_s6_2_s25_8(level: int, det: int, after: int) -> None:
     t = Table.new(players=3)
-    t.goto(MORALE, 0, morale=level, det=[det, 0, 0, 0])
-    assert t.state.det[0] == after
+    t.goto(MORALE, 0, morale=level, determination=[det, 0, 0, 0])
+    assert t.state.determination[0] == after
 
 
 # ============================================================================ Night (§10)
@@ -428,45 +428,45 @@ def test_morale_levels_s6_2_s25_8(level: int, det: int, after: int) -> None:
 def test_hungry_players_are_chosen_and_take_two_wounds_s10_1() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[0, 1, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 1, 0, 0], shelter=1)
     assert sorted(t.legal(0)) == ["hungry carpenter", "hungry cook", "hungry soldier"]
     t.act(0, "hungry cook")
     assert t.legal(0) == ["hungry carpenter", "hungry soldier"]
     t.act(0, "hungry soldier")
     assert t.wounds() == [0, 2, 2]
-    assert s.res[1] == 0
+    assert s.resources[1] == 0
 
 
 def test_open_air_night_wounds_every_player_s10_3() -> None:
     t = Table.new(players=3).to_plan()
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=0)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=0)
     assert t.wounds() == [1, 1, 1]
 
 
 def test_shelter_night_is_safe_s10_3() -> None:
     t = Table.new(players=3).to_plan()
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     assert t.wounds() == [0, 0, 0]
 
 
 def test_food_rots_but_non_perishable_food_and_wood_stay_s10_4() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[4, 5, 2, 1], shelter=1)  # wood, food, non-perishable, fur
-    assert s.res == [4, 0, 2, 1]  # 3 perishable eaten first (§2.4), the other 2 rot
+    t.goto(NIGHT, 0, resources=[4, 5, 2, 1], shelter=1)  # wood, food, non-perishable, fur
+    assert s.resources == [4, 0, 2, 1]  # 3 perishable eaten first (§2.4), the other 2 rot
 
 
 def test_the_cellar_keeps_food_s10_4() -> None:
     t = Table.new(players=3).to_plan()
     t.build("cellar")
-    t.goto(NIGHT, 0, res=[0, 5, 0, 0], shelter=1)
-    assert t.state.res[1] == 2
+    t.goto(NIGHT, 0, resources=[0, 5, 0, 0], shelter=1)
+    assert t.state.resources[1] == 2
 
 
 def test_first_player_passes_clockwise_s10_5() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1, skill_used=[1, 0, 0])
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1, skill_used=[1, 0, 0])
     assert (s.first_player, s.round) == (1, 2)
     assert s.skill_used == [0, 0, 0]  # skill markers come off at Night
 
@@ -480,19 +480,19 @@ def weather(round_: int, **fields: object) -> Table:
 
 
 def test_no_weather_dice_in_rounds_one_to_three_s9_1() -> None:
-    t = weather(3, res=[2, 2, 0, 0])
-    assert t.state.phase == NIGHT and t.state.res[:2] == [2, 2]
+    t = weather(3, resources=[2, 2, 0, 0])
+    assert t.state.phase == NIGHT and t.state.resources[:2] == [2, 2]
 
 
 def test_winter_discards_wood_whatever_the_roof_s9_3() -> None:
-    t = weather(4, shelter=1, roof=5, res=[2, 2, 0, 0])
+    t = weather(4, shelter=1, roof=5, resources=[2, 2, 0, 0])
     t.weather("winter1")
-    assert t.state.res[:2] == [1, 2]
+    assert t.state.resources[:2] == [1, 2]
     assert t.wounds() == [0, 0, 0]
 
 
 def test_weather_steps_in_order_storm_last_s9_3() -> None:
-    t = weather(7, shelter=1, roof=0, palisade=1, weapon=5, res=[2, 2, 0, 0], weather_tk=[0, 0, 1])
+    t = weather(7, shelter=1, roof=0, palisade=1, weapon=5, resources=[2, 2, 0, 0], weather_tk=[0, 0, 1])
     t.weather("winter1", "rain2", "palisade")
     s = t.state
     texts = [e.text for e in s.events]
@@ -508,22 +508,22 @@ def test_weather_steps_in_order_storm_last_s9_3() -> None:
 
 
 def test_hungry_animals_take_food_s9_3() -> None:
-    t = weather(7, shelter=1, roof=5, res=[5, 1, 0, 0])
+    t = weather(7, shelter=1, roof=5, resources=[5, 1, 0, 0])
     t.weather("rain1", "rain2", "food")
-    assert t.state.res[1] == 0 and t.wounds() == [0, 0, 0]
+    assert t.state.resources[1] == 0 and t.wounds() == [0, 0, 0]
 
 
 def test_hungry_animals_with_no_food_wound_everyone_s9_3() -> None:
-    t = weather(7, shelter=1, roof=5, res=[5, 0, 0, 0])
+    t = weather(7, shelter=1, roof=5, resources=[5, 0, 0, 0])
     t.weather("rain1", "rain2", "food")
     assert t.wounds() == [1, 1, 1]
 
 
 def test_furnace_ignores_a_winter_cloud_s9_2() -> None:
-    t = weather(4, shelter=1, roof=0, res=[1, 0, 0, 0])
+    t = weather(4, shelter=1, roof=0, resources=[1, 0, 0, 0])
     t.build("furnace")
     t.weather("winter1")
-    assert t.state.res[0] == 1 and t.wounds() == [0, 0, 0]
+    assert t.state.resources[0] == 1 and t.wounds() == [0, 0, 0]
 
 
 # ============================================================================ §12 additional rules
@@ -531,24 +531,24 @@ def test_furnace_ignores_a_winter_cloud_s9_2() -> None:
 
 def test_unfulfilled_demand_wounds_everyone_per_missing_item_s12_2() -> None:
     t = Table.new(players=3)
-    t.goto(EVENT, 0, round=2, res=[1, 0, 0, 0], det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, resources=[1, 0, 0, 0], determination=[5, 0, 0, 0])
     t.draw("unusually_cold_night")
     t.answer("choose 1")  # discard 2 wood, with only 1
     assert t.wounds() == [1, 1, 1]
     assert t.logged("Unusually cold night: 1 missing")
-    assert t.state.res[0] == 1  # 0 left, +1 from the next Production
+    assert t.state.resources[0] == 1  # 0 left, +1 from the next Production
 
 
 def test_if_possible_track_drop_at_zero_does_nothing_s12_3() -> None:
     t = Table.new(players=3)
-    t.goto(EVENT, 0, round=2, roof=0, det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, roof=0, determination=[5, 0, 0, 0])
     t.draw("rotten_beams")  # Roof −1 IF POSSIBLE
     assert t.wounds() == [0, 0, 0]
 
 
 def test_morale_change_at_the_bottom_does_nothing_s12_2() -> None:
     t = Table.new(players=3)
-    t.goto(EVENT, 0, round=2, morale=-3, det=[9, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, morale=-3, determination=[9, 0, 0, 0])
     t.draw("winter_depression")
     assert t.state.morale == -3
     assert t.wounds() == [0, 0, 0]
@@ -556,7 +556,7 @@ def test_morale_change_at_the_bottom_does_nothing_s12_2() -> None:
 
 def test_one_weather_token_of_a_kind_s12_6() -> None:
     t = Table.new(players=3)
-    t.goto(EVENT, 0, round=2, weather_tk=[1, 0, 0], det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, weather_tk=[1, 0, 0], determination=[5, 0, 0, 0])
     t.draw("heavy_rain")
     assert t.state.weather_tk == [1, 0, 0]
     assert t.logged("already holds that token") and t.wounds() == [0, 0, 0]
@@ -577,9 +577,9 @@ def test_threat_effect_when_pushed_off_s5_3() -> None:
     t = Table.new(players=3)
     s = t.state
     t.put(Z_THREAT_L, "insects")  # pushed off by the next slide
-    t.goto(EVENT, 0, round=2, res=[1, 0, 0, 0], det=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, resources=[1, 0, 0, 0], determination=[5, 0, 0, 0])
     t.draw("homesickness")
-    assert s.res[0] == 1  # Insects' Threat effect discards the wood; Production then gives 1
+    assert s.resources[0] == 1  # Insects' Threat effect discards the wood; Production then gives 1
     assert s.zone[card("food_crates")] == Z_THREAT_L
     assert s.zone[card("homesickness")] == Z_THREAT_R
 
@@ -590,37 +590,37 @@ def test_threat_effect_when_pushed_off_s5_3() -> None:
 def test_skill_once_per_round_at_its_cost_s13_2() -> None:
     t = Table.new(players=3, characters="carpenter,cook,explorer").to_plan()
     s = t.state
-    t.set(det=[0, 0, 6, 0])
+    t.set(determination=[0, 0, 6, 0])
     morale = s.morale
     t.act(2, "use motivational_speech")
-    assert s.morale == morale + 1 and s.det[2] == 3
+    assert s.morale == morale + 1 and s.determination[2] == 3
     assert "use motivational_speech" not in t.raw(2)  # once per round, even with 3 tokens left
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     t.to_plan()
     assert "use motivational_speech" in t.raw(2)  # the marker came off at Night
 
 
 def test_skill_needs_its_cost_s13_2() -> None:
     t = Table.new(players=3, characters="carpenter,cook,explorer").to_plan()
-    t.set(det=[0, 0, 2, 0])
+    t.set(determination=[0, 0, 2, 0])
     assert "use motivational_speech" not in t.raw(2)
     illegal(t, 2, "use motivational_speech")
 
 
 def test_grandmas_recipe_heals_outside_the_night_s13_2() -> None:
-    t = planning(res=[0, 1, 0, 0], det=[0, 2, 0, 0], wounds=[1, 1, 0, 0])
+    t = planning(resources=[0, 1, 0, 0], determination=[0, 2, 0, 0], wounds=[1, 1, 0, 0])
     t.act(COOK, "use grandmas_recipe")
     t.act(COOK, "heal carpenter cook")
-    assert t.wounds() == [0, 0, 0] and t.state.res[1] == 0
+    assert t.wounds() == [0, 0, 0] and t.state.resources[1] == 0
 
 
 def test_starting_item_has_two_uses_s18_3() -> None:
     t = Table.new(players=3, items="biscuits").to_plan()
     s = t.state
     t.act(s.first_player, "use biscuits")
-    assert s.uses[card("biscuits")] == 1 and s.res[2] == 1
+    assert s.uses[card("biscuits")] == 1 and s.resources[2] == 1
     t.act(s.first_player, "use biscuits")
-    assert s.zone[card("biscuits")] == Z_START_USED and s.res[2] == 2
+    assert s.zone[card("biscuits")] == Z_START_USED and s.resources[2] == 2
     illegal(t, s.first_player, "use biscuits")
 
 
@@ -642,7 +642,7 @@ def test_pot_tokens_need_the_pot_s19_2() -> None:
     assert "use poison" not in t.raw(s.first_player)
     t.build("pot")
     t.act(s.first_player, "use poison")
-    assert s.weapon == 2 and s.tok[phys] == TOK_USED
+    assert s.weapon == 2 and s.token_place[phys] == TOK_USED
 
 
 def test_healing_tokens_work_only_at_night_s10_6() -> None:
@@ -651,7 +651,7 @@ def test_healing_tokens_work_only_at_night_s10_6() -> None:
     t.build("pot")
     t.give_token("vegetables", TOK_AVAIL)
     assert "use vegetables" not in t.raw(s.first_player)
-    t.goto(NIGHT, 0, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, resources=[0, 3, 0, 0], shelter=1)
     assert "use vegetables" in t.legal(s.first_player)
     t.act(s.first_player, "use vegetables")
     t.act(s.first_player, "heal carpenter carpenter")
@@ -678,7 +678,7 @@ def pile_table(round_: int, fire: bool) -> Table:
     t = Table.new(players=3)
     if fire:
         t.build("fire")
-    t.goto(EVENT, 0, round=round_, pile=[1, 2, 3, 4, 4], res=[3, 5, 0, 0])
+    t.goto(EVENT, 0, round=round_, pile=[1, 2, 3, 4, 4], resources=[3, 5, 0, 0])
     t.put(Z_EVENT_DECK, "insects")
     return t
 
@@ -709,10 +709,10 @@ def test_no_win_without_the_fire_s25_1() -> None:
 def test_wood_pile_once_per_round_lowest_stage_only_s25_1() -> None:
     t = Table.new(players=3)
     s = t.state
-    t.goto(PLAN, 0, res=[5, 0, 0, 0])
+    t.goto(PLAN, 0, resources=[5, 0, 0, 0])
     assert t.legal(s.first_player) == ["pile 0", "pile 1"]  # stage 1 needs 1
     t.act(s.first_player, "pile 1")
-    assert s.pile[:2] == [1, 0] and s.res[0] == 4
+    assert s.pile[:2] == [1, 0] and s.resources[0] == 4
     assert not s.decisions and s.phase == PLAN  # no second transfer this round
     t.goto(PLAN, 0)
     assert s.decisions == []  # still the same round: the transfer was made
@@ -732,7 +732,7 @@ def test_a_player_death_loses_at_once_s11_2() -> None:
 def test_the_last_round_ending_loses_s11_3() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(NIGHT, 0, round=12, res=[0, 3, 0, 0], shelter=1)
+    t.goto(NIGHT, 0, round=12, resources=[0, 3, 0, 0], shelter=1)
     assert s.outcome().seats[0].code == "out_of_time" and "12" in s.reason
     assert not s.outcome().seats[0].won
 
@@ -743,7 +743,7 @@ def test_the_last_round_ending_loses_s11_3() -> None:
 def test_a_player_outside_the_camp_is_not_hit_by_the_storm_s16_1() -> None:
     """§16.1: a player spending the night outside the Camp is not affected by weather — the Storm and the
     Hungry Animals' Palisade face included (they wound every player only through §12.2)."""
-    t = weather(7, shelter=1, roof=5, palisade=0, res=[5, 5, 0, 0], weather_tk=[0, 0, 1], outside=[0, 1, 0])
+    t = weather(7, shelter=1, roof=5, palisade=0, resources=[5, 5, 0, 0], weather_tk=[0, 0, 1], outside=[0, 1, 0])
     t.weather("rain1", "winter1", "palisade")
     assert t.wounds() == [2, 0, 2]
 
@@ -798,7 +798,7 @@ def test_adventure_token_forces_a_card_on_a_sure_success_after_it_s8_5_4() -> No
 
 
 def test_adventure_token_and_adventure_die_draw_one_card_s8_5_4() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     s.field_tk[2] = FT_ADVENTURE  # on Building
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
@@ -811,7 +811,7 @@ def test_adventure_token_and_adventure_die_draw_one_card_s8_5_4() -> None:
 
 
 def test_friday_adventure_token_is_a_wound_and_is_discarded_s14_4() -> None:
-    t = planning(players=2, res=[1, 0, 0, 0])
+    t = planning(players=2, resources=[1, 0, 0, 0])
     s = t.state
     s.field_tk[2] = FT_ADVENTURE
     t.plan((CARPENTER, "place friday build:weapon"), *rest(CARPENTER, COOK))
@@ -822,7 +822,7 @@ def test_friday_adventure_token_is_a_wound_and_is_discarded_s14_4() -> None:
 
 
 def test_reroll_success_token_forces_one_reroll_then_results_follow_s20_1() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     s.field_tk[2] = FT_REROLL
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
@@ -832,12 +832,12 @@ def test_reroll_success_token_forces_one_reroll_then_results_follow_s20_1() -> N
     t.roll("question")
     t.pass_windows()
     assert s.weapon == 0 and s.wounds[CARPENTER] == 1  # the Wound die still counts
-    assert s.det[CARPENTER] == 4  # ? (2) + Arranging (2)
+    assert s.determination[CARPENTER] == 4  # ? (2) + Arranging (2)
     assert s.field_tk[2] == 0
 
 
 def test_reroll_success_token_waits_for_a_dice_rolling_action_s20_1() -> None:
-    t = planning(res=[1, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0])
     s = t.state
     s.field_tk[2] = FT_REROLL
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "join 2 1"), *rest(COOK, SOLDIER))
@@ -846,7 +846,7 @@ def test_reroll_success_token_waits_for_a_dice_rolling_action_s20_1() -> None:
 
 
 def test_extra_pawn_token_on_a_field_raises_the_next_action_s20_4() -> None:
-    t = planning(res=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0])
     s = t.state
     s.field_tk[2] = FT_EXTRA
     t.act(CARPENTER, "place 1 build:weapon")
@@ -856,7 +856,7 @@ def test_extra_pawn_token_on_a_field_raises_the_next_action_s20_4() -> None:
 
 
 def test_wood_token_on_building_costs_one_more_wood_once_s20_5() -> None:
-    t = planning(res=[3, 0, 0, 0])
+    t = planning(resources=[3, 0, 0, 0])
     s = t.state
     s.field_tk[2] = FT_WOOD
     t.act(CARPENTER, "place 1 build:weapon")
@@ -865,34 +865,34 @@ def test_wood_token_on_building_costs_one_more_wood_once_s20_5() -> None:
 
 
 def test_craftsmanship_rerolls_a_brown_die_once_per_round_s13_2() -> None:
-    t = planning(res=[1, 0, 0, 0], det=[2, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0], determination=[2, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
     t.pass_windows()
     t.roll("blank question blank")
     assert t.legal(CARPENTER) == ["reroll wound", "reroll success", "reroll adventure", "pass"]
     t.act(CARPENTER, "reroll success")
-    assert s.det[CARPENTER] == 0
+    assert s.determination[CARPENTER] == 0
     t.roll("success")
     t.pass_windows()
-    assert s.weapon == 1 and s.det[CARPENTER] == 2  # only Arranging's 2: the ? was rerolled away
+    assert s.weapon == 1 and s.determination[CARPENTER] == 2  # only Arranging's 2: the ? was rerolled away
 
 
 def test_the_question_marks_tokens_cannot_pay_its_own_reroll_s8_5_3() -> None:
-    t = planning(res=[1, 0, 0, 0], det=[0, 0, 0, 0])
+    t = planning(resources=[1, 0, 0, 0], determination=[0, 0, 0, 0])
     s = t.state
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 rest"), *rest(COOK, SOLDIER))
     t.pass_windows()
     t.roll("blank question blank")
     assert not any(a.startswith("reroll") for a in t.raw(CARPENTER))
     t.pass_windows()
-    assert s.det[CARPENTER] == 2 and s.weapon == 0
+    assert s.determination[CARPENTER] == 2 and s.weapon == 0
 
 
 def test_night_outside_the_camp_s16_1() -> None:
     """§16.1 ("Lost"): the explorer's gains stay with them, they must eat food they gathered or take
     2 Wounds, and they sleep in the open air (no tent explored)."""
-    t = planning(res=[0, 3, 0, 0], shelter=1)
+    t = planning(resources=[0, 3, 0, 0], shelter=1)
     s = t.state
     t.plan((COOK, "place 1 explore:s6"), (COOK, "place 2 rest"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
@@ -910,7 +910,7 @@ def test_night_outside_the_camp_s16_1() -> None:
 
 def test_economical_construction_lets_two_wood_pay_the_shelter_s13_2() -> None:
     """§13.2 (TV-23): the skill makes the Shelter cost 2 wood, so 2 wood in Available are enough."""
-    t = planning(res=[2, 0, 0, 0], det=[2, 0, 0, 0])
+    t = planning(resources=[2, 0, 0, 0], determination=[2, 0, 0, 0])
     t.act(CARPENTER, "place 1 build:shelter/wood")
     assert "confirm" not in [str(a) for a in t.state.legal_actions(t.state.first_player)]  # 3 wood committed, 2 held
     t.act(CARPENTER, "use economical_construction 1")

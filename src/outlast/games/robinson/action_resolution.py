@@ -92,11 +92,11 @@ class ActionResolutionRules(StateFields):
         self.xsrc = []
         self.cur = -1
         for r in range(4):
-            self.res[r] += self.fut[r]
-            self.fut[r] = 0
-        for i, place in enumerate(self.tok):
+            self.resources[r] += self.future_resources[r]
+            self.future_resources[r] = 0
+        for i, place in enumerate(self.token_place):
             if place == TOK_FUTURE:
-                self.tok[i] = TOK_AVAIL
+                self.token_place[i] = TOK_AVAIL
         for card in self.cards_in(Z_ITEM_FUTURE):
             self.zone[card] = Z_ITEM
             self.log("build", f"{self.content.cards[card].name} is now an Item (§8.13).")

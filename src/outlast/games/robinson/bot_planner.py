@@ -272,7 +272,7 @@ class TeamPlanner:
             if give < need and stage < len(sc.pile) - 1:
                 give = 0  # a part of a stage only helps on the last one
         if give > 0:
-            b.res[WOOD] -= give
+            b.resources[WOOD] -= give
             self.pile_give += give
             b.pile[stage] += give
             b.pile_done = 1
@@ -308,9 +308,9 @@ class TeamPlanner:
         keep = 0
         shelter = b.has_shelter() or self.planned(T_BUILD, BUILD_SHELTER)
         if not shelter:
-            keep += self.cost_w if b.res[FUR] < self.cost_f else 0
+            keep += self.cost_w if b.resources[FUR] < self.cost_f else 0
         roof = b.roof + sum(1 for it in self.items if it.typ == T_BUILD and it.target == BUILD_ROOF)
-        if roof < self.roof_target(self.R + 1) and b.res[FUR] < self.cost_f and b.table.scenario.win_from > self.R + 1:
+        if roof < self.roof_target(self.R + 1) and b.resources[FUR] < self.cost_f and b.table.scenario.win_from > self.R + 1:
             keep += self.cost_w
         return keep
 

@@ -68,7 +68,7 @@ def base_state(s: RobinsonState) -> RobinsonState:
     """The position as it was when planning began: no groups, and skill costs paid in planning refunded."""
     b = s.clone()
     if s.phase == PLAN:
-        det = list(b.det)
+        det = list(b.determination)
         used = list(b.skill_used)
         n = s.players
         for g in s.groups:
@@ -86,7 +86,7 @@ def base_state(s: RobinsonState) -> RobinsonState:
                     if used[seat] >> si & 1:
                         det[seat] += s.content.characters[s.table.chars[seat]].skills[si].cost
                         used[seat] &= ~(1 << si)
-        b.det = det
+        b.determination = det
         b.skill_used = used
         b.groups = []
         b.ready = [0] * n

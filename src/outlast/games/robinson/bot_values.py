@@ -36,7 +36,7 @@ class CardValues:
         v = verb
         if v == "gain":
             mult = n if prm.get("per_player") else 1
-            have = s.food_total() + s.fut[FOOD] + s.fut[NONPER]
+            have = s.food_total() + s.future_resources[FOOD] + s.future_resources[NONPER]
             food_v = 0.9 if have < len(s.in_camp()) * (1 + s.night_food) + 1 else 0.25
             return mult * (prm.get("wood", 0) * 1.0 + prm.get("food", 0) * food_v + prm.get("nonperishable", 0) * 1.1
                            + prm.get("fur", 0) * 1.2)
@@ -61,7 +61,7 @@ class CardValues:
             return prm["n"] * 1.0
         if v == "determination":
             if prm["n"] < 0:
-                return -sum(max(0.3, -prm["n"] - s.det[p]) for p in (range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.first_player]))
+                return -sum(max(0.3, -prm["n"] - s.determination[p]) for p in (range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.first_player]))
             return prm["n"] * 0.35 * who_n
         if v == "determination_split":
             return prm["n"] * 0.35
@@ -167,7 +167,7 @@ class CardValues:
         return score
 
     def _give_score(self, s: RobinsonState, args: tuple[str, ...]) -> float:
-        det = list(s.det)
+        det = list(s.determination)
         score = 0.0
         for word in args:
             p = s._char_by_id(word)

@@ -295,7 +295,7 @@ class HeuristicAgent(CardValues):
             a = pick("wound")
             if a is not None:
                 return a
-        if s.dice[2] and g[0] == T_EXPLORE and lead < s.players and s.det[seat] >= 4:
+        if s.dice[2] and g[0] == T_EXPLORE and lead < s.players and s.determination[seat] >= 4:
             a = pick("adventure")
             if a is not None:
                 return a
@@ -343,12 +343,12 @@ class HeuristicAgent(CardValues):
             if animals == 3 and s.weapon < 3:
                 out += ["defense_plan", "empty_bottle"]
             wood_need = winter + unprot
-            if s.res[WOOD] < wood_need:
+            if s.resources[WOOD] < wood_need:
                 out.append("fallen_tree")
             if food < unprot + eat:
                 out += ["nourishing_larvae", "biscuits", "stone_soup"]
         if point == W_NIGHT:
-            det = s.det[seat]
+            det = s.determination[seat]
             if food < eat:
                 out.append("stone_soup")
             if wounded and food - eat >= 1:
@@ -373,9 +373,9 @@ class HeuristicAgent(CardValues):
             if not any(s.content.tiles[t].terrain == "mountains" for sp, t in enumerate(s.space_tile)
                        if t >= 0 and not s.space_lost[sp]) and s.tile_top < 0:
                 out += ["reconnaissance", "spyglass"]
-            if s.morale < 0 and s.det[seat] >= 3:
+            if s.morale < 0 and s.determination[seat] >= 3:
                 out.append("motivational_speech")
-            if s.det[seat] >= 5 and s.has_shelter() and s.palisade < 2:
+            if s.determination[seat] >= 5 and s.has_shelter() and s.palisade < 2:
                 out.append("defense_plan")
         return out
 
@@ -449,7 +449,7 @@ class _PlanStep:
                 pick = next(a for u, a in steps if u == best)
                 return pick
         econ = _find(acts, "use", "economical_construction")
-        if econ is not None and self.s.det[self.seat] >= 2:
+        if econ is not None and self.s.determination[self.seat] >= 2:
             return econ
         for verb in ("ready", "confirm"):
             a = _find(acts, verb)

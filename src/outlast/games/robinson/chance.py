@@ -111,7 +111,7 @@ class ChanceRules(StateFields):
             return [(act(CHANCE, "tile", str(self.content.tiles[i].number)), 1 / len(pool)) for i in pool]
         if kind == CH_TOKEN:
             counts: dict[int, int] = {}
-            for i, place in enumerate(self.tok):
+            for i, place in enumerate(self.token_place):
                 if place == TOK_BAG:
                     k = self.content.tokens[i]
                     counts[k] = counts.get(k, 0) + 1
@@ -230,14 +230,14 @@ class ChanceRules(StateFields):
         """A Discovery token drawn from the bag (§19): it goes to `place` (Future or Available) and the next of
         `left` draws follows; a Scouting draw (`place` revealed) lays it face up for `chooser` to pick (§13.2)."""
         k = next(i for i, x in enumerate(self.content.token_kinds) if x.id == kind_id)
-        phys = next(i for i, at in enumerate(self.tok) if at == TOK_BAG and self.content.tokens[i] == k)
+        phys = next(i for i, at in enumerate(self.token_place) if at == TOK_BAG and self.content.tokens[i] == k)
         name = self.content.token_kinds[k].name
         if place == TOK_REVEALED:
-            self.tok[phys] = TOK_REVEALED
+            self.token_place[phys] = TOK_REVEALED
             self.log("draw", f"Scouting reveals the Discovery token {name}.")
             self._push((I_SCOUT, chooser, left - 1, 0))
             return
-        self.tok[phys] = place
+        self.token_place[phys] = place
         self.log("draw", f"Discovery token: {name}" + (" (Future)" if place == TOK_FUTURE else "") + ".")
         if left > 1:
             self._push((I_TOKENS, place, left - 1, 0))

@@ -175,7 +175,7 @@ class AnyTimeWindow(RobinsonDecision):
         """Pay for the reroll (a skill's Determination, or Friday's, §13.2, §14.4) and roll the die again."""
         die = DIE_NAMES.index(args[0])
         if len(args) > 1:
-            state.det[state.table.friday_index] -= state.content.friday_reroll_cost
+            state.determination[state.table.friday_index] -= state.content.friday_reroll_cost
             state.friday_rerolled = 1
             state.log("reroll", f"Friday rerolls the {args[0]} die (§14.4).")
         else:
@@ -183,7 +183,7 @@ class AnyTimeWindow(RobinsonDecision):
             for index, skill in enumerate(state.content.characters[character].skills):
                 verbs = state.program.verbs(state.program.skill[(character, index)])
                 if verbs[0][0] == "reroll_die" and verbs[0][1]["dice"] == TYPE_NAMES[state.groups[state.cur][0]]:
-                    state.det[seat] -= skill.cost
+                    state.determination[seat] -= skill.cost
                     state.skill_used[seat] |= 1 << index
                     state.log("reroll", f"{state.char_name(seat)} uses {skill.name} on the {args[0]} die (§13.2).")
                     break
@@ -448,19 +448,19 @@ class KeepToken(RobinsonDecision):
 
     def legal(self, state: Any, seat: int) -> list[Any]:
         kinds, tokens = state.content.token_kinds, state.content.tokens
-        ids = sorted({kinds[tokens[i]].id for i, place in enumerate(state.tok) if place == TOK_REVEALED})
+        ids = sorted({kinds[tokens[i]].id for i, place in enumerate(state.token_place) if place == TOK_REVEALED})
         return [A(seat, "pick", (x,)) for x in ids]
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         k = next(i for i, x in enumerate(state.content.token_kinds) if x.id == action.args[0])
         chosen = False
-        for i, place in enumerate(state.tok):
+        for i, place in enumerate(state.token_place):
             if place == TOK_REVEALED:
                 if not chosen and state.content.tokens[i] == k:
-                    state.tok[i] = TOK_AVAIL
+                    state.token_place[i] = TOK_AVAIL
                     chosen = True
                 else:
-                    state.tok[i] = TOK_REMOVED
+                    state.token_place[i] = TOK_REMOVED
         state.log("token", f"Scouting keeps {state.content.token_kinds[k].name} (§13.2).")
 
     def ask(self, state: RobinsonState) -> str:
@@ -678,13 +678,13 @@ class WoodToPile(RobinsonDecision):
 
     def legal(self, state: Any, seat: int) -> list[Any]:
         need = state.table.scenario.pile[self.stage] - state.pile[self.stage]
-        return [A(seat, "pile", (str(k),)) for k in range(min(need, state.res[WOOD]) + 1)]
+        return [A(seat, "pile", (str(k),)) for k in range(min(need, state.resources[WOOD]) + 1)]
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         k = int(action.args[0])
         state.pile_done = 1
         if k:
-            state.res[WOOD] -= k
+            state.resources[WOOD] -= k
             state.add_to_pile(k, "the once-a-round transfer (§25.1)")
 
     def ask(self, state: RobinsonState) -> str:

@@ -44,8 +44,8 @@ HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.
 """Work items that finish a card being resolved (its discard, slide or keep step)."""
 
 
-POSITION_KEY = {"res": "resources", "fut": "future_resources", "det": "determination", "zone": "cards",
-                "uses": "card_uses", "tile_at": "revealed_tiles", "space_tile": "tiles", "tok": "discovery_tokens",
+POSITION_KEY = {"zone": "cards",
+                "uses": "card_uses", "tile_at": "revealed_tiles", "space_tile": "tiles", "token_place": "discovery_tokens",
                 "over": "ended", "tile_top": "top_tile"}
 """The position key (`position.py`) that holds an engine field, for the messages of a refused document."""
 
@@ -320,7 +320,7 @@ def _check_fields(s: RobinsonState) -> None:
         need(len(set(values)) == len(values), name, "lists an entry twice")
     need(all(c.cards[x].kind == "invention" for x in s.item_used), "item_used", "only Items are used once a round")
     if not t.friday:
-        need(s.wounds[n] == 0 and s.det[n] == 0, "wounds", "there is no Friday to wound or give Determination")
+        need(s.wounds[n] == 0 and s.determination[n] == 0, "wounds", "there is no Friday to wound or give Determination")
     need(s.cur < len(s.groups), "cur", f"there is no planned Action {s.cur + 1}")
     need(not s.groups or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "groups",
          "Actions are planned only in the Action phase")
@@ -454,11 +454,11 @@ def _check_cards(s: RobinsonState) -> None:
     for i, k in enumerate(c.tokens):
         kind = c.token_kinds[k]
         boxed = kind.scenario and kind.id not in s.table.scenario.discoveries
-        need((s.tok[i] == st.TOK_BOX) == boxed, "tok", f"the {kind.id} token is {'not ' if boxed else ''}in play")
-    need(st.TOK_FUTURE not in s.tok or s.phase in (st.RESOLVE, st.OVER), "tok",
+        need((s.token_place[i] == st.TOK_BOX) == boxed, "token_place", f"the {kind.id} token is {'not ' if boxed else ''}in play")
+    need(st.TOK_FUTURE not in s.token_place or s.phase in (st.RESOLVE, st.OVER), "token_place",
          "a Discovery token is Future outside the Action phase")
-    need(st.TOK_REVEALED not in s.tok or over or chance == st.CH_TOKEN or KeepToken in pending
-         or st.I_SCOUT in ops, "tok", "Discovery tokens lie revealed with no pick pending")
+    need(st.TOK_REVEALED not in s.token_place or over or chance == st.CH_TOKEN or KeepToken in pending
+         or st.I_SCOUT in ops, "token_place", "Discovery tokens lie revealed with no pick pending")
     for x in s.item_used:
         need(zone[x] in (st.Z_ITEM, st.Z_INV_BOARD, st.Z_INV_OWNER, st.Z_INV_SCENARIO, st.Z_INV_DECK), "item_used",
              f"{c.cards[x].id} is no Item")
@@ -519,7 +519,7 @@ def _check_pending(s: RobinsonState) -> None:
         else:
             ok = ok and 0 <= a < n and 1 <= b <= MAX_COUNT
     elif kind == st.CH_TOKEN:
-        ok = (st.TOK_BAG in s.tok and a in (st.TOK_FUTURE, st.TOK_AVAIL, st.TOK_REVEALED) and 1 <= b <= MAX_COUNT
+        ok = (st.TOK_BAG in s.token_place and a in (st.TOK_FUTURE, st.TOK_AVAIL, st.TOK_REVEALED) and 1 <= b <= MAX_COUNT
               and (0 <= cc < n if a == st.TOK_REVEALED else cc == 0))
     elif kind == st.CH_INV:
         ok = (s.count_in(st.Z_INV_DECK) > 0 and a in (st.Z_INV_BOARD, st.Z_REVEALED) and 0 <= b <= MAX_COUNT

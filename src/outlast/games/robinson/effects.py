@@ -138,7 +138,7 @@ class EffectRules(StateFields):
         elif op == I_MYST_AFTER:
             self._myst_after(b)
         elif op == I_TOKENS:
-            if b > 0 and TOK_BAG in self.tok:
+            if b > 0 and TOK_BAG in self.token_place:
                 self.chance = [CH_TOKEN, a, b, 0]
         elif op == I_NEW_IDEA:
             if b > 0 and not self.count_in(Z_INV_DECK):
@@ -154,9 +154,9 @@ class EffectRules(StateFields):
             elif TILE_REVEALED in self.tile_at:
                 self.decisions.append(TopTile(a))
         elif op == I_SCOUT:
-            if b > 0 and TOK_BAG in self.tok:
+            if b > 0 and TOK_BAG in self.token_place:
                 self.chance = [CH_TOKEN, TOK_REVEALED, b, a]
-            elif TOK_REVEALED in self.tok:
+            elif TOK_REVEALED in self.token_place:
                 self.decisions.append(KeepToken(a))
         else:
             raise AssertionError(op)

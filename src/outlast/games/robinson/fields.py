@@ -62,17 +62,21 @@ class StateFields(State):
     econ_used: int
     zone: list[int]
     uses: list[int]
-    tok: list[int]
+    token_place: list[int]
+    """Per Discovery token (in the content's order), where it is: bag, Future, available, used, removed, revealed, box (§19)."""
     tile_at: list[int]
     space_tile: list[int]
     space_tk: list[int]
     space_exh: list[int]
     space_lost: list[int]
     wounds: list[int]
-    det: list[int]
+    determination: list[int]
+    """Determination tokens per castaway: the seats, then Friday (§6.3, §13.2)."""
     skill_used: list[int]
-    res: list[int]
-    fut: list[int]
+    resources: list[int]
+    """Available wood, food, nonperishable food and fur (§2.4)."""
+    future_resources: list[int]
+    """Future wood, food, nonperishable food and fur, available at cleanup (§8.3, §8.13)."""
     field_tk: list[int]
     weather_tk: list[int]
     pile: list[int]

@@ -104,7 +104,7 @@ class ItemUseRules(StateFields):
         if v == "reconnaissance":
             return None if TILE_STACK in self.tile_at else "no Island tile is left"
         if v == "scouting":
-            return None if TOK_BAG in self.tok else "no Discovery token is left"
+            return None if TOK_BAG in self.token_place else "no Discovery token is left"
         if v == "tracking":
             return None if self.count_in(Z_HUNT_DECK) else "the Hunting deck is empty"
         if v == "beast_to_hunt":
@@ -129,10 +129,10 @@ class ItemUseRules(StateFields):
         p = self.program
         ch = self.table.chars[seat]
         skills = self.content.characters[ch].skills
-        if seat != self.first_player and self.det[seat] < min(sk.cost for sk in skills):
+        if seat != self.first_player and self.determination[seat] < min(sk.cost for sk in skills):
             return out
         for si, sk in enumerate(skills):
-            if self.skill_used[seat] >> si & 1 or self.det[seat] < sk.cost:
+            if self.skill_used[seat] >> si & 1 or self.determination[seat] < sk.cost:
                 continue
             if p.skill_first[(ch, si)] == "cheaper_wood":
                 if point == W_PLAN:
@@ -153,7 +153,7 @@ class ItemUseRules(StateFields):
             if keep.get("when") in whens and self.uses[card] != 0 and self._node_usable(p.card[(card, "keep")], seat):
                 out.append((self.content.cards[card].id, XS_KEPT, card))
         seen = set()
-        for i, place in enumerate(self.tok if TOK_AVAIL in self.tok else ()):
+        for i, place in enumerate(self.token_place if TOK_AVAIL in self.token_place else ()):
             if place != TOK_AVAIL:
                 continue
             k = self.content.tokens[i]
@@ -191,7 +191,7 @@ class ItemUseRules(StateFields):
             s, si = divmod(ref, 8)
             ch = self.table.chars[s]
             sk = self.content.characters[ch].skills[si]
-            self.det[s] -= sk.cost
+            self.determination[s] -= sk.cost
             self.skill_used[s] |= 1 << si
             self.log("skill", f"{self.char_name(s)} uses {sk.name} ({sk.cost} Determination) (§13.2).")
             node = p.skill[(ch, si)]
@@ -214,7 +214,7 @@ class ItemUseRules(StateFields):
             self._push((node, seat, -1, 0))
         elif kind == XS_TOKEN:
             k = self.content.tokens[ref]
-            self.tok[ref] = TOK_USED
+            self.token_place[ref] = TOK_USED
             self.log("token", f"{self.char_name(seat)} uses the {self.content.token_kinds[k].name} token (§19).")
             self._push((p.token[k], seat, -1, 0))
         elif kind == XS_ITEM:
@@ -235,11 +235,11 @@ class ItemUseRules(StateFields):
         for si, sk in enumerate(self.content.characters[ch].skills):
             verbs = self.program.verbs(self.program.skill[(ch, si)])
             if (verbs and verbs[0][0] == "reroll_die" and verbs[0][1]["dice"] == typ
-                    and not self.skill_used[seat] >> si & 1 and self.det[seat] >= sk.cost):
+                    and not self.skill_used[seat] >> si & 1 and self.determination[seat] >= sk.cost):
                 out += [RobinsonAction(seat, "reroll", (d,)) for d in DIE_NAMES]
         fi = self.table.friday_index
         if (seat == self.first_player and g[3] == fi and self.friday_alive and not self.friday_rerolled
-                and self.det[fi] >= self.content.friday_reroll_cost):
+                and self.determination[fi] >= self.content.friday_reroll_cost):
             out += [RobinsonAction(seat, "reroll", (d, "friday")) for d in DIE_NAMES]
         return out
 

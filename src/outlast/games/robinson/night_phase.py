@@ -115,13 +115,13 @@ class NightPhaseRules(StateFields):
         if any(not p.get("food") for p in keep):
             return
         store = sum(p.get("food", 0) for p in keep)
-        lost = max(0, self.res[FOOD] - store)
+        lost = max(0, self.resources[FOOD] - store)
         if lost:
-            self.res[FOOD] -= lost
+            self.resources[FOOD] -= lost
             self.log("night", f"{lost} food rots (§10.4).")
-        for i, place in enumerate(self.tok):
+        for i, place in enumerate(self.token_place):
             if place == TOK_AVAIL and self.program.token_rots[self.content.tokens[i]]:
-                self.tok[i] = TOK_USED
+                self.token_place[i] = TOK_USED
                 self.log("night", f"The {self.content.token_kinds[self.content.tokens[i]].name} token rots (§10.4).")
 
     def _camp_moves(self: RobinsonState) -> list[int]:

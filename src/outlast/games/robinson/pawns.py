@@ -59,7 +59,7 @@ class PawnRules(StateFields):
             for v, prm in p.verbs(p.card[(card, "effect")]):
                 if v == "extra_pawn" and self.uses[card] > 0:
                     out.append((XS_START, card, mask(prm), self.first_player, self.content.cards[card].id))
-        for i, place in enumerate(self.tok):
+        for i, place in enumerate(self.token_place):
             if place == TOK_AVAIL:
                 k = self.content.tokens[i]
                 for v, prm in p.verbs(p.token[k]):
@@ -69,7 +69,7 @@ class PawnRules(StateFields):
             ch = self.table.chars[seat]
             for si, sk in enumerate(self.content.characters[ch].skills):
                 for v, prm in p.verbs(p.skill[(ch, si)]):
-                    if v == "extra_pawn" and not self.skill_used[seat] >> si & 1 and self.det[seat] >= sk.cost:
+                    if v == "extra_pawn" and not self.skill_used[seat] >> si & 1 and self.determination[seat] >= sk.cost:
                         out.append((XS_SKILL, seat * 8 + si, mask(prm), seat, sk.id))
         if keep:
             have = {(x[0], x[1]) for x in self.xsrc}

@@ -209,7 +209,7 @@ class PlanningRules(StateFields):
         pm = self._pm
         checked: object = None if pm is None else pm.get(0)
         if pc is not None and checked is pc:
-            return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
+            return (self.resources[WOOD] - com[0], self.food_total() - com[1], self.resources[FUR] - com[2],
                     pc[2], planned, pc[3], pc[4])
         fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
                    tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
@@ -236,7 +236,7 @@ class PlanningRules(StateFields):
         if pm is None:
             pm = self._pm = {}
         pm[0] = pc
-        return (self.res[WOOD] - com[0], self.food_total() - com[1], self.res[FUR] - com[2],
+        return (self.resources[WOOD] - com[0], self.food_total() - com[1], self.resources[FUR] - com[2],
                 pc[2], planned, pc[3], pc[4])
 
     def _target_problem(self: RobinsonState, typ: int, target: int, alt: int,
@@ -343,7 +343,7 @@ class PlanningRules(StateFields):
         if not self._seat_complete(self.first_player):
             return "place both of your pawns first (§8.1.1)"
         com = self.committed()
-        if com[0] > self.res[WOOD] or com[1] > self.food_total() or com[2] > self.res[FUR]:
+        if com[0] > self.resources[WOOD] or com[1] > self.food_total() or com[2] > self.resources[FUR]:
             return "the plan commits more than Available holds (§8.3.1)"
         return None
 
@@ -417,7 +417,7 @@ class PlanningRules(StateFields):
         pm = self._pm
         if pm is None:
             pm = self._pm = {}
-        key = (seat, self.det[seat], self.skill_used[seat], *self.committed(),
+        key = (seat, self.determination[seat], self.skill_used[seat], *self.committed(),
                *(gi for gi, g in enumerate(self.groups) if g[5] > 0 and not g[8] & G_ECON))
         hit = pm.get(key)
         if hit is None:
@@ -461,13 +461,13 @@ class PlanningRules(StateFields):
         """1 when `seat` could still cut a wood cost with a cheaper_wood skill this round (§13.2)."""
         ch = self.table.chars[seat]
         si = self.program.skill_verb_index(ch, "cheaper_wood")
-        if si < 0 or self.skill_used[seat] >> si & 1 or self.det[seat] < self.content.characters[ch].skills[si].cost:
+        if si < 0 or self.skill_used[seat] >> si & 1 or self.determination[seat] < self.content.characters[ch].skills[si].cost:
             return 0
         return 0 if self._overcommitted() else 1
 
     def _overcommitted(self: RobinsonState) -> bool:
         com = self.committed()
-        return com[0] > self.res[WOOD] or com[1] > self.food_total() or com[2] > self.res[FUR]
+        return com[0] > self.resources[WOOD] or com[1] > self.food_total() or com[2] > self.resources[FUR]
 
     def _apply_plan(self: RobinsonState, act: RobinsonAction) -> None:
         seat, verb, args = act.seat, act.verb, act.args
@@ -538,7 +538,7 @@ class PlanningRules(StateFields):
             return True
         seat, si = divmod(self.xsrc[k][1], 8)
         sk = self.content.characters[self.table.chars[seat]].skills[si]
-        return self.det[seat] >= sk.cost and not self.skill_used[seat] >> si & 1
+        return self.determination[seat] >= sk.cost and not self.skill_used[seat] >> si & 1
 
     def _skill_pawn(self: RobinsonState, pid: int, placed: bool) -> None:
         """A skill's pawn (Handyman) is paid when placed and refunded when taken back (§13.2)."""
@@ -548,11 +548,11 @@ class PlanningRules(StateFields):
         seat, si = divmod(self.xsrc[k][1], 8)
         sk = self.content.characters[self.table.chars[seat]].skills[si]
         if placed:
-            self.det[seat] -= sk.cost
+            self.determination[seat] -= sk.cost
             self.skill_used[seat] |= 1 << si
             self.log("skill", f"{self.char_name(seat)} uses {sk.name} ({sk.cost} Determination) (§13.2).")
         else:
-            self.det[seat] += sk.cost
+            self.determination[seat] += sk.cost
             self.skill_used[seat] &= ~(1 << si)
 
     def _parse_target(self: RobinsonState, text: str) -> tuple[int, int, int]:
@@ -581,7 +581,7 @@ class PlanningRules(StateFields):
                 if kind == XS_START or kind == XS_KEPT and self.uses[ref] > 0:
                     self._spend_use(ref)
                 elif kind == XS_TOKEN:
-                    self.tok[ref] = TOK_USED
+                    self.token_place[ref] = TOK_USED
         self.minus = [0] * self.players
         self.log("plan", "The first player confirms the plan: " + "; ".join(
             f"{self._group_text(gi)} with {len(g[4])} pawn(s)" for gi, g in enumerate(self.groups)) + ".")

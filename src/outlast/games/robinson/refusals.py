@@ -118,7 +118,7 @@ def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: in
             return "Friday rerolls only the dice of an Action he leads", "§14.4"
         if s.friday_rerolled:
             return "Friday has rerolled once for this roll already", "§14.4"
-        return (f"Friday's reroll costs {s.content.friday_reroll_cost} of his Determination; he has {s.det[fi]}",
+        return (f"Friday's reroll costs {s.content.friday_reroll_cost} of his Determination; he has {s.determination[fi]}",
                 "§14.4, §25.16")
     ch = s.table.chars[seat]
     name = s.char_name(seat)
@@ -129,7 +129,7 @@ def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: in
                 return f"{sk.name} rerolls {verbs[0][1]['dice']} dice; these are {kind} dice", "§13.2"
             if s.skill_used[seat] >> si & 1:
                 return f"{name} has used {sk.name} this round already (once per round)", "§13.2"
-            return f"{sk.name} costs {sk.cost} Determination; {name} has {s.det[seat]}", "§13.2"
+            return f"{sk.name} costs {sk.cost} Determination; {name} has {s.determination[seat]}", "§13.2"
     return f"{name} has no skill that rerolls a die", "§13.2"
 
 
@@ -146,8 +146,8 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
             continue
         if s.skill_used[seat] >> si & 1:
             return f"{name} has used {sk.name} this round already (once per round)", "§13.2"
-        if s.det[seat] < sk.cost:
-            return f"{sk.name} costs {sk.cost} Determination; {name} has {s.det[seat]}", "§13.2"
+        if s.determination[seat] < sk.cost:
+            return f"{sk.name} costs {sk.cost} Determination; {name} has {s.determination[seat]}", "§13.2"
         if p.skill_first[(ch, si)] == "cheaper_wood":
             return cheaper_wood_refusal(s, sk.name, args, point)
         if p.skill_first[(ch, si)] == "reroll_die":
@@ -209,7 +209,7 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
     if word in kind_ids:
         k = kind_ids.index(word)
         kind = c.token_kinds[k]
-        if not any(pl == TOK_AVAIL and c.tokens[i] == k for i, pl in enumerate(s.tok)):
+        if not any(pl == TOK_AVAIL and c.tokens[i] == k for i, pl in enumerate(s.token_place)):
             return f"no {kind.name} Discovery token lies in Available", "§19.1"
         if seat != s.first_player:
             return shared, "§19.1, §26.2"
@@ -459,7 +459,7 @@ def _join_refusal(s: RobinsonState, seat: int, word: str, number: str, settling:
         sk = s.content.characters[s.table.chars[owner]].skills[si]
         if s.skill_used[owner] >> si & 1:
             return f"{sk.name} has been used this round already (once per round)", "§13.2"
-        return f"{sk.name} costs {sk.cost} Determination; {s.char_name(owner)} has {s.det[owner]}", "§13.2"
+        return f"{sk.name} costs {sk.cost} Determination; {s.char_name(owner)} has {s.determination[owner]}", "§13.2"
     g = s.groups[gi]
     if not s.pawn_mask(pid) >> g[0] & 1:
         kinds = [name for name, typ in FIELD_OF.items() if s.pawn_mask(pid) >> typ & 1]
@@ -484,8 +484,8 @@ def _ready_refusal(s: RobinsonState, seat: int) -> tuple[str, str]:
     if missing:
         return "not ready yet: " + "; ".join(missing), "§8.1.1, §8.1.3"
     com = s.committed()
-    return (f"the plan commits {com[0]} wood, {com[1]} food and {com[2]} fur but Available holds {s.res[0]} wood, "
-            f"{s.food_total()} food and {s.res[3]} fur; change an Action of yours that commits resources first"), "§8.3.1"
+    return (f"the plan commits {com[0]} wood, {com[1]} food and {com[2]} fur but Available holds {s.resources[0]} wood, "
+            f"{s.food_total()} food and {s.resources[3]} fur; change an Action of yours that commits resources first"), "§8.3.1"
 
 
 __all__ = ["listed", "why"]

@@ -35,11 +35,11 @@ class ResourceRules(StateFields):
         """Available resource not committed to a planned Action (food counts both kinds)."""
         com = self.committed() if self.phase == PLAN or self.phase == RESOLVE else [0, 0, 0]
         if r == WOOD:
-            return self.res[WOOD] - com[0]
+            return self.resources[WOOD] - com[0]
         if r == FOOD:
             return self.food_total() - com[1]
         if r == FUR:
-            return self.res[FUR] - com[2]
+            return self.resources[FUR] - com[2]
         raise AssertionError(r)
 
     def gain(self: RobinsonState, r: int, k: int, actor: int, cause: str, to_future: bool | None = None) -> None:
@@ -51,23 +51,23 @@ class ResourceRules(StateFields):
             self.log("gain", f"{self.char_name(actor)} keeps {k} {RES_NAMES[r]} outside the Camp (§16.1).")
             return
         fut = self.phase == RESOLVE if to_future is None else to_future
-        (self.fut if fut else self.res)[r] += k
+        (self.future_resources if fut else self.resources)[r] += k
         self.log("gain", f"+{k} {RES_NAMES[r]}" + (" to Future" if fut else "") + f" ({cause}).")
 
     def pay_food(self: RobinsonState, k: int) -> int:
         """Spend up to `k` food, perishable first (§2.4); returns what was missing."""
-        a = min(k, self.res[FOOD])
-        self.res[FOOD] -= a
-        b = min(k - a, self.res[NONPER])
-        self.res[NONPER] -= b
+        a = min(k, self.resources[FOOD])
+        self.resources[FOOD] -= a
+        b = min(k - a, self.resources[NONPER])
+        self.resources[NONPER] -= b
         return k - a - b
 
     def pay(self: RobinsonState, r: int, k: int) -> int:
         """Discard up to `k` of a resource from Available; returns what was missing."""
         if r == FOOD:
             return self.pay_food(k)
-        a = min(k, self.res[r])
-        self.res[r] -= a
+        a = min(k, self.resources[r])
+        self.resources[r] -= a
         return k - a
 
     def drop_track(self: RobinsonState, which: int, k: int, cause: str, if_possible: bool = False,

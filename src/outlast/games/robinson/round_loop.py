@@ -113,7 +113,7 @@ class RoundLoopRules(StateFields):
             if self.step == 0:
                 self.step = 1
                 stage = self._pile_stage()
-                if stage >= 0 and self.res[WOOD] > 0:
+                if stage >= 0 and self.resources[WOOD] > 0:
                     self.decisions.append(WoodToPile(self.first_player, stage))
                 return True
             if self.step == 1:
@@ -140,7 +140,7 @@ class RoundLoopRules(StateFields):
         for p in range(self.players):
             if self.outside[p]:
                 for r in range(4):
-                    self.res[r] += self.stash[4 * p + r]
+                    self.resources[r] += self.stash[4 * p + r]
                     self.stash[4 * p + r] = 0
                 self.outside[p] = 0
                 self.log("camp", f"{self.char_name(p)} is back in the Camp with what they carried (§16.1).")

@@ -71,7 +71,7 @@ class SetupRules(StateFields):
         self._set_ev(min(t.event_split[0], books), min(t.event_split[1], advs))
         for i, k in enumerate(c.tokens):
             kind = c.token_kinds[k]
-            self.tok[i] = TOK_BAG if not kind.scenario or kind.id in sc.discoveries else TOK_BOX
+            self.token_place[i] = TOK_BAG if not kind.scenario or kind.id in sc.discoveries else TOK_BOX
         start_tile = next(x.index for x in c.tiles if x.number == sc.start_tile)
         sp = c.start_space
         self.tile_at[start_tile] = sp

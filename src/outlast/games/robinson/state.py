@@ -106,7 +106,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.econ_used = 0
         s.zone = [Z_BOX] * len(c.cards)
         s.uses = [0] * len(c.cards)
-        s.tok = [TOK_BOX] * len(c.tokens)
+        s.token_place = [TOK_BOX] * len(c.tokens)
         s.tile_at = [TILE_STACK] * len(c.tiles)
         ns = len(c.spaces)
         s.space_tile = [-1] * ns
@@ -115,10 +115,10 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.space_lost = [0] * ns
         n = table.players
         s.wounds = [0] * (n + 1)
-        s.det = [0] * (n + 1)
+        s.determination = [0] * (n + 1)
         s.skill_used = [0] * n
-        s.res = [0, 0, 0, 0]
-        s.fut = [0, 0, 0, 0]
+        s.resources = [0, 0, 0, 0]
+        s.future_resources = [0, 0, 0, 0]
         s.field_tk = [0] * 7
         s.weather_tk = [0, 0, 0]  # rain, winter, storm
         s.pile = [0] * len(table.scenario.pile)
@@ -245,7 +245,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         return [p for p in range(self.players) if not self.outside[p]]
 
     def food_total(self) -> int:
-        return self.res[FOOD] + self.res[NONPER]
+        return self.resources[FOOD] + self.resources[NONPER]
 
 
 

@@ -93,11 +93,11 @@ class ViewRules(StateFields):
             "morale": self.morale, "morale_range": [c.morale[0][0], c.morale[-1][0]],
             "shelter": bool(self.shelter), "natural_shelter": self.natural_shelter(), "roof": self.roof,
             "palisade": self.palisade, "weapon": self.weapon,
-            "available": dict(zip(RES_NAMES, self.res, strict=True)),
-            "future": dict(zip(RES_NAMES, self.fut, strict=True)),
+            "available": dict(zip(RES_NAMES, self.resources, strict=True)),
+            "future": dict(zip(RES_NAMES, self.future_resources, strict=True)),
             "pile": list(self.pile), "pile_needs": list(self.table.scenario.pile),
             "characters": chars,
-            "friday": ({"wounds": self.wounds[fi], "death_at": c.friday_death_at, "determination": self.det[fi],
+            "friday": ({"wounds": self.wounds[fi], "death_at": c.friday_death_at, "determination": self.determination[fi],
                         "alive": bool(self.friday_alive)} if self.table.friday else None),
             "dog": self.table.dog,
             "island": island,
@@ -115,9 +115,9 @@ class ViewRules(StateFields):
             "items": names(Z_ITEM), "items_future": names(Z_ITEM_FUTURE),
             "starting_items": [{**n, "uses": self.uses[c.by_id[n["id"]]]} for n in names(Z_START)],
             "kept": [{**n, "uses": self.uses[c.by_id[n["id"]]]} for n in names(Z_KEPT)],
-            "discoveries": {"available": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_AVAIL],
-                            "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok) if pl == TOK_FUTURE],
-                            "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.tok)
+            "discoveries": {"available": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.token_place) if pl == TOK_AVAIL],
+                            "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.token_place) if pl == TOK_FUTURE],
+                            "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.token_place)
                                          if pl == TOK_REVEALED]},
             "decks": self._decks_view(hunt_top),
             "revealed": names(Z_REVEALED) + [{"id": str(c.tiles[i].number), "name": f"tile {c.tiles[i].number}",
@@ -152,7 +152,7 @@ class ViewRules(StateFields):
         """A castaway: Wounds, Determination, skills and Special Wounds (§13)."""
         ch = self.content.characters[self.table.chars[seat]]
         return {"seat": seat, "id": ch.id, "name": ch.name, "wounds": self.wounds[seat], "death_at": ch.death_at,
-                "arrows": list(ch.arrows), "determination": self.det[seat], "outside": bool(self.outside[seat]),
+                "arrows": list(ch.arrows), "determination": self.determination[seat], "outside": bool(self.outside[seat]),
                 "pawns": 1 if self.minus[seat] else 2,
                 "skills": [{"id": sk.id, "name": sk.name, "cost": sk.cost, "text": sk.text,
                             "used": bool(self.skill_used[seat] >> i & 1)} for i, sk in enumerate(ch.skills)],

@@ -64,15 +64,15 @@ class WoundRules(StateFields):
         """Determination goes straight to its gainer, even in the Action phase (§8.3.1)."""
         if k <= 0 or (ch >= self.players and not self.friday_alive):
             return
-        self.det[ch] += k
+        self.determination[ch] += k
         self.log("determination", f"{self.char_name(ch)} gains {k} Determination ({cause}).")
 
     def lose_det(self: RobinsonState, ch: int, k: int, cause: str) -> None:
         """Discard Determination; each token missing becomes a Wound for that person (§6.3, §12.2)."""
         if k <= 0:
             return
-        paid = min(k, self.det[ch])
-        self.det[ch] -= paid
+        paid = min(k, self.determination[ch])
+        self.determination[ch] -= paid
         if paid:
             self.log("determination", f"{self.char_name(ch)} discards {paid} Determination ({cause}).")
         if k > paid:
