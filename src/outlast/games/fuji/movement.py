@@ -17,13 +17,10 @@ from .board import cell_name
 from .decisions import FujiDecision
 from .terms import (
     ALL_INJURIES,
-    AMNESIA,
     COLLECT,
-    DISCARD,
     DRAW_EQUIPMENT,
     ERUPT,
     INJURY,
-    LEG,
     LOSE_DIE,
     MOVE,
     PATH,
@@ -268,13 +265,7 @@ class Injury(FujiDecision):
         k = action.args[0]
         state.injuries[e] |= 1 << k
         state.log("injury", f"meeple {e} suffers: {content.injuries[k]['name']}", injury=INJURY_IDS[k])
-        if k == LEG:
-            state.decisions.append(LoseDie(self.seat, e))
-        if k == AMNESIA and state.skill[e] >= 0 and abilities.answer(content, state.skill[e], abilities.CARD_USES, 1) > 1:
-            for card in range(len(state.card_location)):
-                if state.card_location[card] == e and state.card_used_once[card]:
-                    state.card_location[card] = DISCARD
-                    state.card_used_once[card] = 0
+        abilities.suffer(state, self.seat, e, k)
 
     def text(self, state: FujiState) -> str:
         return f"Injury (§10.6): meeple {self.explorer} passed an injury space; choose which injury to take"

@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any
 from outlast.core import CHANCE, IllegalAction
 from outlast.core.errors import shown
 
+from . import abilities, decisions, planning
 from . import board as geo
-from . import decisions, planning
 from .actions import FujiAction, malformed
 from .board import cell_name
 from .terms import (
-    ARM,
     BAG,
     DRAW_EQUIPMENT,
     PHASE_NAMES,
@@ -153,7 +152,7 @@ def _explain_use(state: FujiState, act: FujiAction) -> str:
     e = state.card_location[act.args[0]]
     if e < 0 or state.table.ctrl[e] != act.seat:
         return f"you do not hold {card.id}"
-    if (state.injuries[e] >> ARM) & 1:
+    if not state.injury_modifier(e, abilities.MAY_USE_EQUIPMENT, 1):
         return "a broken arm stops you using equipment (§10.6)"
     if state.card_usable_from[act.args[0]] > state.round:
         return f"{card.id} was drawn this round; it may be used from the next round (§9.4)"

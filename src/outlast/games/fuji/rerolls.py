@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from . import abilities, planning
 from . import board as geo
 from .actions import FujiAction
-from .terms import EQUIP, EYE, NO_CHOICE, REROLL, ROLL_DIE, STOPPED
+from .terms import EQUIP, NO_CHOICE, REROLL, ROLL_DIE, STOPPED
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -41,8 +41,7 @@ def reroll_count(state: FujiState, e: int, dist: int, card: int) -> int:
     base = {0: 2, 1: 1, 2: 1}.get(dist, 0)
     if 0 <= dist < 4 and card >= 0 and state.table.content.terrain[card].extra_reroll:
         base += 1
-    if (state.injuries[e] >> EYE) & 1:
-        base = 0
+    base = state.injury_modifier(e, abilities.BASE_REROLLS, base)
     base = state.modifier(e, abilities.PHASE3_REROLLS, base)
     if dist >= 4:
         base = 0

@@ -45,7 +45,6 @@ from .actions import END_CODES, FujiAction
 from .decisions import FujiDecision
 from .table import Table
 from .terms import (
-    AMNESIA,
     BAG,
     DEAL_CHARACTER,
     DEAL_SKILL,
@@ -255,9 +254,14 @@ class FujiState(State):
         A meeple without a skill, or whose skill is lost to amnesia (§10.6), answers `base`.
         """
         skill = self.skill[e]
-        if skill < 0 or (self.injuries[e] >> AMNESIA) & 1:
+        if skill < 0 or (self.injuries[e] and not self.injury_modifier(e, abilities.SKILL_KEPT, 1)):
             return base
         return abilities.answer(self.table.content, skill, query, base)
+
+    def injury_modifier(self, e: int, query: str, base: int) -> int:
+        """The answer of meeple `e`'s injuries to a modifier query (`abilities`), from the rules' `base` (§10.6)."""
+        injuries = self.injuries[e]
+        return abilities.injury_answer(self.table.content, injuries, query, base) if injuries else base
 
     def held(self, e: int) -> list[int]:
         """Dice explorer `e` holds now: its own not lent away, plus any received (§10.2 item 1)."""
