@@ -20,7 +20,7 @@ from outlast.core.errors import shown
 from outlast.core.game import STATE_FORMAT
 
 from .actions import FujiAction, parse_action
-from .content import content, load_content
+from .content import VERBS, content, load_content
 from .state import FujiState
 from .table import build_table, option_schema
 
@@ -84,6 +84,9 @@ class FujiGame(Game):
 
     def lint(self, content_dir: Path | None = None) -> list[str]:
         c = load_content() if content_dir is None else load_content(content_dir)
+        problems = VERBS.problems()  # every verb runs (a handler reading all its parameters) and is used
+        if problems:
+            raise ContentError("verbs", "-", "-", "; ".join(problems))
         return [f"{len(c.terrain)} terrain cards", f"{len(c.equipment)} equipment cards",
                 f"{len(c.skills)} skills", f"{len(c.injuries)} injuries", f"{len(c.levels)} levels",
                 f"{len(c.scenarios)} scenarios", f"{len(c.characters)} characters"]
