@@ -13,25 +13,17 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from outlast.core.decision import Decision, DecisionKinds
+from outlast.core.decision import DecisionKinds
 
 from .actions import RobinsonAction
 from .constants import (
     CH_REROLL,
     DIE_NAMES,
     G_DONE,
-    I_MYST_STEP,
     PLAN,
-    TILE_REVEALED,
-    TILE_STACK,
-    TK_BEAST,
-    TK_EXTRA,
     TK_FOOD,
     TK_SHORTCUT,
     TK_WOOD,
-    TOK_AVAIL,
-    TOK_REMOVED,
-    TOK_REVEALED,
     TRACK_NAMES,
     TYPE_NAMES,
     W_NIGHT,
@@ -47,85 +39,18 @@ from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
-
-A = RobinsonAction
-MAX_COUNT = 64
-"""The most a count in a decision may be (Wounds to share, meals missing, Inventions to discard)."""
-
-
-def _space(word: str) -> int:
-    """The space index of `sK` (K counts from 1, as players name the spaces)."""
-    return int(word[1:]) - 1
-
-
-@dataclass(frozen=True, slots=True)
-class RobinsonDecision(Decision):
-    """A decision one castaway makes (`chooser`, a seat; Friday's choices are the first player's, §14.4).
-
-    A kind answers `legal`, `carry_out` (the rule after the answer; the decision is already off the stack),
-    `ask` (a few words) and `explain` (a sentence with the answers' form); `answer_detail` says more when
-    an answer of the right verb is refused.
-    """
-
-    chooser: int
-
-    def choosers(self, state: Any) -> tuple[int, ...]:
-        """The chooser alone."""
-        return (self.chooser,)
-
-    def resolve(self, state: Any, action: Any) -> None:
-        """Take the decision off the stack, then carry the rule on with the answer."""
-        state.decisions.pop()
-        self.carry_out(state, action)
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        """What the answer does (the decision is off the stack)."""
-        raise NotImplementedError
-
-    def ask(self, state: RobinsonState) -> str:
-        """The decision in a few words (after the chooser's name)."""
-        return self.kind
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        """The decision in a sentence, with the form of its answers and its rule."""
-        return f"{who}: {self.ask(state)} ({self.rule})"
-
-    def text(self, state: Any) -> str:
-        """`chooser: what is asked`."""
-        return f"{state.char_name(self.chooser)}: {self.ask(state)}"
-
-    def refusal(self, state: Any, action: Any) -> str:
-        """A refused answer: the decision comes first, or the answer is not one of the legal ones."""
-        answers = [str(a) for a in self.legal(state, action.seat)]
-        wanted = {a.split()[0] for a in answers}
-        if action.verb not in wanted:
-            return (f"the pending decision comes first ({self.text(state)}); `{action}` does not answer it; "
-                    f"its answers: {listed(answers)}")
-        detail = self.answer_detail()
-        return f"`{action}` is not one of the answers{': ' + detail if detail else ''}; the answers: {listed(answers)}"
-
-    def answer_detail(self) -> str:
-        """More about the form of a right answer, for a refusal ('' when the answers say it all)."""
-        return ""
-
-    def check(self, state: Any) -> str | None:
-        """A loaded decision: the chooser is a seat, and the kind's own fields make sense."""
-        if not 0 <= self.chooser < state.players:
-            return f"chooser {self.chooser} is no seat of this game"
-        return self.check_fields(state)
-
-    def check_fields(self, state: RobinsonState) -> str | None:
-        """The kind's own fields against the position (None when they make sense)."""
-        return None
-
-
-def listed(words: list[str], limit: int = 12) -> str:
-    """`a, b, c` (cut after `limit` with the count of the rest), or `none`."""
-    if not words:
-        return "none"
-    head = ", ".join(words[:limit])
-    return head + (f" and {len(words) - limit} more" if len(words) > limit else "")
-
+from .decision_base import MAX_COUNT, A, RobinsonDecision, listed, space_index_of
+from .island_decisions import (
+    CoverSource,
+    CoverSourceForCampToken,
+    KeepToken,
+    LoseTile,
+    MarkTile,
+    MysteryDraw,
+    PlaceHuntingCard,
+    ProducingTile,
+    TopTile,
+)
 
 # ----------------------------------------------------------------------------- any-time effects
 WINDOW_TEXT = (
@@ -409,122 +334,6 @@ class KeepInvention(RobinsonDecision):
         return f"{who} keeps one of the drawn Inventions (`pick ID`, {self.rule})"
 
 
-# ----------------------------------------------------------------------------- tiles, tokens, the Hunting deck
-@dataclass(frozen=True, slots=True)
-class TopTile(RobinsonDecision):
-    """Choose which of the revealed Island tiles goes on top of the stack (§13.2)."""
-
-    kind = "choose the top tile"
-    rule = "§13.2"
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "pick", (str(state.content.tiles[i].number),)) for i, at in enumerate(state.tile_at)
-                if at == TILE_REVEALED]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        tile = next(x.index for x in state.content.tiles if str(x.number) == action.args[0])
-        for i, at in enumerate(state.tile_at):
-            if at == TILE_REVEALED:
-                state.tile_at[i] = TILE_STACK
-        if state.tile_top >= 0:
-            state.tile_at[state.tile_top] = TILE_STACK
-        state.tile_top = tile
-        state.tile_at[tile] = TILE_REVEALED
-        state.log("explore", f"Tile {action.args[0]} goes on top of the stack (§13.2).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "choose the tile for the top"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} chooses the Island tile that goes on top of the stack (`pick N`, {self.rule})"
-
-
-@dataclass(frozen=True, slots=True)
-class KeepToken(RobinsonDecision):
-    """Keep one of the revealed Discovery tokens; the others leave the game (§13.2)."""
-
-    kind = "keep a discovery token"
-    rule = "§13.2"
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        kinds, tokens = state.content.token_kinds, state.content.tokens
-        ids = sorted({kinds[tokens[i]].id for i, place in enumerate(state.token_place) if place == TOK_REVEALED})
-        return [A(seat, "pick", (x,)) for x in ids]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        k = next(i for i, x in enumerate(state.content.token_kinds) if x.id == action.args[0])
-        chosen = False
-        for i, place in enumerate(state.token_place):
-            if place == TOK_REVEALED:
-                if not chosen and state.content.tokens[i] == k:
-                    state.token_place[i] = TOK_AVAIL
-                    chosen = True
-                else:
-                    state.token_place[i] = TOK_REMOVED
-        state.log("token", f"Scouting keeps {state.content.token_kinds[k].name} (§13.2).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "keep one of the Discovery tokens"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} keeps one of the drawn Discovery tokens (`pick ID`, {self.rule})"
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceHuntingCard(RobinsonDecision):
-    """Tracking (§13.2): the top Hunting card `card`, now seen, stays on top or goes to the bottom."""
-
-    kind = "place the hunting card"
-    rule = "§13.2"
-    card: int
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "top"), A(seat, "bottom")]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        if action.verb == "bottom":
-            card = state.hunt_top.pop(0)
-            state.hunt_seen.pop(0)
-            state.hunt_bottom.append(card)
-            state.log("hunt", "The top Hunting card goes to the bottom (§13.2).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "top or bottom for the Hunting card"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        cards = state.content.cards
-        name = cards[self.card].name if 0 <= self.card < len(cards) else "the card"
-        return f"{who} puts the Hunting card {name} on the top or the bottom of the Hunting deck (`top`, `bottom`, {self.rule})"
-
-    def check_fields(self, state: RobinsonState) -> str | None:
-        if state.hunt_top and state.hunt_top[0] == self.card and state.hunt_seen[:1] == [1]:
-            return None
-        return "the card is not the seen top Hunting card"
-
-
-@dataclass(frozen=True, slots=True)
-class MysteryDraw(RobinsonDecision):
-    """Draw another Mystery card or stop (§16.2)."""
-
-    kind = "draw another mystery card"
-    rule = "§16.2"
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "continue"), A(seat, "stop")]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        if action.verb == "continue":
-            state._push((I_MYST_STEP, 0, 0, 0))
-        else:
-            state._myst_end()
-
-    def ask(self, state: RobinsonState) -> str:
-        return "continue or stop drawing Mystery cards"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} draws another Mystery card or stops (`continue`, `stop`, {self.rule})"
-
-
 # ----------------------------------------------------------------------------- phases
 @dataclass(frozen=True, slots=True)
 class GoHungry(RobinsonDecision):
@@ -579,7 +388,7 @@ class MoveCamp(RobinsonDecision):
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         if action.args[0] != "stay":
-            state.move_camp(_space(action.args[0]))
+            state.move_camp(space_index_of(action.args[0]))
 
     def ask(self, state: RobinsonState) -> str:
         return "move the Camp or stay"
@@ -697,126 +506,6 @@ class WoodToPile(RobinsonDecision):
         return None if 0 <= self.stage < len(state.pile) else "no such stage of the wood pile"
 
 
-# ----------------------------------------------------------------------------- sources and tiles
-@dataclass(frozen=True, slots=True)
-class CoverSourceForCampToken(RobinsonDecision):
-    """An Item that covers a food source next to the Camp for a +1 food token on the Camp (§17.2); or skip."""
-
-    kind = "cover a food source for a camp token"
-    rule = "§17.2"
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "corral", ("skip",))] + [A(seat, "corral", (f"s{sp + 1}",))
-                                                  for sp in sorted({x // 2 for x in state._adjacent_food()})]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        if action.args[0] != "skip":
-            sp = _space(action.args[0])
-            i = next(x % 2 for x in state._adjacent_food() if x // 2 == sp)
-            state.space_exh[sp] |= 1 << i
-            state.space_tk[state.camp] |= TK_FOOD
-            state.log("build", f"The Corral covers a food source at s{sp + 1}; +1 food token on the Camp (§17.2).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "where the Corral covers a food source"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} chooses the food source the Corral covers (`corral sK`, `corral skip`, {self.rule})"
-
-
-@dataclass(frozen=True, slots=True)
-class ProducingTile(RobinsonDecision):
-    """An Item that makes a tile next to the Camp produce too (§17.2): the chooser names the tile."""
-
-    kind = "tile that also produces"
-    rule = "§17.2"
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "shortcut", (f"s{sp + 1}",)) for sp in state._camp_moves()]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        sp = _space(action.args[0])
-        state.space_tk[sp] |= TK_SHORTCUT
-        state.log("build", f"The Shortcut token goes on s{sp + 1} (§17.2).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "where the Shortcut token goes"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} places the Shortcut token on a tile next to the Camp (`shortcut sK`, {self.rule})"
-
-
-@dataclass(frozen=True, slots=True)
-class CoverSource(RobinsonDecision):
-    """Exhaust a source (§12.2, §16.3): one of the food sources next to the Camp (`near_food` 1) or one of
-    the Camp tile's sources (`near_food` 0)."""
-
-    kind = "cover a source"
-    rule = "§12.2"
-    near_food: int
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        sources = state._adjacent_food() if self.near_food else state._camp_sources()
-        return [A(seat, "cover", (f"s{x // 2 + 1}:{x % 2 + 1}",)) for x in sources]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        sp, i = (int(x) - 1 for x in action.args[0][1:].split(":"))
-        state.space_exh[sp] |= 1 << i
-        state.log("effect", f"A source at s{sp + 1} is exhausted (§16.3).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "which source is covered"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} chooses which source is covered (`cover sK:I`, {self.rule})"
-
-    def check_fields(self, state: RobinsonState) -> str | None:
-        return None if self.near_food in (0, 1) else "malformed"
-
-
-@dataclass(frozen=True, slots=True)
-class LoseTile(RobinsonDecision):
-    """A tile becomes inaccessible (§16.4): the chooser names which."""
-
-    kind = "lose a tile"
-    rule = "§16.4"
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "lose", (f"s{sp + 1}",)) for sp in state._losable_tiles()]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        state.lose_tile(_space(action.args[0]))
-
-    def ask(self, state: RobinsonState) -> str:
-        return "which tile is lost"
-
-    def explain(self, state: RobinsonState, who: str) -> str:
-        return f"{who} chooses which tile becomes inaccessible (`lose sK`, {self.rule})"
-
-
-@dataclass(frozen=True, slots=True)
-class MarkTile(RobinsonDecision):
-    """A beast or extra-pawn token goes on a tile of the chooser's choice (§20.3b, §20.4b); `token` is its bit."""
-
-    kind = "mark a tile"
-    rule = "§20.3b, §20.4b"
-    token: int
-
-    def legal(self, state: Any, seat: int) -> list[Any]:
-        return [A(seat, "mark", (f"s{sp + 1}",)) for sp in state._markable_tiles(self.token)]
-
-    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        sp = _space(action.args[0])
-        state.space_tk[sp] |= self.token
-        state.log("token", f"A {'beast' if self.token == TK_BEAST else 'extra-pawn'} token goes on s{sp + 1} (§20).")
-
-    def ask(self, state: RobinsonState) -> str:
-        return "which tile gets the token"
-
-    def check_fields(self, state: RobinsonState) -> str | None:
-        return None if self.token in (TK_BEAST, TK_EXTRA) else "malformed"
-
-
 KINDS = DecisionKinds(AnyTimeWindow, ChooseOption, ShareHealing, ShareDetermination, DiscardInvention,
                       LayInvention, TurnItemBack, KeepInvention, TopTile, KeepToken, PlaceHuntingCard, MysteryDraw,
                       GoHungry, MoveCamp, TopMorale, ArrangeReward, NextAction, WoodToPile,
@@ -864,3 +553,10 @@ class DecisionRules(StateFields):
             return "plan the Actions: place pawns, then ready / the first player confirms", "§8.1, §26.1"
         return "", ""
 
+
+
+__all__ = ["KINDS", "AnyTimeWindow", "ArrangeReward", "ChooseOption", "CoverSource", "CoverSourceForCampToken",
+           "DecisionRules", "DiscardInvention", "GoHungry", "KeepInvention", "KeepToken", "LayInvention", "LoseTile",
+           "MarkTile", "MoveCamp", "MysteryDraw", "NextAction", "PlaceHuntingCard", "ProducingTile",
+           "RobinsonDecision", "ShareDetermination", "ShareHealing", "TopMorale", "TopTile", "TurnItemBack",
+           "WoodToPile", "listed"]
