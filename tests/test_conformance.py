@@ -59,6 +59,24 @@ def test_the_check_fails_a_game_that_breaks_the_contract(monkeypatch: pytest.Mon
     assert "raised TypeError" in str(info.value)
 
 
+def test_the_check_fails_a_game_whose_result_has_an_undeclared_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each seat's result must carry one of the game's declared result codes (issue 11 item 6)."""
+    game = outlast.load_game("robinson")
+    state_type = type(game.new_game(seed=1))
+    real_outcome = state_type.outcome
+
+    def odd_outcome(self: outlast.State) -> outlast.Outcome:
+        out = real_outcome(self)
+        seats = tuple(outlast.core.SeatResult(r.won, r.score, r.reason, "vanished") for r in out.seats)
+        return outlast.Outcome(seats, out.details)
+
+    monkeypatch.setattr(state_type, "outcome", odd_outcome)
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, policies=("random",), games=1, every=100_000, max_positions=0, inputs=0, documents=0,
+                   match_files=0, other_process=False)
+    assert "vanished" in str(info.value) and "declarations" in str(info.value)
+
+
 def test_a_foreign_action_object_is_refused_by_every_game() -> None:
     for name in outlast.list_games():
         state = outlast.load_game(name).new_game(seed=3)

@@ -401,7 +401,7 @@ def test_without_a_guide_any_of_several_seats_may_act_in_the_search() -> None:
     while len(state.to_move()) < 3:
         movers = state.to_move()
         state.apply(state.sample_chance() if movers == [CHANCE] else state.legal_actions(movers[0])[0])
-    assert state.fp == 0
+    assert state.first_player == 0
     assert {_actor(state, state.to_move(), None, Rng(k)) for k in range(40)} == {0, 1, 2}
     root = ISMCTSAgent(ROBINSON, iters="3", rollout="random").search(state, 1, Rng(3))
     assert root.visits == 3

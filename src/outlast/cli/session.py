@@ -33,7 +33,18 @@ from typing import Any, TypeVar
 from rich.text import Text
 
 from outlast.agents import Agent, make_agent
-from outlast.core import Action, Game, IllegalAction, Match, OptionError, OutlastError, Rng, SaveError, State
+from outlast.core import (
+    Action,
+    Game,
+    IllegalAction,
+    Match,
+    OptionError,
+    OutlastError,
+    Rng,
+    SaveError,
+    State,
+    team_won,
+)
 from outlast.sim.play import next_seat
 
 from .menu import MENU_LINES, input_problem, looks_numeric, menu_group, menu_lines, menu_number, menu_text
@@ -159,11 +170,14 @@ def load_save(path: Path) -> tuple[Match, list[Any] | None]:
 
 
 def outcome_lines(state: State) -> list[str]:
-    """The end of the game in words: result, score and rating (from `outcome().details`)."""
+    """The end of the game in words: the team's result in a cooperative game, else each seat's; score and rating."""
     out = state.outcome()
     first = out.seats[0]
     rating = out.details.get("rating")
-    if out.won:
+    if state.game.kind != "cooperative":
+        lines = [f"Seat {seat}: {'won' if r.won else 'lost'}, {r.score} points ({r.reason})"
+                 for seat, r in enumerate(out.seats)]
+    elif team_won(state.game, out):
         lines = [f"Victory! {first.score} victory points" + (f": {rating}" if rating else "")]
     else:
         lines = [f"Defeat: {first.reason}"]

@@ -2,15 +2,28 @@
 
 from .content import VerbRegistry, check_record, load_yaml
 from .errors import ContentError, IllegalAction, OptionError, OutlastError, SaveError, UnknownGame
-from .game import CHANCE, Action, Event, Game, Outcome, SeatResult, State, canonical, check_seat
+from .game import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    GameDefinitionError,
+    Outcome,
+    SeatResult,
+    State,
+    canonical,
+    check_outcome,
+    check_seat,
+    team_won,
+)
 from .match import Entry, Match, parse_document, state_digest
 from .options import Option, OptionSchema, resolve_seed, whole_number
-from .registry import list_games, load_game
+from .registry import list_games, load_game, register_game, unregister_game
 from .rng import RandomLike, Rng
 
 __all__ = [
-    "CHANCE", "Action", "ContentError", "Entry", "Event", "Game", "IllegalAction", "Match", "Option",
+    "CHANCE", "Action", "ContentError", "Entry", "Event", "Game", "GameDefinitionError", "IllegalAction", "Match", "Option",
     "OptionError", "OptionSchema", "Outcome", "OutlastError", "RandomLike", "Rng", "SaveError", "SeatResult",
-    "State", "UnknownGame", "VerbRegistry", "canonical", "check_record", "check_seat", "list_games", "load_game", "load_yaml",
-    "parse_document", "resolve_seed", "state_digest", "whole_number",
+    "State", "UnknownGame", "VerbRegistry", "canonical", "check_outcome", "check_record", "check_seat", "list_games", "load_game", "load_yaml",
+    "parse_document", "register_game", "resolve_seed", "state_digest", "team_won", "unregister_game", "whole_number",
 ]

@@ -16,7 +16,7 @@ player count and option value, and checks at sampled positions that:
 - corrupted state documents and Match save files (a field dropped, swapped, enlarged, retyped or resized;
   a file cut or damaged) raise `SaveError`, or load into a state that works; nothing else escapes and
   nothing hangs;
-- every game ends within a bound, and its outcome has one result per seat.
+- every game ends within a bound, and its outcome has one result per seat, each with a declared result code.
 
 A new game gets all of this by registering; `tests/test_conformance.py` runs it for each game and
 `benchmarks/conformance_deep.py` runs it deep.
@@ -42,12 +42,14 @@ from outlast.core import (
     CHANCE,
     Action,
     Game,
+    GameDefinitionError,
     Match,
     OptionError,
     OutlastError,
     Rng,
     SaveError,
     State,
+    check_outcome,
     load_game,
     parse_document,
     state_digest,
@@ -559,11 +561,10 @@ class _Checker:
         out = self.guarded("outcome()", state.outcome)
         if out is None:
             return
-        if len(out.seats) != state.seat_count():
-            self.fail(f"the outcome has {len(out.seats)} results for {state.seat_count()} seats")
-        for r in out.seats:
-            if not (isinstance(r.won, bool) and isinstance(r.score, int) and isinstance(r.reason, str)):
-                self.fail(f"a seat result is malformed: {r}")
+        try:  # one result per seat, each well typed with a declared code; a team result in a cooperative game
+            check_outcome(self.game, out, state.seat_count())
+        except GameDefinitionError as exc:
+            self.fail(f"the outcome breaks the game's declarations: {exc}")
 
     def replayed(self, options: dict[str, Any], seed: int, log: list[tuple[int, str]], final: State) -> None:
         def replay() -> None:
