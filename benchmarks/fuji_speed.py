@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             state = game.new_game(players=args.players, seed=seed, level=args.level, scenario=args.scenario)
             trail: list[State] = []
             keep = trail.append
-            play_game(state, [HeuristicAgent() for _ in range(state.t.seats)], Rng(seed),
+            play_game(state, [HeuristicAgent() for _ in range(state.seat_count())], Rng(seed),
                       on_action=lambda st, keep=keep: keep(st.clone()))
             middle = (int(state.outcome().details["rounds"]) + 1) // 2
             late += [st for st in trail if st.round == middle][:40]  # type: ignore[attr-defined]

@@ -47,7 +47,7 @@ def one_game(job: tuple[str, dict[str, Any], int, str]) -> tuple[bool, int, int,
     game = outlast.load_game("fuji")
     t0 = time.perf_counter()
     state = game.new_game(seed=seed, **options)
-    agents = [make_agent(bot, game) for _ in range(state.t.seats)]
+    agents = [make_agent(bot, game) for _ in range(state.seat_count())]
     play = play_game if driver == "table" else play_first_seat
     n = play(state, agents, Rng(seed * 7919 + 17))
     out = check_outcome(game, state.outcome(), state.seat_count())

@@ -10,7 +10,8 @@ import outlast
 from outlast.agents import RandomAgent, make_agent
 from outlast.core import CHANCE, Action, OptionError, Rng, State
 from outlast.games.fuji.bots import HeuristicAgent, play_game
-from outlast.games.fuji.state import EQUIP, MOVE, PLAN, REROLL, FujiState
+from outlast.games.fuji.state import FujiState
+from outlast.games.fuji.terms import EQUIP, MOVE, PLAN, REROLL
 
 GAME = outlast.load_game("fuji")
 
@@ -49,7 +50,7 @@ def test_always_legal_and_finishes(cfg: dict[str, object], scenario: str) -> Non
         thrill = (seed + int(scenario)) % 2 == 1
         state = GAME.new_game(seed=seed, level=level, scenario=scenario, extra_thrill=thrill, **cfg)
         bot = CheckedBot(HeuristicAgent())
-        n = play_game(state, [bot] * state.t.seats, Rng(seed))
+        n = play_game(state, [bot] * state.seat_count(), Rng(seed))
         assert state.is_over()
         assert bot.calls > 0 and n > bot.calls
 
@@ -60,7 +61,7 @@ def test_legal_with_options_and_random_teammates() -> None:
         state = GAME.new_game(players=3 + seed % 2, seed=100 + seed, level=1 + seed % 4, scenario="random")
         bots: list[object] = [CheckedBot(HeuristicAgent(risk="2", help="0", hints="no", cards="1")),
                               RandomAgent(), CheckedBot(HeuristicAgent(risk="0.5", help="2")), RandomAgent()]
-        play_game(state, bots[: state.t.seats], Rng(seed))
+        play_game(state, bots[: state.seat_count()], Rng(seed))
         assert state.is_over()
 
 
@@ -68,7 +69,7 @@ def _win_count(bot: str, seeds: range, **opts: object) -> int:
     wins = 0
     for seed in seeds:
         state = GAME.new_game(seed=seed, **opts)
-        agents = [make_agent(bot, GAME) for _ in range(state.t.seats)]
+        agents = [make_agent(bot, GAME) for _ in range(state.seat_count())]
         play_game(state, agents, Rng(seed))
         wins += state.outcome().won
     return wins
@@ -88,7 +89,7 @@ def _decision_states(n_games: int, players: int = 3, variant: str = "auto") -> l
     out: list[tuple[FujiState, int]] = []
     for seed in range(n_games):
         state = GAME.new_game(players=players, variant=variant, seed=seed, level=2, scenario=str(1 + seed % 7))
-        agents = [HeuristicAgent() for _ in range(state.t.seats)]
+        agents = [HeuristicAgent() for _ in range(state.seat_count())]
         rng = Rng(seed)
         steps = 0
         while not state.is_over() and steps < 4000:
@@ -106,7 +107,7 @@ def _decision_states(n_games: int, players: int = 3, variant: str = "auto") -> l
 
 def _hidden_from(state: FujiState, seat: int) -> list[int]:
     bit = 1 << seat
-    return [i for i in range(state.t.dice) if state.dv[i] and not state.dk[i] & bit]
+    return [i for i in range(state.table.dice) if state.die_face[i] and not state.die_seen_by[i] & bit]
 
 
 @pytest.mark.parametrize("players,variant", [(3, "auto"), (4, "auto"), (2, "a"), (2, "b")])
@@ -121,13 +122,13 @@ def test_same_action_whatever_the_hidden_dice(players: int, variant: str) -> Non
         want = bot.act(state, seat, Rng(5))
         for k in range(3):
             other = state.resample(seat, random.Random(k))
-            if any(other.dv[i] != state.dv[i] for i in hidden):
+            if any(other.die_face[i] != state.die_face[i] for i in hidden):
                 changed += 1
             assert bot.act(other, seat, Rng(5)) == want
             # and a hand-made twin: every hidden die turned to its opposite face
             twin = state.clone()
             for i in hidden:
-                twin.dv[i] = 7 - twin.dv[i]
+                twin.die_face[i] = 7 - twin.die_face[i]
             assert bot.act(twin, seat, Rng(5)) == want
         checked += 1
     assert checked > 20 and changed > 20

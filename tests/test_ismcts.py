@@ -18,7 +18,8 @@ from outlast.agents.ismcts import ISMCTSAgent, _actor, _Node, _sample
 from outlast.core import CHANCE, Action, Game, OptionError, Rng, State
 from outlast.games.fuji.bots import play_game
 from outlast.games.fuji.evaluate import evaluate, features
-from outlast.games.fuji.state import EQUIP, MOVE, PLAN, FujiState
+from outlast.games.fuji.state import FujiState
+from outlast.games.fuji.terms import EQUIP, MOVE, PLAN
 
 GAME = outlast.load_game("fuji")
 
@@ -127,7 +128,7 @@ def test_always_legal_at_many_decision_points(cfg: dict[str, Any]) -> None:
 def test_plays_whole_games_legally(cfg: dict[str, Any]) -> None:
     state = GAME.new_game(seed=8, level=2, scenario="random", **cfg)
     agent = Checked(make_agent("ismcts:iters=6,rollout=none", GAME))
-    play_game(state, [agent] * state.t.seats, Rng(8))
+    play_game(state, [agent] * state.seat_count(), Rng(8))
     assert state.is_over() and agent.calls > 10
 
 
@@ -286,12 +287,12 @@ def test_guide_priority_orders_the_movement_phase() -> None:
 def _hidden_twin(state: FujiState, seat: int) -> FujiState:
     """A copy that differs only in what `seat` cannot see: other screens' dice and their private log lines."""
     twin = state.resample(seat, Rng(99))
-    twin.cloc = state.cloc[:]  # keep the cards where they are: only dice differ
-    twin.bottom = state.bottom[:]
+    twin.card_location = state.card_location[:]  # keep the cards where they are: only dice differ
+    twin.under_pile = state.under_pile[:]
     twin.events = [e if e.visible(seat) else type(e)(e.kind, "(something else)", e.visible_to, {})
                    for e in state.events]
-    changed = [i for i in range(state.t.dice) if state.dv[i] != twin.dv[i]]
-    assert changed and all(not state.dk[i] & (1 << seat) for i in changed)
+    changed = [i for i in range(state.table.dice) if state.die_face[i] != twin.die_face[i]]
+    assert changed and all(not state.die_seen_by[i] & (1 << seat) for i in changed)
     return twin
 
 
@@ -325,7 +326,7 @@ def test_fuji_evaluate_is_public_and_sensible() -> None:
     from outlast.games.fuji.board import eruption_front
 
     for _ in range(2):  # the lava comes two cards nearer: worse
-        closer.lava |= eruption_front(closer.t.board, closer.lava)
+        closer.lava |= eruption_front(closer.table.board, closer.lava)
     assert evaluate(closer, 0) < v
     tired = state.clone()
     tired.stamina = [s + 12 for s in tired.stamina]

@@ -99,7 +99,7 @@ def test_encoding_has_one_size_and_stays_in_unit_range(options: dict[str, Any]) 
         for i, state in enumerate(random_game(options, seed)):
             if i % 7:
                 continue
-            for seat in range(state.t.seats):
+            for seat in range(state.seat_count()):
                 v = GAME.encode(state.observe(seat))
                 assert len(v) == encoded_size()
                 assert all(0.0 <= x <= 1.0 for x in v)
@@ -123,7 +123,7 @@ def test_encoding_differs_where_the_seat_sees_a_die() -> None:
     state = next(s for s in random_game({"players": 3}, 1) if s.phase == 2)
     mine = GAME.encode(state.observe(0))
     other = state.clone()
-    other.dv[0] = 7 - other.dv[0]  # seat 0's own die 1 turned over: seat 0 sees it, seat 1 does not
+    other.die_face[0] = 7 - other.die_face[0]  # seat 0's own die 1 turned over: seat 0 sees it, seat 1 does not
     assert GAME.encode(other.observe(0)) != mine
     assert GAME.encode(other.observe(1)) == GAME.encode(state.observe(1))
 
