@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from outlast.agents import Agent
 from outlast.core import Action, OptionError, RandomLike, State
 
 from .. import board as geo
@@ -267,12 +267,12 @@ class Decide(CardChoices):
 
 
 
-def play_game(state: State, agents: Sequence[Any], rng: RandomLike, max_actions: int = 500_000,
+def play_game(state: State, agents: Sequence[Agent], rng: RandomLike, max_actions: int = 500_000,
               on_action: Callable[[State], object] | None = None) -> int:
     """Play `state` to its end with one agent per seat; chance comes from the state's own RNG.
 
-    When several seats may act, the one whose agent reports the highest `priority(state, seat)` acts
-    (agents without that method count 0); ties go round the table, one action per seat, so a seat
+    When several seats may act, the one whose agent reports the highest `priority(state, seat)` (part of the
+    `Agent` protocol) acts; ties go round the table, one action per seat, so a seat
     sees what the others did (markers, hints) before it acts again. Returns the number of actions
     applied; `on_action(state)` is called after each one.
     """
@@ -290,8 +290,7 @@ def play_game(state: State, agents: Sequence[Any], rng: RandomLike, max_actions:
             if len(order) > 1:
                 best = None
                 for x in order:
-                    fn = getattr(agents[x], "priority", None)
-                    p = float(fn(state, x)) if fn is not None else 0.0
+                    p = float(agents[x].priority(state, x))
                     if best is None or p > best:
                         best, seat = p, x
             cursor = seat + 1
