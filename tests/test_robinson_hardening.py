@@ -410,8 +410,6 @@ def _effect_conditions(effect: Any) -> list[str]:
     params = params or {}
     if verb == "unless_built":
         out.append(f"unless the {_title(params['item'])}")
-    if verb == "if_weapon":
-        out.append(f"weapon is at least {params['min']}")
     if verb == "special_wound":
         out.append(_title(params["until"]))
     if params.get("if_possible"):

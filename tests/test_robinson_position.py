@@ -55,7 +55,8 @@ def written_by_hand() -> dict[str, Any]:
         "decisions": [],
         # the engine's rows at rest (the page lists each one's resting value)
         "rng_state": 12345, "temp_weapon": 0, "cur": -1, "flags": 0, "friday_alive": 1, "night_food": 0,
-        "pile_done": 1, "ev_book": 5, "ev_adv": 6, "friday_rerolled": 0, "bible": 0, "econ_used": 0,
+        "pile_done": 1, "ev_book": 5, "ev_adv": 6, "friday_rerolled": 0, "arrange_determination": -1, "arrange_heal": 0,
+        "econ_used": 0,
         "space_tk": [0] * spaces, "space_exh": [0] * spaces, "space_lost": [0] * spaces,
         "skill_used": [0] * players, "field_tk": [0] * 7, "weather_tk": [0, 0, 0], "pile": [0] * 5,
         "ready": [0] * players, "hunt_top": [], "hunt_seen": [], "hunt_bottom": [], "chance": [], "work": [],

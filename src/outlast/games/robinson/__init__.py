@@ -55,6 +55,12 @@ class RobinsonGame(Game):
         return from_json(self, read_table(self, doc), doc)
 
     def lint(self, content_dir: Path | None = None) -> list[str]:
+        """A summary of the content; content whose verbs do not all run (`verb_problems`) is refused."""
+        from .program import verb_problems
+
+        problems = verb_problems() if content_dir is None else verb_problems(content_dir)
+        if problems:  # every verb runs (a handler reading all its parameters) and is used
+            raise ContentError("verbs", "-", "-", "; ".join(problems))
         c = load_content() if content_dir is None else load_content(content_dir)
         kinds: dict[str, int] = {}
         for card in c.cards:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .constants import (
     BUILD_PALISADE,
     BUILD_ROOF,
@@ -180,10 +181,8 @@ class ActionResolutionRules(StateFields):
             self._arrange(lead, True, True)
             return
         if typ == T_REST:
-            heal, det = 1, 0
-            for prm in self.passive("rest_bonus"):
-                heal += prm["heal"]
-                det += prm["determination"]
+            heal = self.modifier(abilities.REST_HEAL, 1)
+            det = self.modifier(abilities.REST_DETERMINATION, 0)
             self.heal(lead, heal, "Rest (§8.12)")
             self.gain_det(lead, det, "Rest with the Bed (§17.2)")
 
@@ -209,9 +208,9 @@ class ActionResolutionRules(StateFields):
     def _arrange(self: RobinsonState, lead: int, det: bool, morale: bool) -> None:
         """Arranging the Camp (§8.11): 2 Determination and Morale +1 (4 players: one of them, §14.1)."""
         if det:
-            if self.bible:
-                self.gain_det(lead, 3, "Arranging the Camp with the Bible (§22.5)")
-                self.heal(lead, 1, "the Bible (§22.5)")
+            if self.arrange_determination >= 0:  # an Item used for this Arranging (§22.5)
+                self.gain_det(lead, self.arrange_determination, "Arranging the Camp with the Bible (§22.5)")
+                self.heal(lead, self.arrange_heal, "the Bible (§22.5)")
             else:
                 self.gain_det(lead, 2, "Arranging the Camp (§8.11)")
         if morale:
@@ -273,12 +272,12 @@ class ActionResolutionRules(StateFields):
             amount = 0 if self.space_exh[sp] >> i & 1 else 1
             if self.space_tk[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
                 amount += 1
-            for k, abilities in self.program.passives.items():
+            for k in self.program.passive_calls:
                 if self.zone[k] == Z_ITEM and k not in self.item_used:
-                    for v, prm in abilities:
-                        if v == "gather_bonus":
-                            amount += prm["n"]
-                            self.item_used.append(k)
+                    bonus = abilities.card_answer(self.program, k, abilities.GATHER_BONUS, 0)
+                    if bonus:
+                        amount += bonus
+                        self.item_used.append(k)
             self.gain(r, amount, lead, "Gathering (§8.9)")
             return
         if typ == T_EXPLORE:
@@ -311,6 +310,6 @@ class ActionResolutionRules(StateFields):
             self.field_tk[typ] &= ~FT_REROLL
         self.groups[gi] = (*g[:8], g[8] | G_DONE)
         self.temp_weapon = 0
-        self.bible = 0
+        self.arrange_determination, self.arrange_heal = -1, 0
         self.cur = -1
         self.check_win()

@@ -120,8 +120,6 @@ class CardValues:
             return -1.5
         if v == "unless_built":
             return 0.0 if s.built(prm["item"]) else self.value_node(s, kids[0], actor, card)
-        if v == "if_weapon":
-            return self.value_node(s, kids[0], actor, card) if s.weapon >= prm["min"] else 0.0
         if v == "beast_to_hunt":
             return -0.3
         if v == "lose_tile":

@@ -132,8 +132,6 @@ def make_verbs() -> VerbRegistry:
                f"until the {p['until'].replace('_', ' ').title()} is built.")
     v.register("unless_built", {"item": "str", "effect": "effect"},
                lambda p: f"Unless the {p['item'].replace('_', ' ').title()} is built: " + VERBS.render(p["effect"]))
-    v.register("if_weapon", {"min": "int", "effect": "effect"},
-               lambda p: f"If Weapon is at least {p['min']}: " + VERBS.render(p["effect"]))
     v.register("lose_tile", {}, lambda p: "The first player picks an explored tile other than the Camp; it becomes "
                "inaccessible (face down, its tokens removed).")
     v.register("tile_token", {"token": "enum(beast_strength|extra_pawn)"},
@@ -159,12 +157,11 @@ def make_verbs() -> VerbRegistry:
                lambda p: f"Ignore {_n(p['n'], 'Rainy Cloud' if p['cloud'] == 'rain' else 'Winter Cloud')} in the Weather phase.")
     v.register("convert_cloud", {}, lambda p: "Turn one Winter Cloud into a Rainy Cloud in the Weather phase.")
     v.register("pit", {"food": "int"}, lambda p: f"In Production roll the brown Wound die: on a Wound gain {p['food']} food.")
-    v.register("shortcut", {}, lambda p: "Place the Shortcut token on a tile next to the Camp; each Production gain 1 resource from a source there.")
-    v.register("corral", {}, lambda p: "On building you may cover a food source next to the Camp to put a +1 food token on the Camp tile.")
+    v.register("production_tile_token", {}, lambda p: "Place the Shortcut token on a tile next to the Camp; each Production gain 1 resource from a source there.")
+    v.register("food_source_to_camp", {}, lambda p: "On building you may cover a food source next to the Camp to put a +1 food token on the Camp tile.")
     v.register("counts_as", {"item": "str"}, lambda p: f"Counts as the {p['item'].replace('_', ' ').title()}.")
     v.register("arrange_bonus", {"determination": "int", "heal": "int"},
                lambda p: f"On one Arranging the Camp, gain {p['determination']} Determination and heal {p['heal']} instead of 2 Determination.")
-    v.register("explore_choice", {"draw": "int"}, lambda p: f"On each successful Exploration draw {p['draw']} tiles and place the one you choose.")
     # skills (§13.2)
     v.register("reroll_die", {"dice": FIELD}, lambda p: f"Reroll any one {p['dice']} die.")
     v.register("cheaper_wood", {"n": "int"}, lambda p: f"One planned Action costs {_n(p['n'], 'wood', 'wood')} less.")
@@ -420,20 +417,24 @@ def _check_req_list(file: str, item: str, field: str, reqs: Any) -> None:
             raise ContentError(file, item, field, "an alternative needs at least one requirement")
 
 
-def load_content(directory: Path = CONTENT_DIR) -> Content:
-    """Load and validate every Robinson Crusoe content file; any fault raises `ContentError`."""
+def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = None) -> Content:
+    """Load and validate every Robinson Crusoe content file; any fault raises `ContentError`.
+
+    Effects are checked against `verbs` (the shipped registry `VERBS` by default), which records the verbs used.
+    """
+    registry = VERBS if verbs is None else verbs
     cards: list[Card] = []
     for fname, kind in CARD_FILES:
         f, doc = read_file(directory, fname)
         for cid, rec in unique_ids(f, record_list(f, doc)).items():
-            check_record(f, cid, rec, SCHEMAS[kind], VERBS)
+            check_record(f, cid, rec, SCHEMAS[kind], registry)
             if kind == "event":
-                check_record(f, cid, rec["threat"], SCHEMAS["threat"], VERBS)
+                check_record(f, cid, rec["threat"], SCHEMAS["threat"], registry)
                 if rec["threat"]["pawns"] not in (1, 2):
                     raise ContentError(f, cid, "threat.pawns", "a Threat Action needs 1 or 2 pawns (§8.6.1)")
                 _check_req_list(f, cid, "threat.needs", rec["threat"].get("needs") or [])
             if kind == "mystery" and rec.get("keep") is not None:
-                check_record(f, cid, rec["keep"], SCHEMAS["keep"], VERBS)
+                check_record(f, cid, rec["keep"], SCHEMAS["keep"], registry)
             if kind == "mystery" and bool(rec.get("event")) != bool(rec.get("event_name")):
                 raise ContentError(f, cid, "event_name", "an Event half needs its title, and a title its effect")
             if kind == "invention":
@@ -484,7 +485,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
     kinds = []
     tokens: list[int] = []
     for tid, rec in unique_ids(f, record_list(f, doc)).items():
-        check_record(f, tid, rec, SCHEMAS["token"], VERBS)
+        check_record(f, tid, rec, SCHEMAS["token"], registry)
         _check_use(f, tid, rec["use"])
         if rec["count"] < 1:
             raise ContentError(f, tid, "count", "at least one token")
@@ -507,7 +508,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         skills = []
         for s in rec["skills"]:
             item = f"{cid}/{s.get('id', '?') if isinstance(s, dict) else '?'}"
-            check_record(f, item, s, SCHEMAS["skill"], VERBS)
+            check_record(f, item, s, SCHEMAS["skill"], registry)
             _check_use(f, item, s["use"])
             skills.append(Skill(s["id"], s["name"], s["cost"], s["use"]["when"], s["effect"],
                                 use_text(s["use"]["when"], s["effect"], own=True)))
@@ -557,7 +558,7 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
         check_record(f, sid, rec, {"id": "str", "name": "str", "rounds": "int", "weather": "list", "pile": "list[int]",
                                    "win_from": "int", "win_items": "list[str]", "book": "effect", "totem": "effect",
                                    "inventions": "list[str]", "discoveries": "list[str]", "wreckage": "str",
-                                   "start_tile": "int"}, VERBS)
+                                   "start_tile": "int"}, registry)
         weather: list[tuple[str, ...]] = [()] * rec["rounds"]
         for w in rec["weather"]:
             check_record(f, sid, w, {"from": "int", "to": "int", "dice": "list[str]"})

@@ -531,7 +531,7 @@ class DecisionRules(StateFields):
                 self.drop_track(TRACK_NAMES.index(prm["track"]), prm["by"], "the lost Item (§16.6)", if_possible=True)
             elif v == "camp_token":
                 self.space_tk[self.camp] &= ~(TK_WOOD if prm["resource"] == "wood" else TK_FOOD)
-            elif v == "shortcut":
+            elif v == "production_tile_token":
                 for sp in range(len(self.space_tk)):
                     self.space_tk[sp] &= ~TK_SHORTCUT
 

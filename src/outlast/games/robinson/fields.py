@@ -58,7 +58,8 @@ class StateFields(State):
     ev_adv: int
     """Unseen Book / Adventure Event cards still dealt into the Event deck (§3 step 16)."""
     friday_rerolled: int
-    bible: int
+    arrange_determination: int
+    arrange_heal: int
     econ_used: int
     zone: list[int]
     uses: list[int]

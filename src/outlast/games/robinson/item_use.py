@@ -85,7 +85,7 @@ class ItemUseRules(StateFields):
         if v == "arrange_bonus":
             if cur is None or cur[0] != T_ARRANGE:
                 return "it works only on an Arranging the Camp Action about to be resolved"
-            return "it is in use for this Action already" if self.bible else None
+            return "it is in use for this Action already" if self.arrange_determination >= 0 else None
         if v == "ignore_cloud":
             cloud = 0 if prm["cloud"] == "rain" else 1
             return None if self.phase == WEATHER and self.clouds[cloud] > 0 else f"no {prm['cloud']} cloud is rolled now"
@@ -114,8 +114,6 @@ class ItemUseRules(StateFields):
         if v == "pile_wood":
             done = all(self.pile[i] >= need for i, need in enumerate(self.table.scenario.pile))
             return "the wood pile is complete" if done else None
-        if v == "if_weapon":
-            return None if self.weapon >= prm["min"] else f"it needs Weapon {prm['min']}; it is {self.weapon}"
         if v == "extra_pawn":
             return "an additional pawn is placed with `join` while planning, not used"
         if v == "reroll_die":

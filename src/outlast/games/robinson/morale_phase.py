@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .decisions import TopMorale
 from .fields import StateFields
 
@@ -33,7 +34,7 @@ class MoralePhaseRules(StateFields):
         if self.players == 1:
             self.change_morale(1, "solo: each Morale phase begins with +1 (§14.5)")
         amount = dict(self.content.morale)[self.morale]
-        bonus = sum(p["n"] for p in self.passive("morale_bonus"))
+        bonus = self.modifier(abilities.MORALE_BONUS, 0)
         if self.morale == self.content.morale[-1][0]:
             self.decisions.append(TopMorale(self.first_player, amount + bonus))
             return

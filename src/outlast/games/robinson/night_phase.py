@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .constants import (
     EVENT,
     FOOD,
@@ -111,10 +112,9 @@ class NightPhaseRules(StateFields):
 
     def _rot(self: RobinsonState) -> None:
         """§10.4: perishable food rots unless stored; food-giving Discovery tokens rot too."""
-        keep = self.passive("no_rot")
-        if any(not p.get("food") for p in keep):
+        if self.modifier(abilities.ALL_FOOD_KEPT, 0):
             return
-        store = sum(p.get("food", 0) for p in keep)
+        store = self.modifier(abilities.FOOD_STORED, 0)
         lost = max(0, self.resources[FOOD] - store)
         if lost:
             self.resources[FOOD] -= lost
@@ -145,7 +145,7 @@ class NightPhaseRules(StateFields):
                 self.log("camp", "The Shortcut token is discarded (§10.2).")
         for card in self.cards_in(Z_ITEM):
             node = self.program.card.get((card, "on_build"))
-            if node is not None and any(v == "shortcut" for v, _ in self.program.verbs(node)):
+            if node is not None and any(v == "production_tile_token" for v, _ in self.program.verbs(node)):
                 self.move_item_back(card)
                 self.log("camp", f"{self.content.cards[card].name} turns back to its Invention side (§10.2).")
         self.camp = sp

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from outlast.core import IllegalAction
 
+from . import abilities
 from .actions import RobinsonAction
 from .constants import (
     BUILD_PALISADE,
@@ -217,10 +218,11 @@ class PlanningRules(StateFields):
         pc = self._pc
         if pc is None or pc[0] != fp:
             built = {self.content.cards[i].id for i in self.cards_in(Z_ITEM)}
-            for k in self.cards_in(Z_KEPT):
-                for verb, prm in self.program.passives.get(k, ()):
-                    if verb == "counts_as":
-                        built.add(prm["item"])
+            kept = self.cards_in(Z_KEPT)
+            for i in self.program.by_kind["invention"] if kept else ():
+                item = self.content.cards[i].id  # a kept card may count as an Item (§18)
+                if any(abilities.card_answer(self.program, k, abilities.COUNTS_AS + item, 0) for k in kept):
+                    built.add(item)
             tiles_left = sum(1 for at in self.tile_at if at == TILE_STACK) + (self.tile_top >= 0)
             terrains = self.explored_terrains()
             loose: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .constants import CH_PIT, FOOD, TK_FOOD, TK_SHORTCUT, TK_WOOD, WOOD
 from .fields import StateFields
 
@@ -28,9 +29,9 @@ class ProductionPhaseRules(StateFields):
         for sp in range(len(self.space_tk)):
             if self.space_tk[sp] & TK_SHORTCUT and self.space_tile[sp] >= 0 and not self.space_lost[sp]:
                 self._produce_from(sp, self.space_tile[sp], every=False)
-        for prm in self.passive("pit"):
-            self.chance = [CH_PIT, prm["food"], 0, 0]
-            break
+        food = self.modifier(abilities.PIT_FOOD, -1)
+        if food >= 0:
+            self.chance = [CH_PIT, food, 0, 0]
 
     def _produce_from(self: RobinsonState, sp: int, tile: int, every: bool) -> None:
         """The Camp tile gives 1 per source (§7.1); a Shortcut tile gives 1 from one source (§17.2)."""

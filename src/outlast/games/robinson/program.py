@@ -7,13 +7,29 @@ clone, save and replay work in the middle of any resolution.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from .content import VERBS, Content, content
+from .content import CONTENT_DIR, VERBS, Content, content, load_content, make_verbs
 
 SEQ, CHOOSE, VERB = 0, 1, 2
+
+HANDLERS: dict[str, Callable[..., None]] = {}
+"""verb → the handler that runs it (registered with `VERBS` too, so lint sees every verb run)."""
+
+
+def handles(verb: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the decorated function as the handler of `verb` (with the content's verb registry)."""
+
+    def register(handler: Callable[..., None]) -> Callable[..., None]:
+        HANDLERS[verb] = handler
+        VERBS.handle(verb, handler)
+        return handler
+
+    return register
 
 
 @dataclass
@@ -34,6 +50,10 @@ class Program:
     token_rots: tuple[bool, ...] = ()
     by_kind: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """card kind → the indices of its cards, in card order."""
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    """node → the keyword parameters its verb's handler takes (every parameter of the verb, None when absent)."""
+    passive_calls: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
+    """card → its standing abilities as (verb, handler parameters), in `passives` order."""
     _skill_verbs: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def compile(self, effect: Any) -> int:
@@ -41,16 +61,26 @@ class Program:
         if isinstance(effect, list):
             kids = tuple(self.compile(e) for e in effect)
             self.nodes.append((SEQ, "", {}, kids))
+            self.calls.append({})
             return len(self.nodes) - 1
         (name, params), = effect.items()
         if name in ("choose", "all"):
             kids = tuple(self.compile(e) for e in params)
             self.nodes.append((CHOOSE if name == "choose" else SEQ, "", {}, kids))
+            self.calls.append({})
             return len(self.nodes) - 1
         params = dict(params or {})
         kids = (self.compile(params["effect"]),) if "effect" in params else ()
         self.nodes.append((VERB, name, params, kids))
+        self.calls.append({key: params.get(key) for key in VERBS.verb(name).params})
         return len(self.nodes) - 1
+
+    def calls_of(self, node: int) -> list[tuple[str, dict[str, Any]]]:
+        """Every verb of a node in reading order with its handler's parameters (both branches of a choice)."""
+        kind, verb, _params, kids = self.nodes[node]
+        if kind == VERB:
+            return [(verb, self.calls[node])]
+        return [vc for k in kids for vc in self.calls_of(k)]
 
     def skill_verb_index(self, char: int, verb: str) -> int:
         """Index of the first skill of character `char` whose effect starts with `verb`, or -1."""
@@ -101,8 +131,10 @@ def build_program(c: Content) -> Program:
             p.card[(card.index, "keep")] = p.compile(d["keep"]["effect"])
             if not d["keep"].get("when"):
                 p.passives[card.index] = tuple(p.verbs(p.card[(card.index, "keep")]))
+                p.passive_calls[card.index] = tuple(p.calls_of(p.card[(card.index, "keep")]))
         if card.kind == "invention" and d.get("passive"):
             p.passives[card.index] = tuple(p.verbs(p.card[(card.index, "passive")]))
+            p.passive_calls[card.index] = tuple(p.calls_of(p.card[(card.index, "passive")]))
     for k, kind in enumerate(c.token_kinds):
         p.token[k] = p.compile(kind.effect)
     p.token_rots = tuple(any(v == "gain" and prm.get("food") for v, prm in p.verbs(p.token[k]))
@@ -121,3 +153,21 @@ def build_program(c: Content) -> Program:
 def program() -> Program:
     """The compiled shipped content."""
     return build_program(content())
+
+
+def verb_problems(directory: Path = CONTENT_DIR, handlers: Mapping[str, Callable[..., None]] | None = None) -> list[str]:
+    """What `outlast lint` refuses in the content of `directory` (architecture §3): a verb without a handler,
+    a parameter its handler never reads, a verb that content never uses (`VerbRegistry.problems`).
+
+    `handlers` are the verbs' handlers (the registered ones by default); a content fault raises `ContentError`.
+    """
+    if handlers is None:
+        from . import abilities, effects  # noqa: F401  (importing them registers their handlers)
+
+        handlers = HANDLERS
+    registry = make_verbs()
+    for verb, handler in handlers.items():
+        if verb in registry.names():
+            registry.handle(verb, handler)
+    load_content(directory, registry)
+    return registry.problems()

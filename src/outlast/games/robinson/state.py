@@ -17,6 +17,7 @@ from outlast.core import CHANCE, Event, IllegalAction, Outcome, SeatResult, chec
 from outlast.core.errors import shown
 from outlast.core.rng import seed_state
 
+from . import abilities
 from .action_resolution import ActionResolutionRules
 from .actions import RobinsonAction, well_formed
 from .chance import ChanceRules
@@ -102,7 +103,8 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.pile_done = 0
         s.ev_book = s.ev_adv = 0
         s.friday_rerolled = 0
-        s.bible = 0
+        s.arrange_determination = -1
+        s.arrange_heal = 0
         s.econ_used = 0
         s.zone = [Z_BOX] * len(c.cards)
         s.uses = [0] * len(c.cards)
@@ -208,22 +210,13 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         ci = self.content.by_id.get(item_id)
         if ci is not None and self.zone[ci] == Z_ITEM:
             return True
-        for k in self.cards_in(Z_KEPT):
-            for verb, prm in self.program.passives.get(k, ()):
-                if verb == "counts_as" and prm["item"] == item_id:
-                    return True
-        return False
+        query = abilities.COUNTS_AS + item_id
+        return any(abilities.card_answer(self.program, k, query, 0) for k in self.cards_in(Z_KEPT))
 
-    def passive(self, verb: str) -> list[dict[str, Any]]:
-        """Parameters of every standing ability `verb` of built Items and kept cards (§17.2)."""
-        out = []
-        zone = self.zone
-        for k, abilities in self.program.passives.items():
-            if zone[k] == Z_ITEM or zone[k] == Z_KEPT:
-                for v, prm in abilities:
-                    if v == verb:
-                        out.append(prm)
-        return out
+    def modifier(self, query: str, base: int) -> int:
+        """The rules' value `base` as the standing abilities of built Items and kept cards change it (§17.2, §18);
+        `query` is one of `abilities`' questions."""
+        return abilities.in_play(self.program, self.zone, query, base)
 
     def explored_terrains(self) -> set[str]:
         """Terrains of accessible explored tiles (§8.10, §16.5); the start beach counts (§3 step 10)."""

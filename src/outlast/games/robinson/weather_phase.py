@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .constants import CH_WEATHER, FOOD, NIGHT, W_WEATHER, WOOD
 from .decisions import AnyTimeWindow
 from .fields import StateFields
@@ -38,10 +39,11 @@ class WeatherPhaseRules(StateFields):
             self.step += 1
             self.clouds[0] += self.weather_tk[0]
             self.clouds[1] += self.weather_tk[1]
-            for prm in self.passive("ignore_cloud"):
-                k = 0 if prm["cloud"] == "rain" else 1
-                self.clouds[k] = max(0, self.clouds[k] - prm["n"])
-                self.log("weather", f"An Item ignores {prm['n']} {prm['cloud']} cloud(s) (§9.2).")
+            for k, (query, cloud) in enumerate(((abilities.RAIN_IGNORED, "rain"), (abilities.WINTER_IGNORED, "winter"))):
+                ignored = self.modifier(query, 0)
+                if ignored:
+                    self.clouds[k] = max(0, self.clouds[k] - ignored)
+                    self.log("weather", f"An Item ignores {ignored} {cloud} cloud(s) (§9.2).")
             self.decisions.append(AnyTimeWindow(self.first_player, W_WEATHER, 0, len(self.work)))
             return True
         self._weather_resolve()

@@ -1,0 +1,180 @@
+"""Standing abilities of built Items and kept cards answer the rules' modifier queries (robinson-crusoe.md §17.2, §18).
+
+A rule that an Item or a kept Mystery card may change asks a question — how much a Rest heals, how much food
+does not rot, how many clouds are ignored — starting from the rules' own value; each standing ability in play
+(`Program.passives`: an Invention's `passive`, a kept card's effect without a use timing) may change the answer
+with the numbers on its card. The answers come from the verbs' handlers (registered in `effects.py` with the
+content's verb registry), so no rule reads a flag named after a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import FIELD_OF, Z_ITEM, Z_KEPT
+from .program import HANDLERS, handles
+
+if TYPE_CHECKING:
+    from .program import Program
+
+REST_HEAL = "rest heal"
+"""Wounds a Rest heals (§8.12: 1)."""
+REST_DETERMINATION = "rest determination"
+"""Determination a Rest gives (0 by the rules; the Bed gives more, §17.2)."""
+MORALE_BONUS = "morale bonus"
+"""Determination the first player gains more, or loses fewer, in the Morale phase (§6; 0 by the rules)."""
+ALL_FOOD_KEPT = "all food kept"
+"""1 if no food rots at Night (§10.4; 0 by the rules: it rots)."""
+FOOD_STORED = "food stored"
+"""Food that does not rot at Night (§10.4; 0 by the rules)."""
+PIT_FOOD = "pit food"
+"""Food a Wound on the Production die gives (§7, §17.2; -1: nothing is rolled)."""
+RAIN_IGNORED = "rain clouds ignored"
+"""Rainy Clouds ignored in the Weather phase (§9.2; 0 by the rules)."""
+WINTER_IGNORED = "winter clouds ignored"
+"""Winter Clouds ignored in the Weather phase (§9.2; 0 by the rules)."""
+GATHER_BONUS = "gather bonus"
+"""More of the resource a successful Gathering brings (§8.9; 0 by the rules)."""
+COUNTS_AS = "counts as "
+"""Prefix of the query whether a card counts as the named Item (`COUNTS_AS + item id`; 0 by the rules)."""
+EXTRA_PAWN_FIELDS = "extra pawn fields"
+"""Bit mask of the Action types (`FIELD_OF`) an additional pawn may take (§17.2; 0 by the rules)."""
+EXTRA_PAWN_EVERY_ROUND = "extra pawn every round"
+"""1 if the additional pawn comes every round rather than for a number of uses (§17.2)."""
+NIGHT_HEAL = "night heal"
+"""Wounds healed by discarding food at Night (§17.2; 0 without the ability)."""
+NIGHT_HEAL_FOOD = "night heal food"
+"""Food discarded for that healing (§17.2)."""
+REROLL_FIELD = "reroll field "
+"""Prefix of the query whether a die of the named Action type may be rerolled (§13.2; 0 by the rules)."""
+WOOD_SAVED = "wood saved"
+"""Wood one planned Action costs less (§13.2; 0 by the rules)."""
+
+
+class Query:
+    """One modifier question and its answer so far; each standing ability may change `value`."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: int) -> None:
+        self.name = name
+        self.value = value
+
+
+def answer_of(program: Program, node: int, query: str, base: int) -> int:
+    """The answer of the abilities of one compiled effect `node` to `query`, starting from `base`."""
+    asked = Query(query, base)
+    for verb, call in program.calls_of(node):
+        HANDLERS[verb](asked, **call)
+    return asked.value
+
+
+def card_answer(program: Program, card: int, query: str, base: int) -> int:
+    """The answer of one card's standing abilities to `query`, starting from `base` (whatever its zone)."""
+    asked = Query(query, base)
+    for verb, call in program.passive_calls.get(card, ()):
+        HANDLERS[verb](asked, **call)
+    return asked.value
+
+
+def in_play(program: Program, zone: list[int], query: str, base: int) -> int:
+    """The answer of every standing ability of built Items and kept cards (§17.2) to `query`, from `base`."""
+    asked = Query(query, base)
+    for card, abilities in program.passive_calls.items():
+        if zone[card] == Z_ITEM or zone[card] == Z_KEPT:
+            for verb, call in abilities:
+                HANDLERS[verb](asked, **call)
+    return asked.value
+
+
+def _standing(ctx: object) -> Query | None:
+    """The query a standing ability answers, or None when its effect is run (it does nothing then)."""
+    return ctx if isinstance(ctx, Query) else None
+
+
+@handles("gather_bonus")
+def gather_bonus(ctx: object, n: int) -> None:
+    """Each successful Gathering brings `n` more of its resource (§8.9, §17.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == GATHER_BONUS:
+        query.value += n
+
+
+@handles("rest_bonus")
+def rest_bonus(ctx: object, heal: int, determination: int) -> None:
+    """A Rest heals `heal` more and gives `determination` more (§8.12, §17.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == REST_HEAL:
+        query.value += heal
+    elif query is not None and query.name == REST_DETERMINATION:
+        query.value += determination
+
+
+@handles("morale_bonus")
+def morale_bonus(ctx: object, n: int) -> None:
+    """In the Morale phase the first player gains `n` more, or loses `n` fewer, Determination (§6, §17.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == MORALE_BONUS:
+        query.value += n
+
+
+@handles("no_rot")
+def no_rot(ctx: object, food: int | None) -> None:
+    """Food does not rot at Night: all of it, or up to `food` (§10.4, §17.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == ALL_FOOD_KEPT and food is None:
+        query.value = 1
+    elif query is not None and query.name == FOOD_STORED and food is not None:
+        query.value += food
+
+
+@handles("pit")
+def pit(ctx: object, food: int) -> None:
+    """In Production the Wound die is rolled: a Wound gives `food` food (§7, §17.2); the first Pit counts."""
+    query = _standing(ctx)
+    if query is not None and query.name == PIT_FOOD and query.value < 0:
+        query.value = food
+
+
+@handles("counts_as")
+def counts_as(ctx: object, item: str) -> None:
+    """A kept card counts as the named Item (§18)."""
+    query = _standing(ctx)
+    if query is not None and query.name == COUNTS_AS + item:
+        query.value = 1
+
+
+@handles("extra_pawn")
+def extra_pawn(ctx: object, actions: list[str], uses: int | None) -> None:
+    """An additional pawn for the named Action types, every round or for `uses` uses (§17.2, §20)."""
+    query = _standing(ctx)
+    if query is not None and query.name == EXTRA_PAWN_FIELDS:
+        query.value |= sum(1 << FIELD_OF[a] for a in actions if a in FIELD_OF)
+    elif query is not None and query.name == EXTRA_PAWN_EVERY_ROUND and uses is None:
+        query.value = 1
+
+
+@handles("night_heal")
+def night_heal(ctx: object, food: int, heal: int) -> None:
+    """Once each Night, `food` food discarded heals `heal` Wounds shared as the players like (§17.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == NIGHT_HEAL:
+        query.value += heal
+    elif query is not None and query.name == NIGHT_HEAL_FOOD:
+        query.value += food
+
+
+@handles("reroll_die")
+def reroll_die(ctx: object, dice: str) -> None:
+    """A skill rerolls any one die of the named Action type (§13.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == REROLL_FIELD + dice:
+        query.value = 1
+
+
+@handles("cheaper_wood")
+def cheaper_wood(ctx: object, n: int) -> None:
+    """A skill makes one planned Action cost `n` wood less (§13.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == WOOD_SAVED:
+        query.value += n
