@@ -205,7 +205,14 @@ class State(ABC):
         object, a wrong type, a seat out of range). The result (also left in `revealed`) is True for
         every chance outcome and for any action that showed hidden information.
         """
-        act = self._coerce(action, seat)
+        act: Action
+        if seat is None and type(action) is self.game.action_type:  # the hot path skips `_coerce`'s call
+            act = action
+            acting = act.seat
+            if type(acting) is not int or not CHANCE <= acting < self.seat_count():
+                check_seat(acting, self.seat_count(), chance=True)
+        else:
+            act = self._coerce(action, seat)
         try:
             self._check_legal(act)
         except OutlastError:

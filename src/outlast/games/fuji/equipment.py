@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------- what may be used (§9, §15)
 def usable_cards(state: FujiState, e: int) -> list[int]:
     """Cards `e` may use this round (§9.4, §9.5): held, not drawn this round, and no broken arm (§10.6)."""
-    if not state.injury_modifier(e, abilities.MAY_USE_EQUIPMENT, 1):
+    if state.injuries[e] and not state.injury_modifier(e, abilities.MAY_USE_EQUIPMENT, 1):
         return []
     locations, usable_from, now = state.card_location, state.card_usable_from, state.round
     return [card for card in range(len(locations)) if locations[card] == e and usable_from[card] <= now]

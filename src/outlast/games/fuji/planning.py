@@ -36,7 +36,8 @@ def _all_hints(seat: int, explorers: int) -> list[FujiAction]:
 
 @cache
 def _open_hints(seat: int, explorers: int, blocked: tuple[int, ...]) -> list[FujiAction]:
-    return [a for a in _all_hints(seat, explorers) if hint_key(seat, a.args[0], a.args[1]) not in blocked]
+    base = seat * 64 + 1  # `hint_key` without its call: seat * 64 + kind * 8 + subject + 1
+    return [a for a in _all_hints(seat, explorers) if base + a.args[0] * 8 + a.args[1] not in blocked]
 
 
 def hint_key(seat: int, kind: int, subject: int) -> int:
@@ -90,7 +91,7 @@ def window_actions(state: FujiState, seat: int) -> list[FujiAction]:
     locations = state.card_location
     ctrl = state.table.ctrl
     held = [card for card in range(len(locations)) if locations[card] >= 0 and ctrl[locations[card]] == seat] \
-        if any(x >= 0 for x in locations) else []
+        if locations and max(locations) >= 0 else []
     if held:
         for e in mine:
             out += equipment.card_uses(state, seat, e)

@@ -68,6 +68,9 @@ _ACTS: dict[str, Callable[[FujiState, FujiAction], None]] = {
 
 _CLONE = fields.DECLARATION.clone
 
+_SKILL_ANSWERS: dict[tuple[int, int, str, int], int] = {}
+"""`FujiState.modifier`'s answers by (content id, skill, query, base): the content never changes."""
+
 
 class FujiState(State):
     """One Fuji game in progress. Create it with `load_game("fuji").new_game(...)`."""
@@ -256,7 +259,12 @@ class FujiState(State):
         skill = self.skill[e]
         if skill < 0 or (self.injuries[e] and not self.injury_modifier(e, abilities.SKILL_KEPT, 1)):
             return base
-        return abilities.answer(self.table.content, skill, query, base)
+        content = self.table.content
+        key = (id(content), skill, query, base)
+        hit = _SKILL_ANSWERS.get(key)
+        if hit is None:  # `abilities.answer` caches too; this copy saves its call on the hot path
+            hit = _SKILL_ANSWERS[key] = abilities.answer(content, skill, query, base)
+        return hit
 
     def injury_modifier(self, e: int, query: str, base: int) -> int:
         """The answer of meeple `e`'s injuries to a modifier query (`abilities`), from the rules' `base` (§10.6)."""
@@ -310,7 +318,9 @@ class FujiState(State):
         return 1 << t.ctrl[holder]
 
     def explorers_of(self, seat: int) -> list[int]:
-        return [e for e in range(self.table.explorers) if self.table.ctrl[e] == seat]
+        """The meeples `seat` decides for (variant B: seat 0 also plays the shared third meeple, §13.2)."""
+        ctrl = self.table.ctrl
+        return [e for e in range(self.table.explorers) if ctrl[e] == seat]
 
 
     # ------------------------------------------------------------------ whose turn
@@ -334,7 +344,8 @@ class FujiState(State):
             return decisions.seats_deciding(self)
         phase = self.phase
         if phase in (PLAN, EQUIP):
-            return [seat for seat in range(self.table.seats) if not self.ready[seat]]
+            ready = self.ready
+            return [seat for seat in range(self.table.seats) if not ready[seat]]
         if phase == REROLL:
             return sorted({self.table.hands[h][2] for h in rerolls.waiting_hands(self)})
         if phase == MOVE and self.mover < 0:
@@ -395,8 +406,8 @@ class FujiState(State):
         return act
 
     # ------------------------------------------------------------------ apply
-    def _check_legal(self, act: Any) -> None:
-        refusals.check_legal(self, act)
+    _check_legal = refusals.check_legal
+    """The kernel's legality check is `refusals.check_legal` itself (no wrapper call on the hot path)."""
 
     def _apply(self, act: Any) -> None:
         action: FujiAction = act
