@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from outlast.games.robinson import GAME, ContentError, abilities
+from outlast.games.robinson.constants import FIELD_OF
 from outlast.games.robinson.content import CONTENT_DIR, VERBS, content, load_content
 from outlast.games.robinson.program import HANDLERS, build_program, program, verb_problems
 from robinson_helpers import CARPENTER, COOK, SOLDIER, planning, rest
@@ -109,3 +110,15 @@ def test_standing_abilities_answer_modifier_queries__s17_2() -> None:
     assert answer("raft", abilities.EXTRA_PAWN_EVERY_ROUND, 0) == 1
     s = planning().state
     assert s.modifier(abilities.MORALE_BONUS, 0) == 0 and s.modifier(abilities.REST_HEAL, 1) == 1
+
+
+def test_effects_that_act_answer_no_query__s17_2() -> None:
+    """A Discovery token's effect answers the extra-pawn query only when it gives a pawn (§19, §20)."""
+    c, p = content(), program()
+    kinds = {kind.id: k for k, kind in enumerate(c.token_kinds)}
+    build = 1 << FIELD_OF["build"]
+    assert abilities.answer_of(p, p.token[kinds["candles_token"]], abilities.EXTRA_PAWN_FIELDS, 0) == build
+    assert abilities.answer_of(p, p.token[kinds["candles_token"]], abilities.EXTRA_PAWN_EVERY_ROUND, 0) == 0
+    for kind_id, k in kinds.items():
+        if kind_id != "candles_token":
+            assert abilities.answer_of(p, p.token[k], abilities.EXTRA_PAWN_FIELDS, 0) == 0, kind_id

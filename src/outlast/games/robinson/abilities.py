@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import FIELD_OF, Z_ITEM, Z_KEPT
-from .program import HANDLERS, handles
+from .program import HANDLERS, STANDING, handles
 
 if TYPE_CHECKING:
     from .program import Program
@@ -65,7 +65,8 @@ def answer_of(program: Program, node: int, query: str, base: int) -> int:
     """The answer of the abilities of one compiled effect `node` to `query`, starting from `base`."""
     asked = Query(query, base)
     for verb, call in program.calls_of(node):
-        HANDLERS[verb](asked, **call)
+        if verb in STANDING:
+            HANDLERS[verb](asked, **call)
     return asked.value
 
 
@@ -73,7 +74,8 @@ def card_answer(program: Program, card: int, query: str, base: int) -> int:
     """The answer of one card's standing abilities to `query`, starting from `base` (whatever its zone)."""
     asked = Query(query, base)
     for verb, call in program.passive_calls.get(card, ()):
-        HANDLERS[verb](asked, **call)
+        if verb in STANDING:
+            HANDLERS[verb](asked, **call)
     return asked.value
 
 
@@ -83,7 +85,8 @@ def in_play(program: Program, zone: list[int], query: str, base: int) -> int:
     for card, abilities in program.passive_calls.items():
         if zone[card] == Z_ITEM or zone[card] == Z_KEPT:
             for verb, call in abilities:
-                HANDLERS[verb](asked, **call)
+                if verb in STANDING:
+                    HANDLERS[verb](asked, **call)
     return asked.value
 
 
@@ -92,7 +95,7 @@ def _standing(ctx: object) -> Query | None:
     return ctx if isinstance(ctx, Query) else None
 
 
-@handles("gather_bonus")
+@handles("gather_bonus", standing=True)
 def gather_bonus(ctx: object, n: int) -> None:
     """Each successful Gathering brings `n` more of its resource (§8.9, §17.2)."""
     query = _standing(ctx)
@@ -100,7 +103,7 @@ def gather_bonus(ctx: object, n: int) -> None:
         query.value += n
 
 
-@handles("rest_bonus")
+@handles("rest_bonus", standing=True)
 def rest_bonus(ctx: object, heal: int, determination: int) -> None:
     """A Rest heals `heal` more and gives `determination` more (§8.12, §17.2)."""
     query = _standing(ctx)
@@ -110,7 +113,7 @@ def rest_bonus(ctx: object, heal: int, determination: int) -> None:
         query.value += determination
 
 
-@handles("morale_bonus")
+@handles("morale_bonus", standing=True)
 def morale_bonus(ctx: object, n: int) -> None:
     """In the Morale phase the first player gains `n` more, or loses `n` fewer, Determination (§6, §17.2)."""
     query = _standing(ctx)
@@ -118,7 +121,7 @@ def morale_bonus(ctx: object, n: int) -> None:
         query.value += n
 
 
-@handles("no_rot")
+@handles("no_rot", standing=True)
 def no_rot(ctx: object, food: int | None) -> None:
     """Food does not rot at Night: all of it, or up to `food` (§10.4, §17.2)."""
     query = _standing(ctx)
@@ -128,7 +131,7 @@ def no_rot(ctx: object, food: int | None) -> None:
         query.value += food
 
 
-@handles("pit")
+@handles("pit", standing=True)
 def pit(ctx: object, food: int) -> None:
     """In Production the Wound die is rolled: a Wound gives `food` food (§7, §17.2); the first Pit counts."""
     query = _standing(ctx)
@@ -136,7 +139,7 @@ def pit(ctx: object, food: int) -> None:
         query.value = food
 
 
-@handles("counts_as")
+@handles("counts_as", standing=True)
 def counts_as(ctx: object, item: str) -> None:
     """A kept card counts as the named Item (§18)."""
     query = _standing(ctx)
@@ -144,7 +147,7 @@ def counts_as(ctx: object, item: str) -> None:
         query.value = 1
 
 
-@handles("extra_pawn")
+@handles("extra_pawn", standing=True)
 def extra_pawn(ctx: object, actions: list[str], uses: int | None) -> None:
     """An additional pawn for the named Action types, every round or for `uses` uses (§17.2, §20)."""
     query = _standing(ctx)
@@ -154,7 +157,7 @@ def extra_pawn(ctx: object, actions: list[str], uses: int | None) -> None:
         query.value = 1
 
 
-@handles("night_heal")
+@handles("night_heal", standing=True)
 def night_heal(ctx: object, food: int, heal: int) -> None:
     """Once each Night, `food` food discarded heals `heal` Wounds shared as the players like (§17.2)."""
     query = _standing(ctx)
@@ -164,7 +167,7 @@ def night_heal(ctx: object, food: int, heal: int) -> None:
         query.value += food
 
 
-@handles("reroll_die")
+@handles("reroll_die", standing=True)
 def reroll_die(ctx: object, dice: str) -> None:
     """A skill rerolls any one die of the named Action type (§13.2)."""
     query = _standing(ctx)
@@ -172,7 +175,7 @@ def reroll_die(ctx: object, dice: str) -> None:
         query.value = 1
 
 
-@handles("cheaper_wood")
+@handles("cheaper_wood", standing=True)
 def cheaper_wood(ctx: object, n: int) -> None:
     """A skill makes one planned Action cost `n` wood less (§13.2)."""
     query = _standing(ctx)

@@ -689,7 +689,7 @@ def tracking(run: EffectRun) -> None:
 
 
 # ---- abilities that work both when used and while they stand (§9.2, §17.2, §18)
-@handles("ignore_cloud")
+@handles("ignore_cloud", standing=True)
 def ignore_cloud(ctx: EffectRun | Query, cloud: str, n: int) -> None:
     """Ignore clouds in the Weather phase (§9.2): used now, fewer clouds; standing, an answer to the query."""
     if isinstance(ctx, Query):
@@ -702,7 +702,7 @@ def ignore_cloud(ctx: EffectRun | Query, cloud: str, n: int) -> None:
     state.log("weather", f"{n} {cloud} cloud(s) ignored ({ctx.cause}).")
 
 
-@handles("convert_cloud")
+@handles("convert_cloud", standing=True)
 def convert_cloud(ctx: EffectRun | Query) -> None:
     """A Winter Cloud becomes a Rainy Cloud in the Weather phase (§9.2)."""
     if isinstance(ctx, EffectRun) and ctx.state.clouds[1]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import abilities
 from .actions import RobinsonAction
 from .constants import (
     DIE_NAMES,
@@ -166,10 +167,10 @@ class ItemUseRules(StateFields):
             out.append((kind.id, XS_TOKEN, i))
         if point == W_NIGHT:
             for card in self.cards_in(Z_ITEM):
-                for v, prm in p.passives.get(card, ()):
-                    if (v == "night_heal" and card not in self.item_used and self.free(FOOD) >= prm["food"]
-                            and any(self.wounds[q] for q in range(self.players))):
-                        out.append((self.content.cards[card].id, XS_ITEM, card))
+                if (abilities.card_answer(p, card, abilities.NIGHT_HEAL, 0) and card not in self.item_used
+                        and self.free(FOOD) >= abilities.card_answer(p, card, abilities.NIGHT_HEAL_FOOD, 0)
+                        and any(self.wounds[q] for q in range(self.players))):
+                    out.append((self.content.cards[card].id, XS_ITEM, card))
         return out
 
     def _use_actions(self: RobinsonState, seat: int, point: int) -> list[RobinsonAction]:
@@ -216,11 +217,11 @@ class ItemUseRules(StateFields):
             self.log("token", f"{self.char_name(seat)} uses the {self.content.token_kinds[k].name} token (§19).")
             self._push((p.token[k], seat, -1, 0))
         elif kind == XS_ITEM:
-            prm = next(prm for v, prm in p.passives[ref] if v == "night_heal")
+            food = abilities.card_answer(p, ref, abilities.NIGHT_HEAL_FOOD, 0)
             self.item_used.append(ref)
-            self.pay_food(prm["food"])
-            self.log("item", f"The {self.content.cards[ref].name}: {prm['food']} food for healing (§10.6, §17.2).")
-            self.decisions.append(ShareHealing(seat, prm["heal"]))
+            self.pay_food(food)
+            self.log("item", f"The {self.content.cards[ref].name}: {food} food for healing (§10.6, §17.2).")
+            self.decisions.append(ShareHealing(seat, abilities.card_answer(p, ref, abilities.NIGHT_HEAL, 0)))
 
     def _reroll_options(self: RobinsonState, seat: int) -> list[RobinsonAction]:
         """Rerolls right after a roll (§8.5.3): the matching skill, or Friday's own (§14.4, §25.16)."""

@@ -7,10 +7,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from . import abilities
 from .constants import (
-    FIELD_OF,
     T_EXPLORE,
     T_HUNT,
     TOK_AVAIL,
@@ -42,35 +42,33 @@ class PawnRules(StateFields):
         out: list[tuple[int, int, int, int, str]] = []
         p = self.program
 
-        def mask(prm: dict[str, Any]) -> int:
-            return sum(1 << FIELD_OF[a] for a in prm["actions"] if a in FIELD_OF)
+        def fields(node: int) -> int:
+            """The Action types an additional pawn of this effect may take, as `FIELD_OF` bits (§17.2)."""
+            return abilities.answer_of(p, node, abilities.EXTRA_PAWN_FIELDS, 0)
 
         for card in self.cards_in(Z_ITEM):
-            for v, prm in p.passives.get(card, ()):
-                if v == "extra_pawn":
-                    out.append((XS_ITEM, card, mask(prm), self.first_player, self.content.cards[card].id))
+            mask = abilities.card_answer(p, card, abilities.EXTRA_PAWN_FIELDS, 0)
+            if mask:
+                out.append((XS_ITEM, card, mask, self.first_player, self.content.cards[card].id))
         for card in self.cards_in(Z_KEPT):
             node = p.card.get((card, "keep"))
-            if node is not None and self.uses[card] != 0:
-                for v, prm in p.verbs(node):
-                    if v == "extra_pawn":
-                        out.append((XS_KEPT, card, mask(prm), self.first_player, self.content.cards[card].id))
+            if node is not None and self.uses[card] != 0 and fields(node):
+                out.append((XS_KEPT, card, fields(node), self.first_player, self.content.cards[card].id))
         for card in self.cards_in(Z_START):
-            for v, prm in p.verbs(p.card[(card, "effect")]):
-                if v == "extra_pawn" and self.uses[card] > 0:
-                    out.append((XS_START, card, mask(prm), self.first_player, self.content.cards[card].id))
+            if self.uses[card] > 0 and fields(p.card[(card, "effect")]):
+                out.append((XS_START, card, fields(p.card[(card, "effect")]), self.first_player,
+                            self.content.cards[card].id))
         for i, place in enumerate(self.token_place):
             if place == TOK_AVAIL:
                 k = self.content.tokens[i]
-                for v, prm in p.verbs(p.token[k]):
-                    if v == "extra_pawn":
-                        out.append((XS_TOKEN, i, mask(prm), self.first_player, self.content.token_kinds[k].id))
+                if fields(p.token[k]):
+                    out.append((XS_TOKEN, i, fields(p.token[k]), self.first_player, self.content.token_kinds[k].id))
         for seat in range(self.players):
             ch = self.table.chars[seat]
             for si, sk in enumerate(self.content.characters[ch].skills):
-                for v, prm in p.verbs(p.skill[(ch, si)]):
-                    if v == "extra_pawn" and not self.skill_used[seat] >> si & 1 and self.determination[seat] >= sk.cost:
-                        out.append((XS_SKILL, seat * 8 + si, mask(prm), seat, sk.id))
+                if (fields(p.skill[(ch, si)]) and not self.skill_used[seat] >> si & 1
+                        and self.determination[seat] >= sk.cost):
+                    out.append((XS_SKILL, seat * 8 + si, fields(p.skill[(ch, si)]), seat, sk.id))
         if keep:
             have = {(x[0], x[1]) for x in self.xsrc}
             out = [*self.xsrc, *(x for x in out if (x[0], x[1]) not in have)]

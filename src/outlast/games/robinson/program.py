@@ -21,11 +21,18 @@ HANDLERS: dict[str, Callable[..., None]] = {}
 """verb → the handler that runs it (registered with `VERBS` too, so lint sees every verb run)."""
 
 
-def handles(verb: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register the decorated function as the handler of `verb` (with the content's verb registry)."""
+STANDING: set[str] = set()
+"""Verbs whose handlers also answer modifier queries (`abilities.Query`): the standing abilities."""
+
+
+def handles(verb: str, standing: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register the decorated function as the handler of `verb` (with the content's verb registry);
+    `standing`: it also answers modifier queries."""
 
     def register(handler: Callable[..., None]) -> Callable[..., None]:
         HANDLERS[verb] = handler
+        if standing:
+            STANDING.add(verb)
         VERBS.handle(verb, handler)
         return handler
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from outlast.core import CHANCE
 
+from . import abilities
 from .actions import CHANCE_VERBS, RobinsonAction
 from .content import WHEN_TEXT
 from .decisions import AnyTimeWindow, listed
@@ -192,17 +193,17 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
         if cd.kind == "invention":
             if z != Z_ITEM:
                 return f"{cd.name} is not a built Item", "§17.2"
-            if not any(v == "night_heal" for v, _ in p.passives.get(card, ())):
+            if not abilities.card_answer(p, card, abilities.NIGHT_HEAL, 0):
                 return f"{cd.name} works by itself; it is never used", "§17.2"
             if seat != s.first_player:
                 return shared, "§17.2, §26.2"
             if point != W_NIGHT:
                 return f"{cd.name} heals at Night only; it is now {now}", "§10.6, §17.2"
-            prm = next(prm for v, prm in p.passives[card] if v == "night_heal")
+            food = abilities.card_answer(p, card, abilities.NIGHT_HEAL_FOOD, 0)
             if card in s.item_used:
                 return f"{cd.name} has been used this Night already", "§17.2"
-            if s.free(FOOD) < prm["food"]:
-                return f"{cd.name} needs {prm['food']} food; there is {s.free(FOOD)}", "§17.2"
+            if s.free(FOOD) < food:
+                return f"{cd.name} needs {food} food; there is {s.free(FOOD)}", "§17.2"
             return f"{cd.name} would do nothing now: nobody is wounded", "§17.2"
         return f"{cd.name} is a card that is never used with `use`", "§26.3"
     kind_ids = [k.id for k in c.token_kinds]
