@@ -438,9 +438,10 @@ def test_bad_options_and_ids_are_refused() -> None:
 
 
 def test_robinson_encoding_knows_every_decision_met() -> None:
-    """The encoding names the pending decision by its text's key phrase (`encode.DECISIONS`): every
-    decision text random and heuristic play meets must have one, else its kind would encode as 'other'."""
-    from outlast.games.robinson.encode import DECISIONS
+    """The encoding names what the table waits for by its kind (`observe()["pending"]["kind"]`,
+    `encode.PENDING_KINDS`): every pending decision random and heuristic play meets must be one of them, else
+    it would encode as 'other'; a decision text is shown exactly when something is pending."""
+    from outlast.games.robinson.encode import PENDING_KINDS
 
     unknown: set[str] = set()
     texts = 0
@@ -448,11 +449,13 @@ def test_robinson_encoding_knows_every_decision_met() -> None:
                           ({"players": 2}, "heuristic"), ({"players": 4}, "random")):
         for seed in range(4):
             for state in robinson_game(options, seed, bots):
-                decision = state.observe(0)["decision"]
-                if decision:
+                view = state.observe(0)
+                pending = view["pending"]
+                assert bool(view["decision"]) == (pending is not None), view["decision"]
+                if pending is not None:
                     texts += 1
-                    if not any(phrase in decision for phrase in DECISIONS):
-                        unknown.add(decision)
+                    if pending["kind"] not in PENDING_KINDS:
+                        unknown.add(pending["kind"])
     assert texts > 500 and not unknown, sorted(unknown)[:10]
 
 

@@ -123,3 +123,25 @@ def test_a_pending_decision_written_by_kind_is_asked__s25_1() -> None:
     assert [str(a) for a in state.legal_actions(1)] == ["pile 0", "pile 1", "pile 2"]
     state.apply("pile 2", seat=1)
     assert state.pile[:2] == [1, 2] and state.to_json()["resources"]["wood"] == 1
+
+
+def test_the_view_carries_the_pending_decision_by_kind() -> None:
+    """`observe(seat)["pending"]` names what the table waits for by kind with its named fields, as
+    docs/state-format/robinson.md says ("the pending decision in a seat's view")."""
+    from outlast.games.robinson.decisions import AnyTimeWindow, NextAction, ShareHealing
+    from robinson_helpers import planning
+
+    t = planning()
+    s = t.state
+    assert s.observe(1)["pending"] == {"kind": "planning", "rule": "§8.1, §26.1"}
+    s.decisions.append(ShareHealing(0, 2))
+    assert s.observe(1)["pending"] == {"kind": "share healing", "rule": "§13.2", "chooser": 0, "amount": 2}
+    s.decisions[-1] = AnyTimeWindow(0, 4, 0b10, 0)
+    assert s.observe(None)["pending"] == {"kind": "any-time window", "rule": "§26.3", "chooser": 0,
+                                          "window": "night", "passed": [1]}
+    s.decisions[-1] = NextAction(0, 3)
+    assert s.observe(0)["pending"]["action_type"] == "gather"
+    s.decisions.clear()
+    s.chance = [10, 0, 0, 0]
+    assert s.observe(0)["pending"] == {"kind": "chance", "rule": ""}
+    json.dumps(s.observe(0))

@@ -76,6 +76,18 @@ class RobinsonDecision(Decision):
         """More about the form of a right answer, for a refusal ('' when the answers say it all)."""
         return ""
 
+    def view(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The decision as `seat` may know it (docs/state-format/robinson.md, "the pending decision"): its kind,
+        rule, chooser and named fields in the rules' words; a kind whose fields hold engine numbers or a secret
+        says them its own way (`view_fields`)."""
+        return {"kind": self.kind, "rule": self.rule, **self.view_fields(state, seat)}
+
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The named fields a seat may know (all of them unless a kind says otherwise)."""
+        doc = self.to_doc()
+        del doc["kind"]
+        return doc
+
     def check(self, state: Any) -> str | None:
         """A loaded decision: the chooser is a seat, and the kind's own fields make sense."""
         if not 0 <= self.chooser < state.players:

@@ -78,6 +78,11 @@ class AnyTimeWindow(RobinsonDecision):
     passed: int
     work_mark: int
 
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The first player, the moment by name and the seats that passed (the work mark is the engine's)."""
+        return {"chooser": self.chooser, "window": WINDOW_NAMES[self.window],
+                "passed": [p for p in range(state.players) if self.passed >> p & 1]}
+
     def choosers(self, state: Any) -> tuple[int, ...]:
         """Seats that have not passed and have something to use now."""
         return tuple(state._window_seats(self, {}))
@@ -141,6 +146,15 @@ class ChooseOption(RobinsonDecision):
     node: int
     actor: int
     card: int
+
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The chooser, the options' texts (`choose 1`, `choose 2`, … in this order), the acting castaway and
+        the card's id (None when no card or castaway is behind it)."""
+        program = state.program
+        cards = state.content.cards
+        return {"chooser": self.chooser, "options": [program.text(k) for k in program.nodes[self.node][3]],
+                "actor": self.actor if self.actor >= 0 else None,
+                "card": cards[self.card].id if 0 <= self.card < len(cards) else None}
 
     def legal(self, state: Any, seat: int) -> list[Any]:
         return [A(seat, "choose", (str(i + 1),)) for i in range(len(state.program.nodes[self.node][3]))]
@@ -457,6 +471,10 @@ class NextAction(RobinsonDecision):
     kind = "next action"
     rule = "§8.4"
     action_type: int
+
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The first player and the Action type by name."""
+        return {"chooser": self.chooser, "action_type": TYPE_NAMES[self.action_type]}
 
     def legal(self, state: Any, seat: int) -> list[Any]:
         return [A(seat, "next", (str(gi + 1),)) for gi, g in enumerate(state.groups)

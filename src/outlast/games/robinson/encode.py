@@ -45,14 +45,13 @@ WEATHER_TOKENS = ("rain", "winter", "storm")
 WEATHER_DICE = ("rain", "winter", "animals")
 SPECIAL_WOUNDS = ("head", "arm", "belly", "leg")
 DECKS = ("event", "hunting", "beast", "mystery", "island", "invention", "building", "gathering", "exploration")
-DECISIONS = ("any-time effects", "decide between", "share out the healing", "hand out the Determination",
-             "discard an Invention", "lay an Invention", "turn an Item back", "keep one of the drawn Inventions",
-             "choose the tile", "keep one of the Discovery tokens", "top or bottom", "continue or stop",
-             "goes without food", "move the Camp", "top Morale", "Determination or Morale",
-             "which Action resolves next", "how much wood", "where the Corral", "where the Shortcut",
-             "which source is covered", "which tile is lost", "which tile gets the token", "plan the Actions",
-             "dice or cards are pending")
-"""Key phrases of the decision texts (`observe()["decision"]`); one more bit stands for any other."""
+PENDING_KINDS = ("any-time window", "choose an option", "share healing", "share determination", "discard an invention",
+                 "lay an invention", "turn an item back", "keep an invention", "choose the top tile",
+                 "keep a discovery token", "place the hunting card", "draw another mystery card", "who goes hungry",
+                 "move the camp", "top morale", "arranging reward", "next action", "wood to the pile",
+                 "cover a food source for a camp token", "tile that also produces", "cover a source", "lose a tile",
+                 "mark a tile", "planning", "chance")
+"""Kinds of what the table waits for (`observe()["pending"]["kind"]`), one bit each; one more bit stands for any other."""
 CAP = {"round": 12, "track": 10, "resource": 20, "wounds": 15, "determination": 15, "distance": 6, "uses": 5,
        "tokens": 3, "deck": 60, "pawns": 6, "committed": 10, "changes": 10, "clouds": 6, "pile": 6, "morale": 3}
 
@@ -222,9 +221,10 @@ def _table(out: _Vector, obs: dict[str, Any]) -> None:
         out.scaled(decks.get(deck), CAP["deck"])
     seen = [x for x in decks.get("hunting_top") or [] if x != "?"]
     out.scaled(len(seen), CAP["tokens"])
-    decision = obs.get("decision") or ""
-    kinds = [1.0 if isinstance(decision, str) and phrase in decision else 0.0 for phrase in DECISIONS]
-    out.values += kinds + [1.0 if decision and not any(kinds) else 0.0]
+    pending = obs.get("pending")
+    kind = pending.get("kind") if isinstance(pending, dict) else None
+    kinds = [1.0 if kind == known else 0.0 for known in PENDING_KINDS]
+    out.values += kinds + [1.0 if kind and not any(kinds) else 0.0]
 
 
 def _character(out: _Vector, ch: dict[str, Any] | None, c: Content) -> None:

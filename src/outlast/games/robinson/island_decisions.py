@@ -116,6 +116,10 @@ class PlaceHuntingCard(RobinsonDecision):
         name = cards[self.card].name if 0 <= self.card < len(cards) else "the card"
         return f"{who} puts the Hunting card {name} on the top or the bottom of the Hunting deck (`top`, `bottom`, {self.rule})"
 
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The chooser and the seen Hunting card's id (a seen card is public, §26.4)."""
+        return {"chooser": self.chooser, "card": state.content.cards[self.card].id}
+
     def check_fields(self, state: RobinsonState) -> str | None:
         if state.hunt_top and state.hunt_top[0] == self.card and state.hunt_seen[:1] == [1]:
             return None
@@ -260,6 +264,10 @@ class MarkTile(RobinsonDecision):
 
     def ask(self, state: RobinsonState) -> str:
         return "which tile gets the token"
+
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The chooser and the token by name."""
+        return {"chooser": self.chooser, "token": "beast strength" if self.token == TK_BEAST else "extra pawn"}
 
     def check_fields(self, state: RobinsonState) -> str | None:
         return None if self.token in (TK_BEAST, TK_EXTRA) else "malformed"

@@ -128,8 +128,23 @@ class ViewRules(StateFields):
             "changes_left": [max(0, CHANGE_LIMIT - changes) for changes in self.changes],
             "to_move": self.to_move(),
             "decision": self.decision_text(),
+            "pending": self._pending_view(seat),
         }
         return doc
+
+    def _pending_view(self: RobinsonState, seat: int | None) -> dict[str, Any] | None:
+        """What the table waits for, by kind (docs/state-format/robinson.md, "the pending decision"): dice or
+        cards (`chance`), the top decision with its named fields as `seat` may know them, the planning (`planning`,
+        §8.1), or None; the same order as the decision's text."""
+        if self.over:
+            return None
+        if self.chance:
+            return {"kind": "chance", "rule": ""}
+        if self.decisions:
+            return self.decisions[-1].view(self, seat)
+        if self.phase == PLAN:
+            return {"kind": "planning", "rule": "§8.1, §26.1"}
+        return None
 
     def _island_view(self: RobinsonState) -> list[dict[str, Any]]:
         """Each space s1…s11: where it lies, the Camp, a lost tile, and an explored tile's terrain, sources and
