@@ -51,10 +51,22 @@ def _who(w: str | None, default: str = "all") -> str:
 
 
 def make_verbs() -> VerbRegistry:
-    """The Robinson Crusoe effect verbs, each with its parameters and its text."""
+    """The Robinson Crusoe effect verbs, each with its parameters and its text (the handlers are registered
+    by the rules' modules, `program.handles`)."""
     v = VerbRegistry()
+    _resource_verbs(v)
+    _fight_verbs(v)
+    _token_verbs(v)
+    _item_verbs(v)
+    _card_verbs(v)
+    _standing_verbs(v)
+    _skill_verbs(v)
+    return v
+
+
+def _resource_verbs(v: VerbRegistry) -> None:
+    """Verbs of resources, tracks, Wounds and Determination (§8.3, §12.2, §12.3, §13)."""
     r = {"wood": "int?", "food": "int?", "nonperishable": "int?", "fur": "int?"}
-    # resources and tracks (§8.3, §12.2, §12.3)
     v.register("gain", {**r, "per_player": "bool?", "to": "enum(available|future)?"},
                lambda p: f"Gain {_res(p)}" + {"available": " straight into Available.",
                                                "future": " into Future."}.get(p.get("to") or "", "."),
@@ -77,7 +89,10 @@ def make_verbs() -> VerbRegistry:
                                                              else f"discards {_n(-p['n'], 'Determination token')}."))
     v.register("determination_split", {"n": "int"},
                lambda p: f"Hand out {_n(p['n'], 'Determination token')} among players as you like.")
-    # fights (§8.7, §16.7, §16.9)
+
+
+def _fight_verbs(v: VerbRegistry) -> None:
+    """Verbs of fights (§8.7, §16.7, §16.9)."""
     v.register("fight", {"strength": "int", "weapon_loss": "int?", "food": "int?", "fur": "int?",
                          "palisade_loss": "int?", "who": f"{WHO}?"},
                lambda p: f"{_who(p.get('who'), 'acting').capitalize()} fights a beast of strength {p['strength']}"
@@ -86,7 +101,10 @@ def make_verbs() -> VerbRegistry:
                + (f"; gain {_res(p)}" if p.get("food") or p.get("fur") else "") + ".")
     v.register("temp_weapon", {"by": "int"},
                lambda p: f"Weapon +{p['by']} for the Hunt about to be resolved only (the track does not move).")
-    # tokens (§12.6, §20)
+
+
+def _token_verbs(v: VerbRegistry) -> None:
+    """Verbs of tokens and the round's reminders (§12.6, §20)."""
     v.register("weather_token", {"token": "enum(rain|winter|storm)"},
                lambda p: {"rain": "Put a Rainy Cloud token", "winter": "Put a Winter Cloud token",
                           "storm": "Put a Storm token"}[p["token"]] + " in the Weather space.")
@@ -107,7 +125,10 @@ def make_verbs() -> VerbRegistry:
                lambda p: f"No {p['resource']} from Production this round.")
     v.register("night_demand", {"food": "int"},
                lambda p: f"Tonight each player eats {_n(p['food'], 'more food', 'more food')} or takes a Wound for each missing.")
-    # inventions and items (§12.8, §16.6, §17)
+
+
+def _item_verbs(v: VerbRegistry) -> None:
+    """Verbs of Inventions and Items (§12.8, §16.6, §17)."""
     v.register("discard_inventions", {"n": "int"},
                lambda p: f"The first player discards {_n(p['n'], 'Invention')} from the board.")
     v.register("put_invention", {}, lambda p: "Choose any Invention from the deck and lay it on the board.")
@@ -115,7 +136,10 @@ def make_verbs() -> VerbRegistry:
                lambda p: ("If possible, turn" if p.get("if_possible") else "Turn") + " one built Item back to its Invention side.")
     v.register("build_free", {"item": "str"}, lambda p: f"Build the {p['item'].replace('_', ' ').title()} at no cost, without an Action.")
     v.register("starting_item_from_box", {}, lambda p: "Take one Starting Item from those left in the box (two uses).")
-    # cards and decks (§5.2, §12.4, §16)
+
+
+def _card_verbs(v: VerbRegistry) -> None:
+    """Verbs of cards, decks and the island (§5.2, §12.4, §16)."""
     v.register("shuffle_into_events", {}, lambda p: "Shuffle this card into the Event deck.")
     v.register("nothing", {}, lambda p: "Nothing happens.")
     v.register("repeat_event", {}, lambda p: "Apply this card's Event effect once more.")
@@ -141,7 +165,10 @@ def make_verbs() -> VerbRegistry:
     v.register("minus_pawn", {"who": WHO},
                lambda p: f"{_who(p['who']).capitalize()} places one pawn fewer in the next planning.")
     v.register("pile_wood", {"n": "int"}, lambda p: f"Put {_n(p['n'], 'wood', 'wood')} onto the wood pile (extra wood is lost).")
-    # passive abilities of Items, kept cards and tokens (§17.2, §18, §19)
+
+
+def _standing_verbs(v: VerbRegistry) -> None:
+    """Verbs of standing abilities of Items, kept cards and tokens (§17.2, §18, §19)."""
     v.register("gather_bonus", {"n": "int"}, lambda p: f"Each successful Gathering brings {p['n']} more of its resource.")
     v.register("rest_bonus", {"heal": "int", "determination": "int"},
                lambda p: f"Rest heals {p['heal']} more" + (f" and gives {_n(p['determination'], 'Determination token')}" if p["determination"] else "") + ".")
@@ -162,7 +189,10 @@ def make_verbs() -> VerbRegistry:
     v.register("counts_as", {"item": "str"}, lambda p: f"Counts as the {p['item'].replace('_', ' ').title()}.")
     v.register("arrange_bonus", {"determination": "int", "heal": "int"},
                lambda p: f"On one Arranging the Camp, gain {p['determination']} Determination and heal {p['heal']} instead of 2 Determination.")
-    # skills (§13.2)
+
+
+def _skill_verbs(v: VerbRegistry) -> None:
+    """Verbs of skills (§13.2)."""
     v.register("reroll_die", {"dice": FIELD}, lambda p: f"Reroll any one {p['dice']} die.")
     v.register("cheaper_wood", {"n": "int"}, lambda p: f"One planned Action costs {_n(p['n'], 'wood', 'wood')} less.")
     v.register("new_idea", {"draw": "int"},
@@ -172,7 +202,6 @@ def make_verbs() -> VerbRegistry:
     v.register("scouting", {"draw": "int"},
                lambda p: f"Draw {p['draw']} Discovery tokens: keep one in Available, remove the others from the game.")
     v.register("tracking", {}, lambda p: "Look at the top Hunting card; leave it on top or put it at the bottom.")
-    return v
 
 
 VERBS = make_verbs()
@@ -423,6 +452,22 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
     Effects are checked against `verbs` (the shipped registry `VERBS` by default), which records the verbs used.
     """
     registry = VERBS if verbs is None else verbs
+    cards, by_id = _read_cards(directory, registry)
+    items = {c.id for c in cards if c.kind == "invention"}
+    spaces, start, tiles, neighbours = _read_island(directory)
+    kinds, tokens = _read_discoveries(directory, registry)
+    chars, fr = _read_characters(directory, registry, cards, by_id, items)
+    dice, weather_dice, morale, costs = _read_tables(directory)
+    scenarios = _read_scenarios(directory, registry, _Known(cards, by_id, items, kinds, tiles, weather_dice))
+    content = Content(tuple(cards), by_id, tuple(tiles), tuple(spaces), spaces.index((start[0], start[1])), neighbours, tuple(kinds), tuple(tokens),
+                      tuple(chars), tuple(scenarios), dice, weather_dice, tuple(morale), costs, fr["death_at"],
+                      fr["reroll_cost"])
+    _check_references(content)
+    return content
+
+
+def _read_cards(directory: Path, registry: VerbRegistry) -> tuple[list[Card], dict[str, int]]:
+    """Every card file (§17–§24): the cards in file order and their index by id."""
     cards: list[Card] = []
     for fname, kind in CARD_FILES:
         f, doc = read_file(directory, fname)
@@ -451,9 +496,11 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
         if c.id in by_id:
             raise ContentError(dict((k, f) for f, k in CARD_FILES)[c.kind], c.id, "id", "an id is used by two cards")
         by_id[c.id] = c.index
-    items = {c.id for c in cards if c.kind == "invention"}
+    return cards, by_id
 
-    # tiles and geometry (§25.2)
+
+def _read_island(directory: Path) -> tuple[list[tuple[int, int]], tuple[int, ...], list[Tile], tuple[tuple[int, ...], ...]]:
+    """island.yaml (§25.2): the spaces, the start space, the tiles and each space's neighbours."""
     f, doc = read_file(directory, "island.yaml")
     check_record(f, "island", doc, {"spaces": "list", "start": "list[int]", "tiles": "list"})
     spaces = []
@@ -479,8 +526,11 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
     where = {sp: i for i, sp in enumerate(spaces)}
     neighbours = tuple(tuple(sorted(where[(q + dq, rr + dr)] for dq, dr in offsets if (q + dq, rr + dr) in where))
                        for q, rr in spaces)
+    return spaces, start, tiles, neighbours
 
-    # discovery tokens (§19, §25.14)
+
+def _read_discoveries(directory: Path, registry: VerbRegistry) -> tuple[list[TokenKind], list[int]]:
+    """discoveries.yaml (§19, §25.14): the token designs and one entry per physical token."""
     f, doc = read_file(directory, "discoveries.yaml")
     kinds = []
     tokens: list[int] = []
@@ -494,8 +544,12 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
                                rec["effect"], bool(rec.get("immediate")), bool(rec.get("scenario")),
                                use_text(u["when"], rec["effect"], u.get("needs_item", ""), u.get("needs_weapon", 0))))
         tokens += [len(kinds) - 1] * rec["count"]
+    return kinds, tokens
 
-    # characters (§13, §25.9)
+
+def _read_characters(directory: Path, registry: VerbRegistry, cards: list[Card], by_id: dict[str, int],
+                     items: set[str]) -> tuple[list[Character], dict[str, Any]]:
+    """characters.yaml (§13, §25.9): the characters with their skills, and Friday's row."""
     f, doc = read_file(directory, "characters.yaml")
     check_record(f, "characters", doc, {"characters": "list", "friday": "map"})
     chars = []
@@ -518,8 +572,12 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
                                tuple(skills), rec["solo"]))
     fr = doc["friday"]
     check_record(f, "friday", fr, {"death_at": "int", "reroll_cost": "int"})
+    return chars, fr
 
-    # rules tables: dice, morale, costs (§25.8, §25.10, §25.11, §8.8.2)
+
+def _read_tables(directory: Path) -> tuple[dict[str, tuple[tuple[str, ...], ...]], dict[str, tuple[str, ...]],
+                                           list[tuple[int, int]], dict[int, tuple[int, int]]]:
+    """tables.yaml (§25.8, §25.10, §25.11, §8.8.2): the Action dice, the Weather dice, Morale and the costs."""
     f, doc = read_file(directory, "tables.yaml")
     check_record(f, "tables", doc, {"action_dice": "map", "weather_dice": "map", "morale": "list", "costs": "list"})
     dice: dict[str, tuple[tuple[str, ...], ...]] = {}
@@ -550,8 +608,25 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
         costs[rec["players"]] = (rec["wood"], rec["fur"])
     if sorted(costs) != [1, 2, 3, 4]:
         raise ContentError(f, "costs", "players", "a cost row for 1, 2, 3 and 4 players")
+    return dice, weather_dice, morale, costs
 
-    # scenario (§18, §25.1)
+
+@dataclass(frozen=True)
+class _Known:
+    """What the scenario file may name, read from the other files first."""
+
+    cards: list[Card]
+    by_id: dict[str, int]
+    items: set[str]
+    kinds: list[TokenKind]
+    tiles: list[Tile]
+    weather_dice: dict[str, tuple[str, ...]]
+
+
+def _read_scenarios(directory: Path, registry: VerbRegistry, known: _Known) -> list[Scenario]:
+    """scenarios.yaml (§18, §25.1): each scenario, its references checked against the other files."""
+    cards, by_id, items, kinds, tiles, weather_dice = (known.cards, known.by_id, known.items, known.kinds,
+                                                        known.tiles, known.weather_dice)
     f, doc = read_file(directory, "scenarios.yaml")
     scenarios = []
     for sid, rec in unique_ids(f, record_list(f, doc)).items():
@@ -580,12 +655,7 @@ def load_content(directory: Path = CONTENT_DIR, verbs: VerbRegistry | None = Non
         scenarios.append(Scenario(sid, rec["name"], rec["rounds"], tuple(weather), tuple(rec["pile"]), rec["win_from"],
                                   tuple(rec["win_items"]), rec["book"], rec["totem"], tuple(rec["inventions"]),
                                   tuple(rec["discoveries"]), rec["wreckage"], rec["start_tile"]))
-
-    content = Content(tuple(cards), by_id, tuple(tiles), tuple(spaces), spaces.index((start[0], start[1])), neighbours, tuple(kinds), tuple(tokens),
-                      tuple(chars), tuple(scenarios), dice, weather_dice, tuple(morale), costs, fr["death_at"],
-                      fr["reroll_cost"])
-    _check_references(content)
-    return content
+    return scenarios
 
 
 def _check_references(c: Content) -> None:
