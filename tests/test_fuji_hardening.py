@@ -403,9 +403,11 @@ def test_mutated_documents_are_refused_or_work(which: int) -> None:
 def test_state_document_faults_name_their_field() -> None:
     """The cases of issue #10, each refused with a SaveError that names the field."""
     doc = documents()[2]
-    for field, value in (("bars", [HUGE] * len(doc["bars"])), ("chance", [[0, float("inf")]]),
-                         ("chance", [[4, 10**5000]]), ("rng_state", float("inf")), ("stamina", [-1] * 3),
-                         ("frames", [[11, 0, 0, 0, 0]]), ("dv", [7] * len(doc["dv"])), ("events", [{"kind": 1}])):
+    for field, value in (("power_bars", [HUGE] * len(doc["power_bars"])),
+                         ("chance", [{"kind": "deal skill", "meeple": float("inf")}]),
+                         ("chance", [{"kind": "roll", "die": 10**5000}]), ("rng_state", float("inf")),
+                         ("stamina", [-1] * 3), ("decisions", [{"kind": "lose die", "seat": 0, "explorer": 9}]),
+                         ("die_face", {die: 7 for die in doc["die_face"]}), ("events", [{"kind": 1}])):
         with pytest.raises(SaveError) as err:
             GAME.load_state({**doc, field: value})
         assert f"'{field}" in str(err.value), (field, str(err.value))

@@ -17,10 +17,10 @@ from outlast.core import (
     resolve_seed,
 )
 from outlast.core.errors import shown
-from outlast.core.game import STATE_FORMAT
 
 from .actions import FujiAction, parse_action
 from .content import VERBS, content, load_content
+from .document import FORMAT
 from .state import FujiState
 from .table import build_table, option_schema
 
@@ -62,15 +62,26 @@ class FujiGame(Game):
         return parse_action(seat, text)
 
     def load_state(self, doc: dict[str, Any]) -> FujiState:
-        """A state from `FujiState.to_json()`; every field is checked first (`document.py`), else `SaveError`."""
+        """A state from `FujiState.to_json()`; every field is checked first (`document.py`), else `SaveError`.
+
+        Only format 2 (the rules' words, docs/state-format/fuji.md) is read: a format-1 document (numbers and
+        short keys) is refused with a `SaveError` saying so; load it with an engine of its time and save again.
+        """
         if not isinstance(doc, dict):
             raise SaveError(f"a state document is a JSON object, not {shown(doc)}")
         for key, want in (("game", str), ("format", int), ("rules_version", str)):
             if type(doc.get(key)) is not want:  # exact: 1.0 is no format, True no 1, and huge ints are not shown
                 raise SaveError(f"state document field {key!r} must be {want.__name__}, not {shown(doc.get(key))}")
-        if doc["format"] != STATE_FORMAT:
-            raise SaveError(f"state format {shown(doc['format'])} is not {STATE_FORMAT}")
-        self.check_doc_header(doc)
+        if doc["game"] != self.name:
+            raise SaveError(f"this document is for game {shown(doc['game'])}, not {self.name!r}")
+        if doc["format"] == 1:
+            raise SaveError(f"state format 1 (numbers and short keys such as 'dv' and 'cloc') is no longer read: "
+                            f"Fuji documents are format {FORMAT}, in the rules' words (docs/state-format/fuji.md)")
+        if doc["format"] != FORMAT:
+            raise SaveError(f"state format {shown(doc['format'])} is not {FORMAT}")
+        if doc["rules_version"] != self.rules_version:
+            raise SaveError(f"rules version {shown(doc['rules_version'])} differs from this engine's "
+                            f"{self.rules_version!r}")
         opts = doc.get("options")
         if not isinstance(opts, dict):
             raise SaveError("state document lacks its options")

@@ -11,14 +11,12 @@ chance point has outcomes, and nothing in it is large enough to hang a loop.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Event, SaveError
 from outlast.core.errors import shown
-from outlast.core.game import STATE_FORMAT
 
 from . import abilities
 from . import board as geo
@@ -42,6 +40,7 @@ from .terms import (
     LOSE_DIE,
     MOVE,
     PATH,
+    PHASE_NAMES,
     PLACE_TERRAIN,
     PLAN,
     POWER_BARS,
@@ -59,7 +58,6 @@ from .terms import (
 )
 
 if TYPE_CHECKING:
-    from .decisions import FujiDecision
     from .state import FujiState
     from .table import Table
 
@@ -76,6 +74,10 @@ MAX_VALUE = 100
 MAX_REROLLS = 9
 """Phase-3 rerolls of one hand stay far below (2 + symbol + Survivalist, §8.1–§8.2)."""
 
+FORMAT = 2
+"""The layout of Fuji's state documents: 2 writes the rules' words (docs/state-format/fuji.md); format 1 wrote
+numbers and short keys and is refused (`FujiGame.load_state`)."""
+
 HEADER = ("game", "format", "rules_version", "options")
 """The keys of a state document before its fields (`fields.DECLARATION` lists those)."""
 
@@ -85,10 +87,15 @@ def to_json(s: FujiState) -> dict[str, Any]:
     from .fields import DECLARATION
 
     return {
-        "game": s.game.name, "format": STATE_FORMAT, "rules_version": s.game.rules_version,
+        "game": s.game.name, "format": FORMAT, "rules_version": s.game.rules_version,
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in s.table.options.items()},
         **DECLARATION.to_doc(s),
     }
+
+
+def die_name(die: int) -> str:
+    """`2:5`: meeple 2's die 5 (its die slot 4), as actions name another meeple's die (§6)."""
+    return f"{die // 6}:{die % 6 + 1}"
 
 
 def _fail(field: str, problem: str) -> SaveError:
@@ -195,25 +202,6 @@ def from_json(game: Any, table: Table, doc: dict[str, Any]) -> FujiState:
     return s
 
 
-def decision_from_row(row: tuple[int, ...]) -> FujiDecision:
-    """The pending decision a format-1 row `(kind number, seat, meeple, count, 0)` names (checked in context later)."""
-    from .equipment import EquipmentReroll, GrantedReroll, Lend, RerollOne
-    from .movement import Collect, Injury, LoseDie, Path, PowerBars
-    from .setup import Keep, LeaveDie, WhiteStarters
-
-    kinds: tuple[type[FujiDecision], ...] = (Keep, LeaveDie, WhiteStarters, EquipmentReroll, GrantedReroll, Lend,
-                                              RerollOne, Collect, PowerBars, Path, Injury, LoseDie)
-    kind, seat, explorer, count, extra = row
-    if not 0 <= kind < len(kinds) or extra != 0:
-        raise _fail("frames", f"holds a decision of no kind ({kind})")
-    cls = kinds[kind]
-    if len(dataclasses.fields(cls)) == 3:
-        return cls(seat, explorer, count)  # type: ignore[call-arg]
-    if count != 0:
-        raise _fail("frames", f"a decision of kind {kind} has no count")
-    return cls(seat, explorer)
-
-
 @dataclass(frozen=True)
 class _Facts:
     """What every check of the fields together reads: the table, its content and board, and the round."""
@@ -251,12 +239,12 @@ def _check_round(s: FujiState, facts: _Facts) -> None:
     phase = facts.phase
     live = facts.live
     _need((phase == SETUP) == (s.round == 0), "round", "is 0 during setup and counts rounds after it")
-    _need(s.setup_step >= 1 and (phase == SETUP or s.setup_step == 5), "sstep", "setup steps run from 1 to 5")
+    _need(s.setup_step >= 1 and (phase == SETUP or s.setup_step == 5), "setup_step", "setup steps run from 1 to 5")
     _need((s.over == 0) == (s.reason == ""), "reason", "a finished game, and only one, says why it ended")
     _need(not live or all(x < content.exhaustion for x in s.stamina), "stamina",
          "a tracker on the last space ends the game (§10.7)")
     _need(not live or phase != ERUPT, "phase", "phase 6 resolves at once unless the game ended in it")
-    _need(s.eruptions_due == 0 or s.decisions or s.chance or not live, "erupt_due",
+    _need(s.eruptions_due == 0 or s.decisions or s.chance or not live, "eruptions_due",
          "an eruption waits only for a pending decision or chance to resolve (§17.6 item 6)")
 
 
@@ -266,7 +254,7 @@ def _check_deal(s: FujiState, facts: _Facts) -> None:
     content = facts.content
     explorers = facts.explorers
     for name, field, ids in (("skills", "skill", [x.id for x in content.skills]),
-                             ("characters", "char", [x["id"] for x in content.characters])):
+                             ("characters", "character", [x["id"] for x in content.characters])):
         kind = DEAL_SKILL if field == "skill" else DEAL_CHARACTER
         values = s.skill if field == "skill" else s.character
         dealt = [x for x in values if x >= 0]
@@ -290,7 +278,7 @@ def _check_terrain(s: FujiState, facts: _Facts) -> None:
     board = facts.board
     phase = facts.phase
     placed = [x for x in s.card_at if x >= 0]
-    _need(len(set(placed)) == len(placed), "card_at", "lays each terrain card once")
+    _need(len(set(placed)) == len(placed), "terrain", "lays each terrain card once")
     pending_cells = [arg for k, arg in s.chance if k == PLACE_TERRAIN]
     _need(len(set(pending_cells)) == len(pending_cells), "chance", "places a card on each cell once")
     for cell in range(board.size):
@@ -298,17 +286,17 @@ def _check_terrain(s: FujiState, facts: _Facts) -> None:
         mark = board.mark[cell]
         want = "village" if mark in "Hh" else "landscape" if mark in "LSGEX" else ""
         if card >= 0:
-            _need(content.terrain[card].kind == want, "card_at", f"puts a {content.terrain[card].kind} card on "
+            _need(content.terrain[card].kind == want, "terrain", f"puts a {content.terrain[card].kind} card on "
                  f"{geo.cell_name(cell)}, a {want or 'volcano, rubble or empty'} place")
         elif want:
-            _need(phase == SETUP and (s.setup_step < 2 or cell in pending_cells), "card_at",
+            _need(phase == SETUP and (s.setup_step < 2 or cell in pending_cells), "terrain",
                  f"leaves {geo.cell_name(cell)} without its card")
         if cell in pending_cells:
             _need(want != "" and card < 0, "chance", f"places a card on {geo.cell_name(cell)}, which is "
                  "taken or no place for one")
     _need(not s.lava & (s.equipment_tokens_left | s.eruption_tokens_left | s.double_eruption_tokens_left), "lava", "tokens on flipped cards are removed (§17.6 item 7)")
-    _need(not s.eruption_tokens_left & s.double_eruption_tokens_left, "etok2", "a token lies on one side")
-    _need(s.double_eruption_tokens_left == 0 or table.options["extra_thrill"], "etok2", "only Extra thrill turns a token (§11.4)")
+    _need(not s.eruption_tokens_left & s.double_eruption_tokens_left, "double_eruption_tokens", "a token lies on one side")
+    _need(s.double_eruption_tokens_left == 0 or table.options["extra_thrill"], "double_eruption_tokens", "only Extra thrill turns a token (§11.4)")
 
 
 def _check_meeples(s: FujiState, facts: _Facts) -> None:
@@ -319,31 +307,31 @@ def _check_meeples(s: FujiState, facts: _Facts) -> None:
     phase = facts.phase
     live = facts.live
     for e in range(explorers):
-        _need(board.mark[s.position[e]] in "LSGEXHh", "pos", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
+        _need(board.mark[s.position[e]] in "LSGEXHh", "position", f"meeple {e} stands on {geo.cell_name(s.position[e])}, where no "
              "meeple can stand")
-        _need(not live or not s.lava >> s.position[e] & 1, "pos", f"meeple {e} stands on lava (§12.1)")
+        _need(not live or not s.lava >> s.position[e] & 1, "position", f"meeple {e} stands on lava (§12.1)")
         m = s.destination[e]
-        _need(m < 0 or board.mark[m] in "LSGEXHh", "marker", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
+        _need(m < 0 or board.mark[m] in "LSGEXHh", "destination", f"meeple {e}'s marker is on {geo.cell_name(m)}, where no "
              "meeple can go")
     marked = [s.destination[e] >= 0 for e in range(explorers)]
     if live and phase in (SETUP, ROLL):
-        _need(not any(marked), "marker", "markers wait on the character cards until phase 2")
+        _need(not any(marked), "destination", "markers wait on the character cards until phase 2")
     elif live and phase in (REROLL, EQUIP):
-        _need(all(marked), "marker", "every marker is placed once phase 3 starts (§7.3)")
+        _need(all(marked), "destination", "every marker is placed once phase 3 starts (§7.3)")
     elif live and phase == PLAN:
         for e in range(explorers):
             for o in table.neighbours[e]:
-                _need(not marked[e] or o >= explorers or s.destination[o] != s.destination[e], "marker",
+                _need(not marked[e] or o >= explorers or s.destination[o] != s.destination[e], "destination",
                      "neighbours may not share a destination (§7.3)")
     elif live and phase == MOVE:
         for e in range(explorers):
             done = bool(s.moved[e]) or (e == s.mover and s.turn_step == TURN_END)
-            _need(marked[e] != done, "marker", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
+            _need(marked[e] != done, "destination", f"meeple {e}'s marker goes back once it has moved (§10.2 item 6)")
     _need(phase in (MOVE, ERUPT) or not any(s.moved), "moved", "only phase 5 records who has moved")
     _need(phase == MOVE or s.mover < 0 or not live, "mover", "only phase 5 has a mover")
-    _need((s.mover < 0) == (s.turn_step == TURN_NONE), "tstep", "a turn step goes with a mover")
+    _need((s.mover < 0) == (s.turn_step == TURN_NONE), "turn_step", "a turn step goes with a mover")
     _need(s.mover < 0 or not s.moved[s.mover], "mover", "the mover has not moved yet")
-    _need(s.bars_spent == 0 or s.mover >= 0, "spent", "bars are spent on a mover")
+    _need(s.bars_spent == 0 or s.mover >= 0, "bars_spent", "bars are spent on a mover")
 
 
 def _check_tracks(s: FujiState, facts: _Facts) -> None:
@@ -358,14 +346,14 @@ def _check_tracks(s: FujiState, facts: _Facts) -> None:
         skill = s.skill[e]
         cap = abilities.answer(content, skill, abilities.POWER_BARS_HELD, 0) if skill >= 0 else 0
         buddy = skill >= 0 and abilities.answer(content, skill, abilities.DICE_SET_ASIDE, 0) > 0
-        _need(s.power_bars[e] <= cap, "bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
-        _need(not s.die_set_aside[e] or buddy, "buddy", f"meeple {e} is no Buddy (§14)")
-        _need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(phase, PLAN), "radio",
+        _need(s.power_bars[e] <= cap, "power_bars", f"meeple {e} holds {s.power_bars[e]} power bars; its skill holds at most {cap}")
+        _need(not s.die_set_aside[e] or buddy, "die_set_aside", f"meeple {e} is no Buddy (§14)")
+        _need(s.screen_lowered[e] in (0, PLAN, EQUIP) and s.screen_lowered[e] <= max(phase, PLAN), "screen_lowered",
              "a screen is lowered in phase 2 or 4, and not ahead of time (§15)")
     in_round = phase in (REROLL, EQUIP, MOVE, ERUPT)
-    _need(phase != SETUP and phase != ROLL or not any(s.screen_lowered), "radio", "screens are up at the start of a round")
-    _need(in_round or not any(s.die_set_aside), "buddy", "a die set aside returns at the end of the round (§11.5)")
-    _need(in_round or not any(s.stepped_early) and not any(s.no_stamina_loss) and not any(s.movement_bonus), "roped",
+    _need(phase != SETUP and phase != ROLL or not any(s.screen_lowered), "screen_lowered", "screens are up at the start of a round")
+    _need(in_round or not any(s.die_set_aside), "die_set_aside", "a die set aside returns at the end of the round (§11.5)")
+    _need(in_round or not any(s.stepped_early) and not any(s.no_stamina_loss) and not any(s.movement_bonus), "stepped_early",
          "phase-4 card effects end with the round (§11.5)")
 
 
@@ -381,20 +369,20 @@ def _check_dice(s: FujiState, facts: _Facts) -> None:
     rolling = {arg for k, arg in s.chance if k == ROLL_DIE}
     for d in range(table.dice):
         owner = d // 6
-        _need(s.die_in_play[d] or s.die_face[d] == 0, "dv", f"die {d} is out of the game and shows no face")
+        _need(s.die_in_play[d] or s.die_face[d] == 0, "die_face", f"die {die_name(d)} is out of the game and shows no face")
         if owner == table.extra:
-            _need(s.die_holder[d] == owner and s.die_in_play[d], "dh", "the virtual dice set stays whole and with itself (§13.1)")
+            _need(s.die_holder[d] == owner and s.die_in_play[d], "die_holder", "the virtual dice set stays whole and with itself (§13.1)")
             hidden_half = d % 6 < 3 and phase in (PLAN, REROLL, EQUIP)
-            _need(not live or phase in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "dv",
+            _need(not live or phase in (SETUP, ROLL, MOVE) or (s.die_face[d] == 0) == hidden_half, "die_face",
                  "the virtual set shows its open half only until phase 5 (§13.1)")
             continue
-        _need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < explorers and in_round), "dh", f"die {d} is with no meeple")
-        _need(s.die_holder[d] == owner or in_round, "dh", "dice go home at the end of the round (§11.5)")
-        _need(s.die_in_play[d] or s.die_holder[d] == owner or phase == ERUPT, "dh", f"die {d} is out of the game and not with its "
+        _need(s.die_holder[d] in (-1, owner) or (0 <= s.die_holder[d] < explorers and in_round), "die_holder", f"die {die_name(d)} is with no meeple")
+        _need(s.die_holder[d] == owner or in_round, "die_holder", "dice go home at the end of the round (§11.5)")
+        _need(s.die_in_play[d] or s.die_holder[d] == owner or phase == ERUPT, "die_holder", f"die {die_name(d)} is out of the game and not with its "
              "owner (a die lost to a leg injury leaves at the end of phase 5 wherever it is; it goes home in "
              "phase 6, §10.8, §11.5)")
         _need(not live or phase not in (PLAN, REROLL, EQUIP, MOVE) or not s.die_in_play[d] or s.die_face[d] or d in rolling,
-             "dv", f"die {d} is in play and shows no face")
+             "die_face", f"die {die_name(d)} is in play and shows no face")
     for e in range(explorers):
         alive = sum(s.die_in_play[e * 6:e * 6 + 6])
         sk = content.skills[s.skill[e]] if s.skill[e] >= 0 else None
@@ -403,12 +391,12 @@ def _check_dice(s: FujiState, facts: _Facts) -> None:
             lost = s.injuries[e] >> LEG & 1 and s.die_to_lose[e] < 0 and not any(
                 f[0] == LOSE_DIE and f[2] == e for f in rows)
             in_play = sk.dice - int(bool(lost))
-        _need(alive == in_play, "dalive", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
+        _need(alive == in_play, "die_in_play", f"meeple {e} has {alive} dice in play, not {in_play} (§3.3, §10.6)")
         leg = s.die_to_lose[e]
         _need(leg < 0 or (leg // 6 == e and s.die_in_play[leg] and s.injuries[e] >> LEG & 1 and phase in (MOVE, ERUPT)),
-             "leg", f"meeple {e}'s lost die is one of its own, after a leg injury, until phase 5 ends (§10.8)")
+             "die_to_lose", f"meeple {e}'s lost die is one of its own, after a leg injury, until phase 5 ends (§10.8)")
     for d in rolling:
-        _need(0 <= d < table.dice and s.die_in_play[d] and phase != SETUP, "chance", f"rolls die {d}, which is not in play")
+        _need(0 <= d < table.dice and s.die_in_play[d] and phase != SETUP, "chance", f"rolls die {die_name(d)}, which is not in play")
 
 
 def _check_equipment(s: FujiState, facts: _Facts) -> None:
@@ -419,27 +407,50 @@ def _check_equipment(s: FujiState, facts: _Facts) -> None:
     live = facts.live
     rows = facts.rows
     bottom_cards = [x // 8 for x in s.under_pile]
-    _need(len(set(bottom_cards)) == len(bottom_cards), "bottom", "holds each card once")
-    _need(all(x % 8 < table.seats for x in s.under_pile), "bottom", "names the seat that put each card there")
+    _need(len(set(bottom_cards)) == len(bottom_cards), "under_pile", "holds each card once")
+    _need(all(x % 8 < table.seats for x in s.under_pile), "under_pile", "names the seat that put each card there")
+    if live and phase == SETUP and s.setup_step <= 2:
+        _check_starting_draws(s, facts)
     for card, loc in enumerate(s.card_location):
-        _need((loc == UNDER_PILE) == (card in bottom_cards), "bottom", "lists exactly the cards under the pile")
-        _need(loc > KEEPING or phase == SETUP, "cloc", "cards wait for a keep choice only at setup (§3.2)")
-        _need(not s.card_used_once[card] or loc >= 0, "ctap", "only a card in front of a meeple is tapped (§14)")
-        _need(s.card_usable_from[card] <= s.round + 1, "cusable", "a card is usable at most from the next round (§9.4)")
+        _need((loc == UNDER_PILE) == (card in bottom_cards), "under_pile", "lists exactly the cards under the pile")
+        _need(loc > KEEPING or phase == SETUP, "card_location", "cards wait for a keep choice only at setup (§3.2)")
+        _need(not s.card_used_once[card] or loc >= 0, "card_used_once", "only a card in front of a meeple is tapped (§14)")
+        _need(s.card_usable_from[card] <= s.round + 1, "card_usable_from", "a card is usable at most from the next round (§9.4)")
     for e in range(explorers):
         keeping = sum(1 for loc in s.card_location if loc == KEEPING - e)
         choice = [f for f in rows if f[0] == KEEP and f[2] == e]
         drawing = any(k == DRAW_EQUIPMENT and arg == e for k, arg in s.chance)
-        _need(not keeping or choice or drawing, "cloc", f"cards wait for meeple {e}'s keep choice, which nobody makes")
-        _need(all(keeping >= f[3] for f in choice), "frames", f"meeple {e} keeps more cards than it drew")
+        _need(not keeping or choice or drawing, "card_location", f"cards wait for meeple {e}'s keep choice, which nobody makes")
+        _need(all(keeping >= f[3] for f in choice), "decisions", f"meeple {e} keeps more cards than it drew")
     for x in s.hints_given:
         seat, kind, subject = x // 64, x % 64 // 8, x % 8 - 1
         ok = seat < table.seats and kind < len(HINT_KINDS) and (subject == -1 if kind else 0 <= subject < explorers != seat)
-        _need(ok and (kind or subject != seat), "hinted", "names a hint no seat can give (§18)")
-    _need(len(set(s.hints_given)) == len(s.hints_given), "hinted", "holds each hint once")
-    _need(phase != SETUP or not s.hints_given, "hinted", "no hints are given at setup")
-    _need(s.white_starters[0] < s.white_starters[1], "starts", "names two different meeples, in order")
+        _need(ok and (kind or subject != seat), "hints_given", "names a hint no seat can give (§18)")
+    _need(len(set(s.hints_given)) == len(s.hints_given), "hints_given", "holds each hint once")
+    _need(phase != SETUP or not s.hints_given, "hints_given", "no hints are given at setup")
+    _need(s.white_starters[0] < s.white_starters[1], "white_starters", "names two different meeples, in order")
     _need(phase == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
+
+
+def _check_starting_draws(s: FujiState, facts: _Facts) -> None:
+    """Setup before its equipment step is over (§3.2): meeples draw in turn, and the pile holds what they draw.
+
+    A meeple after `setup_meeple` holds no card yet, and the cards left (the bag and under the pile) cover the
+    draws pending and those of every meeple still to draw (skills not dealt yet count as the largest left).
+    """
+    skills = facts.content.skills
+    holders = {loc if loc >= 0 else KEEPING - loc for loc in s.card_location if loc >= 0 or loc <= KEEPING}
+    _need(all(e <= s.setup_explorer for e in holders), "card_location",
+          f"a meeple after meeple {s.setup_explorer} holds a card before its turn to draw (§3.2)")
+    drawing = {arg for kind, arg in s.chance if kind == DRAW_EQUIPMENT}
+    waiting = [e for e in range(s.setup_explorer, facts.explorers) if e not in holders and e not in drawing]
+    undealt = sum(1 for e in waiting if s.skill[e] < 0)
+    free = sorted((skill.draw for i, skill in enumerate(skills) if i not in s.skill), reverse=True)
+    still = sum(skills[s.skill[e]].draw for e in waiting if s.skill[e] >= 0) + sum(free[:undealt])
+    pending = sum(1 for kind, _ in s.chance if kind == DRAW_EQUIPMENT)
+    left = sum(1 for x in s.card_location if x in (BAG, UNDER_PILE))
+    _need(pending + still <= left, "card_location", f"the meeples still to draw their starting cards need "
+          f"{pending + still} cards; the pile holds {left} (§3.2)")
 
 
 def _check_rerolls(s: FujiState, facts: _Facts) -> None:
@@ -447,17 +458,17 @@ def _check_rerolls(s: FujiState, facts: _Facts) -> None:
     table = facts.table
     phase = facts.phase
     for h in range(len(table.hands)):
-        _need(s.rerolls_left[h] <= s.rerolls_entitled[h], "rr_left", "a hand has no more rerolls left than it was given")
+        _need(s.rerolls_left[h] <= s.rerolls_entitled[h], "rerolls_left", "a hand has no more rerolls left than it was given")
         sub = s.reroll_choice[h]
         e, slots, _seat = table.hands[h]
         if sub >= 0:
             dice = [d for d in range(table.dice) if sub >> d & 1]
             _need(phase == REROLL and not s.rerolls_done[h] and s.rerolls_left[h] > 0 and dice and all(
-                s.die_in_play[d] and (d // 6 != e or d % 6 in slots) for d in dice), "rr_sub",
+                s.die_in_play[d] and (d // 6 != e or d % 6 in slots) for d in dice), "reroll_choice",
                  "a reroll choice waits only in phase 3, for a hand with rerolls, naming dice it may reroll")
         elif sub == -1:
-            _need(phase == REROLL and not s.rerolls_done[h], "rr_sub", "a stop waits only in phase 3")
-        _need(phase == REROLL or s.rerolls_done[h], "rr_done", "every hand is done outside phase 3")
+            _need(phase == REROLL and not s.rerolls_done[h], "reroll_choice", "a stop waits only in phase 3")
+        _need(phase == REROLL or s.rerolls_done[h], "rerolls_done", "every hand is done outside phase 3")
 
 
 def _check_chance(s: FujiState, facts: _Facts) -> None:
@@ -486,37 +497,38 @@ def _check_decisions(s: FujiState, facts: _Facts) -> None:
     phase = facts.phase
     rows = facts.rows
     counted = {KEEP, EQUIPMENT_REROLL, LEND, POWER_BARS, REROLL_ONE}
-    for kind, seat, e, a, extra in rows:
-        _need(0 <= kind <= LOSE_DIE and extra == 0, "frames", f"holds a decision of no kind ({kind})")
-        _need(kind in counted or a == 0, "frames", f"a decision of kind {kind} has no count")
+    for decision, (kind, seat, e, a, extra) in zip(s.decisions, rows, strict=True):
+        name = decision.kind
+        _need(0 <= kind <= LOSE_DIE and extra == 0, "decisions", f"holds a decision of no kind ({name})")
+        _need(kind in counted or a == 0, "decisions", f"a {name!r} decision has no count")
         if kind == WHITE_STARTERS:
-            _need(phase == SETUP and explorers == 4 and seat == 0 and e == -1, "frames", "the start-card choice is seat 0's, "
+            _need(phase == SETUP and explorers == 4 and seat == 0 and e == -1, "decisions", "the start-card choice is seat 0's, "
                  "at setup with four meeples (§17.6 item 9)")
             continue
-        _need(0 <= e < explorers, "frames", f"a decision names meeple {e}")
+        _need(0 <= e < explorers, "decisions", f"a decision names meeple {e}")
         if kind == REROLL_ONE and a > 0:
-            _need(1 <= a <= len(table.hands) and table.hands[a - 1][0] == e and table.hands[a - 1][2] == seat, "frames",
+            _need(1 <= a <= len(table.hands) and table.hands[a - 1][0] == e and table.hands[a - 1][2] == seat, "decisions",
                  "a Carabiner half-choice is the third meeple's, by the seat holding that half (§17.6 item 17)")
         else:
-            _need(seat == table.ctrl[e], "frames", f"meeple {e}'s decision is for seat {table.ctrl[e]}, not {seat}")
+            _need(seat == table.ctrl[e], "decisions", f"meeple {e}'s decision is for seat {table.ctrl[e]}, not {seat}")
         phases = {KEEP: (SETUP,), LEAVE_DIE: (SETUP,), EQUIPMENT_REROLL: (PLAN, EQUIP), GRANTED_REROLL: (PLAN, EQUIP),
                   LEND: (PLAN, EQUIP), REROLL_ONE: (PLAN, EQUIP), COLLECT: (PLAN, EQUIP, MOVE),
                   POWER_BARS: (MOVE,), PATH: (MOVE,), INJURY: (MOVE,), LOSE_DIE: (MOVE,)}[kind]
-        _need(phase in phases, "frames", f"a pending decision of kind {kind} does not arise in phase {phase}")
+        _need(phase in phases, "decisions", f"a pending {name!r} decision does not arise in phase {PHASE_NAMES[phase]}")
         sk = content.skills[s.skill[e]] if s.skill[e] >= 0 else None
         if kind == KEEP:
-            _need(sk is not None and a == sk.keep, "frames", "a keep choice keeps the skill's number of cards")
+            _need(sk is not None and a == sk.keep, "decisions", "a keep choice keeps the skill's number of cards")
         elif kind == LEAVE_DIE:
-            _need(sk is not None and sk.dice == 5, "frames", "only a 5-die skill leaves a die out (§17.1)")
+            _need(sk is not None and sk.dice == 5, "decisions", "only a 5-die skill leaves a die out (§17.1)")
         elif kind == EQUIPMENT_REROLL:
-            _need(1 <= a <= MAX_REROLLS, "frames", "an equipment reroll has rerolls left (§15)")
+            _need(1 <= a <= MAX_REROLLS, "decisions", "an equipment reroll has rerolls left (§15)")
         elif kind == LEND:
-            _need(0 <= a < explorers and a != e, "frames", "a die is lent to another meeple (§15)")
+            _need(0 <= a < explorers and a != e, "decisions", "a die is lent to another meeple (§15)")
         elif kind == POWER_BARS:
             _need(sk is not None and abilities.answer(content, s.skill[e], abilities.POWER_BARS_HELD, 0) > 0 and a == s.mover and s.turn_step == TURN_COMPARE,
-                 "frames", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
+                 "decisions", "power bars are spent by a Gatherer on this turn's mover, before the comparison (§14)")
         elif kind in (PATH, INJURY, LOSE_DIE):
-            _need(e == s.mover and s.turn_step in (TURN_STAMINA, TURN_END), "frames",
+            _need(e == s.mover and s.turn_step in (TURN_STAMINA, TURN_END), "decisions",
                  "paths and injuries belong to this turn's mover")
 
 
@@ -534,8 +546,8 @@ def _check_live(s: FujiState) -> None:
         return
     for seat in movers:
         if not s.legal_actions(seat):
-            raise _fail("frames" if s.decisions else "phase", f"seat {seat} must act but has no legal action")
+            raise _fail("decisions" if s.decisions else "phase", f"seat {seat} must act but has no legal action")
     s._legal_cache = None
 
 
-__all__ = ["HEADER", "decision_from_row", "from_json", "read_events", "to_json"]
+__all__ = ["FORMAT", "HEADER", "die_name", "from_json", "read_events", "to_json"]

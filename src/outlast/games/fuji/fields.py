@@ -5,6 +5,11 @@ and checks it (its key in format 1 of the document, its type, range, length and 
 what a seat may not know — how `resample` draws it again. From it the kernel derives `clone`, the
 field-by-field part of `to_json`/`load_state` and `resample` (`outlast.core.declared`); `document.py`
 adds the checks of the fields together.
+
+The document (format 2, docs/state-format/fuji.md) is in the rules' words: cells as players name them
+(`E3`), cards by id, dice as `meeple:number`, phases, steps and endings by name, sets as lists, and each
+pending decision by its kind with named fields. The codecs below turn the engine's numbers into those words
+and back; they run only in `to_json`/`load_state`, never in a clone.
 """
 
 from __future__ import annotations
@@ -13,13 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from outlast.core.declared import LIST, Declaration, Field, Int, Ints, Text, whole
-from outlast.core.errors import shown
+from outlast.core.decision import DecisionKinds
+from outlast.core.declared import LIST, Declaration, Field, Int, Ints, Text, Word, whole
+from outlast.core.errors import SaveError, shown
 from outlast.core.rng import RandomLike, seed_state
 
 from . import abilities, document
-from .actions import END_CODES
-from .terms import BAG, DISCARD, KEEPING, REMARK_LIMIT, UNDER_PILE
+from . import board as geo
+from .actions import END_CODES, HINT_KINDS
+from .document import die_name
+from .terms import BAG, DISCARD, KEEPING, NO_CHOICE, REMARK_LIMIT, STOPPED, UNDER_PILE
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -71,89 +79,6 @@ class _Say:
 
 
 @dataclass(frozen=True)
-class _Longest(Ints):
-    """`Ints` whose longest length depends on the table."""
-
-    most: Callable[[Any], int] = _seats
-
-    def decode(self, data: Any, state: Any) -> Any:
-        if isinstance(data, list) and len(data) > self.most(state):
-            raise ValueError(f"must hold at most {self.most(state)} items, not {len(data)}")
-        return super().decode(data, state)
-
-
-@dataclass(frozen=True)
-class _Cells:
-    """A set of cells as a bitmask, within the cells `allowed(state)` gives (`what` names them)."""
-
-    allowed: Callable[[Any], int]
-    what: str
-
-    def encode(self, value: Any, state: Any) -> Any:
-        return value
-
-    def decode(self, data: Any, state: Any) -> Any:
-        value = whole(data, 0, (1 << state.table.board.size) - 1, state)
-        if value & ~self.allowed(state):
-            raise ValueError(f"marks cards that are not {self.what}")
-        return value
-
-
-def _lava_cells(state: FujiState) -> int:
-    board = state.table.board
-    return sum(1 << x for x in board.cells if board.mark[x] in "VRLSGEX")
-
-
-@dataclass(frozen=True)
-class _Lava(_Cells):
-    """Lava: flipped volcano, rubble or landscape cards; the volcano always (§2.3)."""
-
-    def decode(self, data: Any, state: Any) -> Any:
-        value = super().decode(data, state)
-        if not value >> state.table.board.volcano & 1:
-            raise ValueError("the volcano is lava from the start (§2.3)")
-        return value
-
-
-@dataclass(frozen=True)
-class _Rows:
-    """A list of at most `document.MAX_PENDING` rows (each a `what`) of `width` whole numbers in -1..top cell."""
-
-    width: int
-    what: str
-    build: Callable[[tuple[int, ...]], Any] = tuple
-
-    def encode(self, value: Any, state: Any) -> Any:
-        return [list(row) for row in value]
-
-    def decode(self, data: Any, state: Any) -> Any:
-        top = _top_cell(state)
-        if not isinstance(data, list):
-            raise ValueError(f"must be a list, not {shown(data)}")
-        if len(data) > document.MAX_PENDING:
-            raise ValueError(f"has {len(data)} entries, more than {document.MAX_PENDING}")
-        out = []
-        for i, row in enumerate(data):
-            if not isinstance(row, list) or len(row) != self.width:
-                raise ValueError(f"entry {i} is a malformed {self.what}: a list of {self.width} whole numbers, "
-                                 f"not {shown(row)}")
-            for x in row:
-                if type(x) is not int or not -1 <= x <= top:
-                    raise ValueError(f"entry {i} is a malformed {self.what}: {shown(x)} is not a whole "
-                                     f"number in -1..{top}")
-            out.append(self.build(tuple(row)))
-        return out
-
-
-@dataclass(frozen=True)
-class _Decisions(_Rows):
-    """Pending decisions, written as format-1 rows `(kind number, seat, meeple, count, 0)`."""
-
-    def encode(self, value: Any, state: Any) -> Any:
-        return [list(decision.row()) for decision in value]
-
-
-@dataclass(frozen=True)
 class _Events:
     """The event log (kind, text, who may read it, data), checked as bots and views read it."""
 
@@ -164,17 +89,487 @@ class _Events:
         return document.read_events(data, state.table.seats)
 
 
+# ---------------------------------------------------------------------------- the rules' words (format 2)
+SETUP_STEPS = ("deal", "terrain", "equipment", "leave a die", "start cards", "place")
+"""The steps of setup (§3), by `FujiState.setup_step`."""
+PHASE_WORDS = ("setup", "rolling", "planning", "rerolls", "equipment", "movement", "eruption")
+"""The phases (§5) as the document names them, by phase number."""
+TURN_STEPS = ("none", "start", "compare", "stamina", "end")
+"""The steps of a meeple's turn in phase 5 (§10.2–§10.5), by `FujiState.turn_step`."""
+CHANCE_KINDS = ("deal skill", "deal character", "place terrain", "draw equipment", "roll")
+"""Pending chance points by kind number, and the field each names: a meeple, a cell or a die."""
+_CHANCE_ARGUMENT = ("meeple", "meeple", "cell", "meeple", "die")
+PLACE_WORDS = {BAG: "bag", DISCARD: "discard", UNDER_PILE: "under the pile"}
+"""Where an equipment card is when no meeple holds it (§3.2, §9)."""
+
+
+def _die_code(data: Any, state: Any) -> int:
+    dice = state.table.dice
+    if isinstance(data, str) and data.count(":") == 1:
+        meeple, number = data.split(":")
+        if meeple.isascii() and meeple.isdigit() and number in ("1", "2", "3", "4", "5", "6"):
+            die = int(meeple) * 6 + int(number) - 1
+            if die < dice and die_name(die) == data:
+                return die
+    raise ValueError(f"names no die of this table (meeple:number, 0:1 … {die_name(dice - 1)}): {shown(data)}")
+
+
+def _cell_code(data: Any, state: Any) -> int:
+    size = state.table.board.size
+    try:
+        code = geo.cell_code(data) if isinstance(data, str) else -1
+    except ValueError:
+        code = -1
+    if not 0 <= code < size or geo.cell_name(code) != data:
+        raise ValueError(f"names no card position of this scenario (A1 … {geo.cell_name(size - 1)}): {shown(data)}")
+    return code
+
+
+def _name_of(names: list[str], data: Any, what: str) -> int:
+    if not isinstance(data, str) or data not in names:
+        raise ValueError(f"names no {what}: {shown(data)} (one of {', '.join(names)})")
+    return names.index(data)
+
+
+def _skill_ids(state: Any) -> list[str]:
+    return [skill.id for skill in state.table.content.skills]
+
+
+def _character_ids(state: Any) -> list[str]:
+    return [character["id"] for character in state.table.content.characters]
+
+
+def _terrain_ids(state: Any) -> list[str]:
+    return [card.id for card in state.table.content.terrain]
+
+
+def _equipment_ids(state: Any) -> list[str]:
+    return [card.id for card in state.table.content.equipment]
+
+
+def _injury_ids(state: Any) -> list[str]:
+    return [injury["id"] for injury in state.table.content.injuries]
+
+
 @dataclass(frozen=True)
-class _CardPlaces(Ints):
-    """Where each equipment card is: a meeple, the bag, the discard, under the pile, or kept-choice pending."""
+class _Cell:
+    """A cell written as players name it (`E3`)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return geo.cell_name(value)
 
     def decode(self, data: Any, state: Any) -> Any:
-        places = super().decode(data, state)
-        n = state.table.explorers
-        if any(x < 0 and x not in (BAG, DISCARD, UNDER_PILE) and x > KEEPING for x in places):
-            raise ValueError(f"puts a card in no known place (a meeple 0..{n - 1}, -1 bag, -2 discard, "
-                             "-3 under the pile, or -10 - e while meeple e keeps)")
-        return places
+        return _cell_code(data, state)
+
+
+@dataclass(frozen=True)
+class _Die:
+    """A die written `meeple:number` (`0:1` … `3:6`)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return die_name(value)
+
+    def decode(self, data: Any, state: Any) -> Any:
+        return _die_code(data, state)
+
+
+@dataclass(frozen=True)
+class _Id:
+    """An index into the content written as the card's id (`ids(state)` lists them in index order)."""
+
+    ids: Callable[[Any], list[str]]
+    what: str
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return self.ids(state)[value]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        return _name_of(self.ids(state), data, self.what)
+
+
+@dataclass(frozen=True)
+class _OrNull:
+    """`inner`'s value, or null for the engine's `none` (-1: no marker, no mover, not dealt yet)."""
+
+    inner: Any
+    none: int = -1
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return None if value == self.none else self.inner.encode(value, state)
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if data is None:
+            return self.none
+        value = self.inner.decode(data, state)
+        if value == self.none:
+            raise ValueError(f"is {shown(data)}: write null for none")
+        return value
+
+
+@dataclass(frozen=True)
+class _Flag:
+    """A 0/1 the engine keeps, written true/false."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return bool(value)
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if type(data) is not bool:
+            raise ValueError(f"must be true or false, not {shown(data)}")
+        return int(data)
+
+
+@dataclass(frozen=True)
+class _Each:
+    """A list with one entry per meeple (per seat, per hand: `count(state)`), each read by `inner`."""
+
+    inner: Any
+    count: Callable[[Any], int]
+    what: str = "meeple"
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [self.inner.encode(v, state) for v in value]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        n = self.count(state)
+        if not isinstance(data, list) or len(data) != n:
+            raise ValueError(f"must be a list of {n} entries, one per {self.what}, not {shown(data)}")
+        out = []
+        for i, item in enumerate(data):
+            try:
+                out.append(self.inner.decode(item, state))
+            except ValueError as exc:
+                raise ValueError(f"{self.what} {i}: {exc}") from None
+        return out
+
+
+@dataclass(frozen=True)
+class _PerDie:
+    """An object with one entry per die, keyed `meeple:number` (written in die order), each read by `inner`."""
+
+    inner: Any
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return {die_name(d): self.inner.encode(v, state) for d, v in enumerate(value)}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        names = [die_name(d) for d in range(state.table.dice)]
+        if not isinstance(data, dict) or sorted(data) != sorted(names):
+            raise ValueError(f"must be an object with one entry per die, {names[0]} … {names[-1]}, "
+                             f"not {shown(data)}")
+        out = []
+        for name in names:
+            try:
+                out.append(self.inner.decode(data[name], state))
+            except ValueError as exc:
+                raise ValueError(f"die {name}: {exc}") from None
+        return out
+
+
+@dataclass(frozen=True)
+class _Seats:
+    """A set of seats (a bitmask in the engine) written as the list of those seats, in order."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [seat for seat in range(state.table.seats) if value >> seat & 1]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        seats = state.table.seats
+        if not isinstance(data, list) or any(type(x) is not int or not 0 <= x < seats for x in data) \
+                or data != sorted(set(data)):
+            raise ValueError(f"must be a list of different seats 0..{seats - 1} in order, not {shown(data)}")
+        return sum(1 << seat for seat in data)
+
+
+@dataclass(frozen=True)
+class _Injuries:
+    """A meeple's injuries (a bitmask in the engine) as the list of their ids (§10.6)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [name for bit, name in enumerate(_injury_ids(state)) if value >> bit & 1]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        ids = _injury_ids(state)
+        if not isinstance(data, list) or len(data) > len(ids):
+            raise ValueError(f"must be a list of injury ids ({', '.join(ids)}), not {shown(data)}")
+        bits = [_name_of(ids, x, "injury") for x in data]
+        if bits != sorted(set(bits)):
+            raise ValueError(f"must list each injury once, in the order {', '.join(ids)}")
+        return sum(1 << bit for bit in bits)
+
+
+@dataclass(frozen=True)
+class _CellSet:
+    """A set of cells (a bitmask in the engine) as the list of their names, in board order, within the cells
+    `allowed(state)` gives (`what` names them)."""
+
+    allowed: Callable[[Any], int]
+    what: str
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [geo.cell_name(code) for code in range(state.table.board.size) if value >> code & 1]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, list) or len(data) > state.table.board.size:
+            raise ValueError(f"must be a list of card positions such as E3, not {shown(data)}")
+        codes = [_cell_code(x, state) for x in data]
+        if codes != sorted(set(codes)):
+            raise ValueError("must name each card once, in board order (A1, B1, … A2, …)")
+        value = sum(1 << code for code in codes)
+        if value & ~self.allowed(state):
+            raise ValueError(f"names cards that are not {self.what}")
+        return value
+
+
+def _lava_cells(state: FujiState) -> int:
+    board = state.table.board
+    return sum(1 << x for x in board.cells if board.mark[x] in "VRLSGEX")
+
+
+@dataclass(frozen=True)
+class _Lava(_CellSet):
+    """Lava: flipped volcano, rubble or landscape cards; the volcano always (§2.3)."""
+
+    def decode(self, data: Any, state: Any) -> Any:
+        value = super().decode(data, state)
+        if not value >> state.table.board.volcano & 1:
+            raise ValueError("the volcano is lava from the start (§2.3)")
+        return value
+
+
+@dataclass(frozen=True)
+class _Ending:
+    """`ended`: null while playing, else how the game ended (`village`, `lava`, `exhausted`, §12)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return END_CODES[value - 1] if value else None
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if data is None:
+            return 0
+        return 1 + _name_of(list(END_CODES), data, "ending (an impossible result)")
+
+
+@dataclass(frozen=True)
+class _Terrain:
+    """The terrain cards laid out: an object cell → terrain card id, written in board order (§3.4)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        ids = _terrain_ids(state)
+        return {geo.cell_name(code): ids[card] for code, card in enumerate(value) if card >= 0}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"must be an object of card position → terrain card id, not {shown(data)}")
+        ids = _terrain_ids(state)
+        out = [-1] * state.table.board.size
+        for cell, card in data.items():
+            out[_cell_code(cell, state)] = _name_of(ids, card, "terrain card")
+        return out
+
+
+@dataclass(frozen=True)
+class _Chance:
+    """Pending chance points, in order: `{"kind": …, "meeple" | "cell" | "die": …}` (§3, §6, §10.3)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        out = []
+        for kind, argument in value:
+            word = _CHANCE_ARGUMENT[kind]
+            shown_arg = (geo.cell_name(argument) if word == "cell" else die_name(argument) if word == "die"
+                         else argument)
+            out.append({"kind": CHANCE_KINDS[kind], word: shown_arg})
+        return out
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, list) or len(data) > document.MAX_PENDING:
+            raise ValueError(f"must be a list of at most {document.MAX_PENDING} chance points, not {shown(data)}")
+        out = []
+        for i, item in enumerate(data):
+            if not isinstance(item, dict) or item.get("kind") not in CHANCE_KINDS:
+                raise ValueError(f"entry {i} is a malformed chance point: an object with a kind "
+                                 f"({', '.join(CHANCE_KINDS)}), not {shown(item)}")
+            kind = CHANCE_KINDS.index(item["kind"])
+            word = _CHANCE_ARGUMENT[kind]
+            if set(item) != {"kind", word}:
+                raise ValueError(f"entry {i} is a malformed chance point: {item['kind']!r} names its {word} "
+                                 f"and nothing else")
+            try:
+                if word == "cell":
+                    argument = _cell_code(item[word], state)
+                elif word == "die":
+                    argument = _die_code(item[word], state)
+                else:
+                    argument = whole(item[word], 0, state.table.explorers - 1, state, "the meeple ")
+            except ValueError as exc:
+                raise ValueError(f"entry {i} is a malformed chance point: {exc}") from None
+            out.append((kind, argument))
+        return out
+
+
+@dataclass(frozen=True)
+class _Decisions:
+    """Pending decisions, last on top, each by its kind with named fields (`Decision.to_doc`)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [decision.to_doc() for decision in value]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if not isinstance(data, list) or len(data) > document.MAX_PENDING:
+            raise ValueError(f"must be a list of at most {document.MAX_PENDING} pending decisions, "
+                             f"not {shown(data)}")
+        out = []
+        for i, item in enumerate(data):
+            try:
+                out.append(decision_kinds().load(item, state))
+            except SaveError as exc:
+                raise ValueError(f"entry {i} is a malformed pending decision: {exc}") from None
+        return out
+
+
+def decision_kinds() -> DecisionKinds:
+    """Fuji's kinds of pending decision (setup, equipment and movement declare them)."""
+    from .equipment import EquipmentReroll, GrantedReroll, Lend, RerollOne
+    from .movement import Collect, Injury, LoseDie, Path, PowerBars
+    from .setup import Keep, LeaveDie, WhiteStarters
+
+    return DecisionKinds(Keep, LeaveDie, WhiteStarters, EquipmentReroll, GrantedReroll, Lend, RerollOne,
+                         Collect, PowerBars, Path, Injury, LoseDie)
+
+
+@dataclass(frozen=True)
+class _RerollChoice:
+    """A hand's phase-3 choice (§8.3): null not yet, `stop`, or the dice it rerolls (a bitmask in the engine)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        if value == NO_CHOICE:
+            return None
+        if value == STOPPED:
+            return "stop"
+        return [die_name(d) for d in range(state.table.dice) if value >> d & 1]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        if data is None:
+            return NO_CHOICE
+        if data == "stop":
+            return STOPPED
+        if not isinstance(data, list) or len(data) > state.table.dice:
+            raise ValueError(f"must be null, \"stop\" or a list of dice, not {shown(data)}")
+        dice = [_die_code(x, state) for x in data]
+        if dice != sorted(set(dice)):
+            raise ValueError("must name each die once, in die order")
+        return sum(1 << d for d in dice)
+
+
+@dataclass(frozen=True)
+class _CardPlaces:
+    """Where each equipment card is, by card id: a meeple (its number), `bag`, `discard`, `under the pile`,
+    or `drawn by N` (drawn at setup by meeple N, waiting for its keep choice, §3.2)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        ids = _equipment_ids(state)
+        return {ids[card]: place if place >= 0 else PLACE_WORDS.get(place, f"drawn by {KEEPING - place}")
+                for card, place in enumerate(value)}
+
+    def decode(self, data: Any, state: Any) -> Any:
+        ids = _equipment_ids(state)
+        if not isinstance(data, dict) or sorted(data) != sorted(ids):
+            raise ValueError(f"must be an object with one entry per equipment card ({', '.join(ids)}), "
+                             f"not {shown(data)}")
+        explorers = state.table.explorers
+        words = {word: place for place, word in PLACE_WORDS.items()}
+        words.update({f"drawn by {e}": KEEPING - e for e in range(explorers)})
+        out = []
+        for card in ids:
+            place = data[card]
+            if type(place) is int and 0 <= place < explorers:
+                out.append(place)
+            elif isinstance(place, str) and place in words:
+                out.append(words[place])
+            else:
+                raise ValueError(f"puts {card} in no known place (a meeple 0..{explorers - 1}, bag, discard, "
+                                 f"under the pile, or drawn by N while meeple N keeps): {shown(place)}")
+        return out
+
+
+@dataclass(frozen=True)
+class _PerCard:
+    """An object with one whole number per equipment card, by card id in order."""
+
+    inner: Int
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return dict(zip(_equipment_ids(state), value, strict=True))
+
+    def decode(self, data: Any, state: Any) -> Any:
+        ids = _equipment_ids(state)
+        if not isinstance(data, dict) or sorted(data) != sorted(ids):
+            raise ValueError(f"must be an object with one entry per equipment card ({', '.join(ids)}), "
+                             f"not {shown(data)}")
+        return [whole(data[card], self.inner.low, self.inner.high, state, f"{card} ") for card in ids]
+
+
+@dataclass(frozen=True)
+class _CardSet:
+    """Equipment cards with a 0/1 mark set, as the list of their ids in card order."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [card for card, mark in zip(_equipment_ids(state), value, strict=True) if mark]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        ids = _equipment_ids(state)
+        if not isinstance(data, list) or len(data) > len(ids):
+            raise ValueError(f"must be a list of equipment card ids, not {shown(data)}")
+        cards = [_name_of(ids, x, "equipment card") for x in data]
+        if cards != sorted(set(cards)):
+            raise ValueError("must name each card once, in card order")
+        return [int(card in cards) for card in range(len(ids))]
+
+
+@dataclass(frozen=True)
+class _UnderPile:
+    """Cards under the pile, bottom first: `{"card": id, "seat": who put it there}` (§3.2)."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        ids = _equipment_ids(state)
+        return [{"card": ids[entry // 8], "seat": entry % 8} for entry in value]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        ids = _equipment_ids(state)
+        if not isinstance(data, list) or len(data) > len(ids):
+            raise ValueError(f"must be a list of at most {len(ids)} cards, not {shown(data)}")
+        out = []
+        for i, item in enumerate(data):
+            if not isinstance(item, dict) or set(item) != {"card", "seat"}:
+                raise ValueError(f"entry {i} must be an object of card and seat, not {shown(item)}")
+            card = _name_of(ids, item["card"], "equipment card")
+            out.append(8 * card + whole(item["seat"], 0, state.table.seats - 1, state, f"entry {i}'s seat "))
+        return out
+
+
+@dataclass(frozen=True)
+class _Hints:
+    """Hints given in this window (§18): `{"seat": s, "hint": threat | fit | intent, "meeple": e or null}`."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return [{"seat": x // 64, "hint": HINT_KINDS[x % 64 // 8], "meeple": None if x % 8 == 0 else x % 8 - 1}
+                for x in value]
+
+    def decode(self, data: Any, state: Any) -> Any:
+        seats, explorers = state.table.seats, state.table.explorers
+        most = seats * 3 * (explorers + 1)
+        if not isinstance(data, list) or len(data) > most:
+            raise ValueError(f"must be a list of at most {most} hints, not {shown(data)}")
+        out = []
+        for i, item in enumerate(data):
+            if not isinstance(item, dict) or set(item) != {"seat", "hint", "meeple"}:
+                raise ValueError(f"entry {i} must be an object of seat, hint and meeple, not {shown(item)}")
+            seat = whole(item["seat"], 0, seats - 1, state, f"entry {i}'s seat ")
+            kind = _name_of(list(HINT_KINDS), item["hint"], "hint kind")
+            subject = -1 if item["meeple"] is None else whole(item["meeple"], 0, explorers - 1, state,
+                                                               f"entry {i}'s meeple ")
+            out.append(64 * seat + 8 * kind + subject + 1)
+        return out
 
 
 # ---------------------------------------------------------------------------- resample (§18)
@@ -256,20 +651,12 @@ def _movement_bonus_cap(state: FujiState) -> int:
                 if verb == "movement_bonus"] or [0])
 
 
-def _per_meeple(low: int | Callable[[Any], int], high: int | Callable[[Any], int]) -> Ints:
-    return Ints(low, high, length=_explorers)
+def _per_meeple(inner: Any) -> _Each:
+    return _Each(inner, _explorers, "meeple")
 
 
-def _per_die(low: int | Callable[[Any], int], high: int | Callable[[Any], int]) -> Ints:
-    return Ints(low, high, length=_dice)
-
-
-def _per_hand(low: int | Callable[[Any], int], high: int | Callable[[Any], int]) -> Ints:
-    return Ints(low, high, length=_hands)
-
-
-def _per_card(low: int | Callable[[Any], int], high: int | Callable[[Any], int]) -> Ints:
-    return Ints(low, high, length=_cards)
+def _per_hand(inner: Any) -> _Each:
+    return _Each(inner, _hands, "hand")
 
 
 def _board_mask(cells: Callable[[Any], tuple[int, ...]]) -> Callable[[Any], int]:
@@ -282,61 +669,58 @@ DECLARATION = Declaration([
     Field("reason", Text(document.MAX_TEXT)),
     Field("events", _Events(), copy=LIST, hidden=True, redraw=_redraw_events),
     Field("rng_state", Int(0, (1 << 64) - 1), hidden=True, redraw=_redraw_rng),
-    Field("phase", _Say(Int(0, 6), "an impossible phase or result")),
+    Field("phase", _Say(Word(PHASE_WORDS), "an impossible phase")),
     Field("round", Int(0, MAX_ROUND)),
-    Field("over", _Say(Int(0, len(END_CODES)), "an impossible phase or result")),
-    Field("setup_step", Int(0, 5), doc_name="sstep"),
-    Field("setup_explorer", Int(0, _explorers), doc_name="scur"),
+    Field("over", _Ending(), doc_name="ended"),
+    Field("setup_step", Word(SETUP_STEPS)),
+    Field("setup_explorer", Int(0, _explorers), doc_name="setup_meeple"),
     Field("lava", _Lava(_lava_cells, "volcano, rubble or landscape")),
-    Field("equipment_tokens_left", _Cells(_board_mask(lambda b: b.equipment_tokens),
-                                          "equipment token cards of this scenario"), doc_name="eqtok"),
-    Field("eruption_tokens_left", _Cells(_board_mask(lambda b: b.eruption_tokens),
-                                         "eruption token cards of this scenario"), doc_name="etok1"),
-    Field("double_eruption_tokens_left", _Cells(_board_mask(lambda b: (b.thrill,)),
-                                                "the Extra thrill token's card (§11.4)"), doc_name="etok2"),
-    Field("mover", Int(-1, lambda s: s.table.explorers - 1)),
-    Field("turn_step", Int(0, 4), doc_name="tstep"),
-    Field("turn_margin", Int(0, MAX_VALUE), doc_name="turn_d"),
-    Field("turn_success", Int(0, 1), doc_name="turn_ok"),
-    Field("bars_spent", Int(0, MAX_VALUE), doc_name="spent"),
-    Field("eruptions_due", Int(0, lambda s: 2 * len(s.table.board.eruption_tokens)), doc_name="erupt_due"),
-    Field("chance", _Rows(2, "chance item"), copy=LIST),
-    Field("decisions", _Decisions(5, "pending decision", document.decision_from_row), copy=LIST, doc_name="frames"),
-    Field("card_at", Ints(-1, lambda s: len(s.table.content.terrain) - 1, length=lambda s: s.table.board.size)),
-    Field("skill", _per_meeple(-1, lambda s: len(s.table.content.skills) - 1), copy=LIST),
-    Field("character", _per_meeple(-1, lambda s: len(s.table.content.characters) - 1), copy=LIST, doc_name="char"),
-    Field("position", _Say(_per_meeple(0, _top_cell), "off the board"), copy=LIST, doc_name="pos"),
-    Field("destination", _Say(_per_meeple(-1, _top_cell), "off the board"), copy=LIST, doc_name="marker"),
-    Field("stamina", _per_meeple(0, lambda s: s.table.content.exhaustion), copy=LIST),
-    Field("injuries", _per_meeple(0, lambda s: (1 << len(s.table.content.injuries)) - 1), copy=LIST),
-    Field("power_bars", _per_meeple(0, _power_bar_cap), copy=LIST, doc_name="bars"),
-    Field("die_face", _Say(_per_die(0, 6), "no die face (0 for none)"), copy=LIST, hidden=True, redraw=_redraw_faces, doc_name="dv"),
-    Field("die_holder", _per_die(-1, lambda s: s.table.dice // 6 - 1), copy=LIST, doc_name="dh"),
-    Field("die_seen_by", _per_die(0, lambda s: s.table.all_seats), copy=LIST, doc_name="dk"),
-    Field("die_in_play", _per_die(0, 1), copy=LIST, doc_name="dalive"),
-    Field("rerolls_left", _per_hand(0, MAX_REROLLS), copy=LIST, doc_name="rr_left"),
-    Field("rerolls_entitled", _per_hand(0, MAX_REROLLS), copy=LIST, doc_name="rr_ent"),
-    Field("reroll_choice", _per_hand(-2, lambda s: (1 << s.table.dice) - 1), copy=LIST, hidden=True,
-          redraw=_redraw_reroll_choices, doc_name="rr_sub"),
-    Field("rerolls_done", _per_hand(0, 1), copy=LIST, doc_name="rr_done"),
-    Field("card_location", _CardPlaces(lambda s: KEEPING - (s.table.explorers - 1), lambda s: s.table.explorers - 1,
-                                       length=_cards), copy=LIST, hidden=True, redraw=_redraw_cards, doc_name="cloc"),
-    Field("card_usable_from", _per_card(0, MAX_ROUND + 1), copy=LIST, doc_name="cusable"),
-    Field("card_used_once", _per_card(0, 1), copy=LIST, doc_name="ctap"),
-    Field("under_pile", _Longest(0, lambda s: len(s.table.content.equipment) * 8 - 1, most=_cards), copy=LIST,
-          doc_name="bottom"),
-    Field("ready", Ints(0, 1, length=_seats), copy=LIST),
-    Field("hints_given", _Longest(0, lambda s: s.table.seats * 64 - 1,
-                                  most=lambda s: s.table.seats * 3 * (s.table.explorers + 1)), copy=LIST,
-          doc_name="hinted"),
-    Field("die_set_aside", _per_meeple(0, 1), copy=LIST, doc_name="buddy"),
-    Field("no_stamina_loss", _per_meeple(0, 1), copy=LIST, doc_name="first_aid"),
-    Field("stepped_early", _per_meeple(0, 1), copy=LIST, doc_name="roped"),
-    Field("moved", _per_meeple(0, 1), copy=LIST),
-    Field("movement_bonus", _per_meeple(0, _movement_bonus_cap), copy=LIST, doc_name="flare"),
-    Field("screen_lowered", _per_meeple(0, 4), copy=LIST, doc_name="radio"),
-    Field("die_to_lose", _per_meeple(-1, lambda s: s.table.dice - 1), copy=LIST, doc_name="leg"),
-    Field("white_starters", Ints(0, 3, length=2), copy=LIST, doc_name="starts"),
+    Field("equipment_tokens_left", _CellSet(_board_mask(lambda b: b.equipment_tokens),
+                                            "equipment token cards of this scenario"), doc_name="equipment_tokens"),
+    Field("eruption_tokens_left", _CellSet(_board_mask(lambda b: b.eruption_tokens),
+                                           "eruption token cards of this scenario"), doc_name="eruption_tokens"),
+    Field("double_eruption_tokens_left", _CellSet(_board_mask(lambda b: (b.thrill,)),
+                                                  "the Extra thrill token's card (§11.4)"),
+          doc_name="double_eruption_tokens"),
+    Field("mover", _OrNull(Int(0, lambda s: s.table.explorers - 1))),
+    Field("turn_step", Word(TURN_STEPS)),
+    Field("turn_margin", Int(0, MAX_VALUE)),
+    Field("turn_success", _Flag()),
+    Field("bars_spent", Int(0, MAX_VALUE)),
+    Field("eruptions_due", Int(0, lambda s: 2 * len(s.table.board.eruption_tokens))),
+    Field("chance", _Chance(), copy=LIST),
+    Field("decisions", _Decisions(), copy=LIST),
+    Field("card_at", _Terrain(), doc_name="terrain"),
+    Field("skill", _per_meeple(_OrNull(_Id(_skill_ids, "skill"))), copy=LIST),
+    Field("character", _per_meeple(_OrNull(_Id(_character_ids, "character"))), copy=LIST),
+    Field("position", _Say(_per_meeple(_Cell()), "off the board"), copy=LIST),
+    Field("destination", _Say(_per_meeple(_OrNull(_Cell())), "off the board"), copy=LIST),
+    Field("stamina", _per_meeple(Int(0, lambda s: s.table.content.exhaustion)), copy=LIST),
+    Field("injuries", _per_meeple(_Injuries()), copy=LIST),
+    Field("power_bars", _per_meeple(Int(0, _power_bar_cap)), copy=LIST),
+    Field("die_face", _Say(_PerDie(_OrNull(Int(1, 6), none=0)), "no die face (null for none)"), copy=LIST,
+          hidden=True, redraw=_redraw_faces),
+    Field("die_holder", _PerDie(_OrNull(Int(0, lambda s: s.table.dice // 6 - 1))), copy=LIST),
+    Field("die_seen_by", _PerDie(_Seats()), copy=LIST),
+    Field("die_in_play", _PerDie(_Flag()), copy=LIST),
+    Field("rerolls_left", _per_hand(Int(0, MAX_REROLLS)), copy=LIST),
+    Field("rerolls_entitled", _per_hand(Int(0, MAX_REROLLS)), copy=LIST),
+    Field("reroll_choice", _per_hand(_RerollChoice()), copy=LIST, hidden=True, redraw=_redraw_reroll_choices),
+    Field("rerolls_done", _per_hand(_Flag()), copy=LIST),
+    Field("card_location", _CardPlaces(), copy=LIST, hidden=True, redraw=_redraw_cards),
+    Field("card_usable_from", _PerCard(Int(0, MAX_ROUND + 1)), copy=LIST),
+    Field("card_used_once", _CardSet(), copy=LIST),
+    Field("under_pile", _UnderPile(), copy=LIST),
+    Field("ready", _Each(_Flag(), _seats, "seat"), copy=LIST),
+    Field("hints_given", _Hints(), copy=LIST),
+    Field("die_set_aside", _per_meeple(_Flag()), copy=LIST),
+    Field("no_stamina_loss", _per_meeple(_Flag()), copy=LIST),
+    Field("stepped_early", _per_meeple(_Flag()), copy=LIST),
+    Field("moved", _per_meeple(_Flag()), copy=LIST),
+    Field("movement_bonus", _per_meeple(Int(0, _movement_bonus_cap)), copy=LIST),
+    Field("screen_lowered", _per_meeple(_OrNull(Word(PHASE_WORDS), none=0)), copy=LIST),
+    Field("die_to_lose", _per_meeple(_OrNull(_Die())), copy=LIST),
+    Field("white_starters", Ints(0, 3, length=2), copy=LIST),
     Field("remarks", Ints(0, REMARK_LIMIT, length=_seats), copy=LIST),
     Field("_legal_cache", None, hidden=True, redraw=_forget_legal_actions),
     Field("_to_move_cache", None),
