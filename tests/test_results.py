@@ -142,6 +142,7 @@ class RaceRules(Game):
     rules_version = "summit-1"
     players = (2, 3, 4)
     rules_file = "rules.md"
+    state_format = 1
 
     @property
     def options(self) -> OptionSchema:
@@ -215,6 +216,8 @@ def _declaring(**fields: Any) -> RaceGame:
 @pytest.mark.parametrize(("fields", "words"), [
     ({"kind": "co-op"}, "declares kind 'co-op'; a game's kind is one of cooperative, semi-cooperative, competitive"),
     ({"kind": None}, "declares kind None"),
+    ({"state_format": 0}, "declares state_format 0; it is the version of the game's position document"),
+    ({"state_format": "2"}, "declares state_format '2'"),
     ({"result_codes": {}}, "declares result_codes {}"),
     ({"result_codes": ["win"]}, "declares result_codes"),
     ({"result_codes": {"Lava Flow": "lost"}}, "declares the result code 'Lava Flow'; a code is a lower-case word"),

@@ -37,7 +37,7 @@ def written_by_hand() -> dict[str, Any]:
     cards.update({"snare": "personal invention", "shortcut": "personal invention", "hatchet": "scenario invention",
                   "mast": "scenario invention", "pistol": "starting item"})
     return {
-        "game": "robinson", "format": 1, "rules_version": GAME.rules_version,
+        "game": "robinson", "format": 2, "rules_version": GAME.rules_version,
         "options": {"players": players, "scenario": "castaways", "characters": [], "dog": "auto", "friday": "auto",
                     "starting_items": 2, "event_mix": "standard", "wreckage": "scenario", "alt_threats": False},
         "chars": ["carpenter", "explorer"],

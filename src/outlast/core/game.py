@@ -24,9 +24,6 @@ from .rng import RandomLike, advance, peek_below
 CHANCE = -1
 """The chance seat: it moves whenever dice are rolled or cards drawn."""
 
-STATE_FORMAT = 1
-"""Version of the `to_json` document layout."""
-
 MAX_ACTION_TEXT = 200
 """Longest action text read: every canonical text is far shorter, and a megabyte line is refused unread."""
 
@@ -365,6 +362,10 @@ def check_declarations(game: Game) -> None:
         return f"declares {field_name} {shown(getattr(game, field_name))}" if hasattr(game, field_name) else \
             f"declares no {field_name}"
 
+    state_format = getattr(game, "state_format", None)
+    if type(state_format) is not int or state_format < 1:
+        raise GameDefinitionError(f"{who} {declared('state_format')}; it is the version of the game's position "
+                                  "document, a whole number from 1")
     kind = getattr(game, "kind", None)
     if not isinstance(kind, str) or kind not in GAME_KINDS:
         raise GameDefinitionError(f"{who} {declared('kind')}; a game's kind is one of {', '.join(GAME_KINDS)}")
@@ -439,6 +440,8 @@ class Game(ABC):
     players: ClassVar[tuple[int, ...]]
     rules_file: ClassVar[str]
     """File name of the players' rules guide inside the game's own package (read by `rules_section`)."""
+    state_format: ClassVar[int]
+    """Version of the game's position document (`to_json`, docs/state-format.md); a document of another is refused."""
     kind: ClassVar[str]
     """One of `GAME_KINDS`: `cooperative` (the seats win or lose together), `semi-cooperative` (each seat
     wins or loses alone, and several may win) or `competitive` (seats play against each other)."""
@@ -488,8 +491,9 @@ class Game(ABC):
             raise SaveError("a state document must be a JSON object")
         if doc.get("game") != self.name:
             raise SaveError(f"this document is for game {shown(doc.get('game'))}, not {self.name!r}")
-        if doc.get("format") != STATE_FORMAT:
-            raise SaveError(f"state format {shown(doc.get('format'))} is not {STATE_FORMAT}")
+        if type(doc.get("format")) is not int or doc["format"] != self.state_format:
+            raise SaveError(f"state format {shown(doc.get('format'))} is not {self.state_format}, the {self.name} "
+                            "position format this engine reads (docs/state-format.md)")
         if doc.get("rules_version") != self.rules_version:
             raise SaveError(
                 f"rules version {shown(doc.get('rules_version'))} differs from this engine's {self.rules_version!r}"

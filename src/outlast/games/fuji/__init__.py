@@ -34,6 +34,7 @@ class FujiGame(Game):
     rules_version = "fuji-2026.11-2"
     players = (2, 3, 4)
     rules_file = "rules.md"
+    state_format = FORMAT
     kind = "cooperative"
     result_codes = MappingProxyType({"village": "won: every meeple reached the village (§12.2)",
                     "lava": "lost: the lava reached a meeple (§12.1)",

@@ -23,6 +23,7 @@ class RobinsonGame(Game):
     rules_version = "robinson-2026.11-2"
     players = (1, 2, 3, 4)
     rules_file = "rules.md"
+    state_format = 2
     kind = "cooperative"
     result_codes = MappingProxyType({"signal_fire": "won: the wood pile and the signal fire are ready in time (§25.1)",
                     "death": "lost: a castaway died (§11.2)",

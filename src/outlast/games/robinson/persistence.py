@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core import IllegalAction, check_seat
 from outlast.core.errors import shown
-from outlast.core.game import STATE_FORMAT
 from outlast.core.rng import RandomLike
 
 from .declaration import DECLARATION
@@ -42,7 +41,7 @@ class PersistenceRules(StateFields):
         return copy
 
     def to_json(self: RobinsonState) -> dict[str, Any]:
-        doc: dict[str, Any] = {"game": "robinson", "format": STATE_FORMAT, "rules_version": self.game.rules_version,
+        doc: dict[str, Any] = {"game": "robinson", "format": self.game.state_format, "rules_version": self.game.rules_version,
                                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.table.options.items()},
                                "chars": [self.content.characters[ch].id for ch in self.table.chars]}
         doc.update(DECLARATION.to_doc(self))
