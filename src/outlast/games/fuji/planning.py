@@ -25,6 +25,11 @@ def _mark(seat: int, e: int, cell: int) -> FujiAction:
 
 
 @cache
+def _ready(seat: int) -> FujiAction:
+    return FujiAction(seat, "ready")
+
+
+@cache
 def _all_hints(seat: int, explorers: int) -> list[FujiAction]:
     out = []
     for kind in range(3):
@@ -60,17 +65,24 @@ def mark_targets(state: FujiState, e: int) -> list[int]:
     neighbours never end up sharing a destination (§7.3).
     """
     table = state.table
-    board, lava, destination = table.board, state.lava, state.destination
-    taken = {destination[n] for n in table.neighbours[e] if n < table.explorers}
-    out = [cell for cell, _d in geo.reach(board, lava, state.position[e], state.allowance(e))
-           if cell not in taken and cell != destination[e]]
-    for n in table.neighbours[e]:
-        if n < table.explorers and destination[n] < 0:
-            busy = {destination[m] for m in table.neighbours[n] if m < table.explorers and m != e}
-            left = [cell for cell, _d in geo.reach(board, lava, state.position[n], state.allowance(n))
-                    if cell not in busy]
-            if len(left) == 1 and left[0] in out:
-                out.remove(left[0])
+    board, lava, destination, explorers = table.board, state.lava, state.destination, table.explorers
+    neighbours = [n for n in table.neighbours[e] if n < explorers]
+    taken = {destination[n] for n in neighbours}
+    taken.add(destination[e])  # its own marker's card is no new choice
+    out = [cell for cell, _d in geo.reach(board, lava, state.position[e], state.allowance(e)) if cell not in taken]
+    for n in neighbours:
+        if destination[n] < 0:
+            busy = {destination[m] for m in table.neighbours[n] if m < explorers and m != e}
+            left = 0  # cards still free for n, counted up to 2: only a last one is kept for it
+            last = -1
+            for cell, _d in geo.reach(board, lava, state.position[n], state.allowance(n)):
+                if cell not in busy:
+                    left += 1
+                    if left > 1:
+                        break
+                    last = cell
+            if left == 1 and last in out:
+                out.remove(last)
     return out
 
 
@@ -102,7 +114,7 @@ def window_actions(state: FujiState, seat: int) -> list[FujiAction]:
                         out += [FujiAction(seat, "give", (card, o)) for o in range(state.table.explorers) if o != e]
     out += hint_actions(state, seat)
     if can_ready:
-        out.append(FujiAction(seat, "ready"))
+        out.append(_ready(seat))
     return out
 
 
@@ -111,7 +123,8 @@ def hint_actions(state: FujiState, seat: int) -> list[FujiAction]:
 
     Each (kind, subject) may be given once per phase, so a window always closes.
     """
-    blocked = tuple(k for k in state.hints_given if k >> 6 == seat) if state.hints_given else ()
+    hints_given = state.hints_given
+    blocked = tuple([key for key in hints_given if key >> 6 == seat]) if hints_given else ()
     return _open_hints(seat, state.table.explorers, blocked)
 
 
