@@ -63,20 +63,28 @@ class Query:
 
 def answer_of(program: Program, node: int, query: str, base: int) -> int:
     """The answer of the abilities of one compiled effect `node` to `query`, starting from `base`."""
-    asked = Query(query, base)
-    for verb, call in program.calls_of(node):
-        if verb in STANDING:
-            HANDLERS[verb](asked, **call)
-    return asked.value
+    key = (0, node, query, base)
+    known = program.answers.get(key)
+    if known is None:
+        asked = Query(query, base)
+        for verb, call in program.calls_of(node):
+            if verb in STANDING:
+                HANDLERS[verb](asked, **call)
+        known = program.answers[key] = asked.value
+    return known
 
 
 def card_answer(program: Program, card: int, query: str, base: int) -> int:
     """The answer of one card's standing abilities to `query`, starting from `base` (whatever its zone)."""
-    asked = Query(query, base)
-    for verb, call in program.passive_calls.get(card, ()):
-        if verb in STANDING:
-            HANDLERS[verb](asked, **call)
-    return asked.value
+    key = (1, card, query, base)
+    known = program.answers.get(key)
+    if known is None:
+        asked = Query(query, base)
+        for verb, call in program.passive_calls.get(card, ()):
+            if verb in STANDING:
+                HANDLERS[verb](asked, **call)
+        known = program.answers[key] = asked.value
+    return known
 
 
 def in_play(program: Program, zone: list[int], query: str, base: int) -> int:

@@ -52,23 +52,22 @@ class PawnRules(StateFields):
                 out.append((XS_ITEM, card, mask, self.first_player, self.content.cards[card].id))
         for card in self.cards_in(Z_KEPT):
             node = p.card.get((card, "keep"))
-            if node is not None and self.uses[card] != 0 and fields(node):
-                out.append((XS_KEPT, card, fields(node), self.first_player, self.content.cards[card].id))
+            if node is not None and self.uses[card] != 0 and (mask := fields(node)):
+                out.append((XS_KEPT, card, mask, self.first_player, self.content.cards[card].id))
         for card in self.cards_in(Z_START):
-            if self.uses[card] > 0 and fields(p.card[(card, "effect")]):
-                out.append((XS_START, card, fields(p.card[(card, "effect")]), self.first_player,
-                            self.content.cards[card].id))
+            if self.uses[card] > 0 and (mask := fields(p.card[(card, "effect")])):
+                out.append((XS_START, card, mask, self.first_player, self.content.cards[card].id))
         for i, place in enumerate(self.token_place):
             if place == TOK_AVAIL:
                 k = self.content.tokens[i]
-                if fields(p.token[k]):
-                    out.append((XS_TOKEN, i, fields(p.token[k]), self.first_player, self.content.token_kinds[k].id))
+                if mask := fields(p.token[k]):
+                    out.append((XS_TOKEN, i, mask, self.first_player, self.content.token_kinds[k].id))
         for seat in range(self.players):
             ch = self.table.chars[seat]
             for si, sk in enumerate(self.content.characters[ch].skills):
-                if (fields(p.skill[(ch, si)]) and not self.skill_used[seat] >> si & 1
+                if ((mask := fields(p.skill[(ch, si)])) and not self.skill_used[seat] >> si & 1
                         and self.determination[seat] >= sk.cost):
-                    out.append((XS_SKILL, seat * 8 + si, fields(p.skill[(ch, si)]), seat, sk.id))
+                    out.append((XS_SKILL, seat * 8 + si, mask, seat, sk.id))
         if keep:
             have = {(x[0], x[1]) for x in self.xsrc}
             out = [*self.xsrc, *(x for x in out if (x[0], x[1]) not in have)]

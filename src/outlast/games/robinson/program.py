@@ -61,6 +61,9 @@ class Program:
     """node → the keyword parameters its verb's handler takes (every parameter of the verb, None when absent)."""
     passive_calls: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
     """card → its standing abilities as (verb, handler parameters), in `passives` order."""
+    answers: dict[tuple[int, int, str, int], int] = field(default_factory=dict)
+    """(0 node | 1 card, its index, query, base) → the answer of its standing abilities (they depend on the
+    content alone, so each is worked out once: `abilities.answer_of`, `abilities.card_answer`)."""
     _skill_verbs: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def compile(self, effect: Any) -> int:
