@@ -75,11 +75,13 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
 
     @classmethod
     def blank(cls, game: Any, table: Table, seed: int) -> RobinsonState:
+        """A state before setup (§3): the round's markers at rest, every card in the box, no tile placed, no
+        castaway wounded; `start` then sets the table up."""
         s = cls.__new__(cls)
         s.game = game
         s.table = table
         s.players = table.players
-        c = s.content = table.content
+        s.content = table.content
         s.program = program()
         s.events = []
         s.rng_state = seed_state(seed)
@@ -106,6 +108,21 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.arrange_determination = -1
         s.arrange_heal = 0
         s.econ_used = 0
+        s._blank_cards_and_island()
+        s._blank_castaways_and_pending()
+        s._lc = None
+        s._tm = None
+        s._zi = None
+        s._ot = None
+        s._zq = False
+        s._pc = None
+        s._pm = None
+        return s
+
+
+    def _blank_cards_and_island(self) -> None:
+        """Every card in the box, every token too, every tile in the stack and every space empty (§3)."""
+        s, c = self, self.content
         s.zone = [Z_BOX] * len(c.cards)
         s.uses = [0] * len(c.cards)
         s.token_place = [TOK_BOX] * len(c.tokens)
@@ -115,6 +132,10 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.space_tk = [0] * ns
         s.space_exh = [0] * ns
         s.space_lost = [0] * ns
+
+    def _blank_castaways_and_pending(self) -> None:
+        """Castaways unwounded and without tokens, resources and tracks at 0, nothing planned or pending (§3)."""
+        s, table = self, self.table
         n = table.players
         s.wounds = [0] * (n + 1)
         s.determination = [0] * (n + 1)
@@ -146,14 +167,6 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.explored_tent = [0] * n
         s.hungry_done = [0] * (n + 1)
         s.minus = [0] * n
-        s._lc = None
-        s._tm = None
-        s._zi = None
-        s._ot = None
-        s._zq = False
-        s._pc = None
-        s._pm = None
-        return s
 
     def clone(self) -> RobinsonState:
         """Copy every list; the table, content and program are shared (generated from `declaration.DECLARATION`)."""

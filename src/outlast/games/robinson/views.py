@@ -102,23 +102,16 @@ class ViewRules(StateFields):
             "dog": self.table.dog,
             "island": island,
             "threat": threat,
-            "field_tokens": {TYPE_NAMES[t]: [n for b, n in ((FT_REROLL, "reroll"), (FT_ADVENTURE, "adventure"),
-                                                            (FT_EXTRA, "extra pawn"), (FT_WOOD, "+1 wood"),
-                                                            (FT_BEAST, "beast strength")) if self.field_tk[t] & b]
-                             for t in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE)},
-            "weather_tokens": [n for i, n in enumerate(("rain", "winter", "storm")) if self.weather_tk[i]],
-            "weather_dice": list(self.table.scenario.weather[min(self.round, self.table.scenario.rounds) - 1]),
-            "clouds": {"rain": self.clouds[0], "winter": self.clouds[1]} if self.phase == WEATHER else None,
+            **self._tokens_and_weather_view(),
             "inventions": [{**n, "buildable": self._target_problem(T_BUILD, c.by_id[n["id"]], 0) is None}
                            for n in names(Z_INV_BOARD)],
             "personal": names(Z_INV_OWNER), "scenario_inventions": names(Z_INV_SCENARIO),
             "items": names(Z_ITEM), "items_future": names(Z_ITEM_FUTURE),
             "starting_items": [{**n, "uses": self.uses[c.by_id[n["id"]]]} for n in names(Z_START)],
             "kept": [{**n, "uses": self.uses[c.by_id[n["id"]]]} for n in names(Z_KEPT)],
-            "discoveries": {"available": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.token_place) if pl == TOK_AVAIL],
-                            "future": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.token_place) if pl == TOK_FUTURE],
-                            "revealed": [c.token_kinds[c.tokens[i]].id for i, pl in enumerate(self.token_place)
-                                         if pl == TOK_REVEALED]},
+            "discoveries": {place: [c.token_kinds[c.tokens[i]].id for i, at in enumerate(self.token_place) if at == where]
+                            for place, where in (("available", TOK_AVAIL), ("future", TOK_FUTURE),
+                                                 ("revealed", TOK_REVEALED))},
             "decks": self._decks_view(hunt_top),
             "revealed": names(Z_REVEALED) + [{"id": str(c.tiles[i].number), "name": f"tile {c.tiles[i].number}",
                                               "text": c.tiles[i].terrain}
@@ -131,6 +124,20 @@ class ViewRules(StateFields):
             "pending": self._pending_view(seat),
         }
         return doc
+
+    def _tokens_and_weather_view(self: RobinsonState) -> dict[str, Any]:
+        """The tokens on the Action fields and in the Weather space (§20), this round's Weather dice and the
+        clouds rolled (§9)."""
+        fields = ((FT_REROLL, "reroll"), (FT_ADVENTURE, "adventure"), (FT_EXTRA, "extra pawn"), (FT_WOOD, "+1 wood"),
+                  (FT_BEAST, "beast strength"))
+        scenario = self.table.scenario
+        return {
+            "field_tokens": {TYPE_NAMES[t]: [n for b, n in fields if self.field_tk[t] & b]
+                             for t in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE)},
+            "weather_tokens": [n for i, n in enumerate(("rain", "winter", "storm")) if self.weather_tk[i]],
+            "weather_dice": list(scenario.weather[min(self.round, scenario.rounds) - 1]),
+            "clouds": {"rain": self.clouds[0], "winter": self.clouds[1]} if self.phase == WEATHER else None,
+        }
 
     def _pending_view(self: RobinsonState, seat: int | None) -> dict[str, Any] | None:
         """What the table waits for, by kind (docs/state-format/robinson.md, "the pending decision"): dice or
