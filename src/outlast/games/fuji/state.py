@@ -68,6 +68,9 @@ _ACTS: dict[str, Callable[[FujiState, FujiAction], None]] = {
 
 _CLONE = fields.DECLARATION.clone
 
+_CHANCE_MOVES = [CHANCE]
+"""`to_move` at a chance point: one list for every state (callers never mutate what `to_move` returns)."""
+
 _SKILL_ANSWERS: dict[tuple[int, int, str, int], int] = {}
 """`FujiState.modifier`'s answers by (content id, skill, query, base): the content never changes."""
 
@@ -339,7 +342,7 @@ class FujiState(State):
         if self.over:
             return []
         if self.chance:
-            return [CHANCE]
+            return _CHANCE_MOVES
         if self.decisions:
             return decisions.seats_deciding(self)
         phase = self.phase
