@@ -135,8 +135,12 @@ def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: in
 
 
 # ----------------------------------------------------------------------------- uses
-def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> tuple[str, str]:
-    """Why `use ID [N]` is not open to `seat` at interrupt point `point`."""
+SHARED_USE = "the first player uses the shared Items, kept cards, Starting Items and Discovery tokens"
+"""Why a seat other than the first player may not use a shared card or token (§26.2)."""
+
+
+def _skill_use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> tuple[str, str] | None:
+    """Why `seat` may not use its own skill `args[0]` now (§13.2), or None when it is no skill of `seat`."""
     word = args[0]
     c, p = s.content, s.program
     name = s.char_name(seat)
@@ -159,69 +163,93 @@ def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) 
             return f"{sk.name} is used {WHEN_WORDS.get(sk.when, sk.when)}; it is now {now}", "§13.2, §26.3"
         problem = s._node_problem(p.skill[(ch, si)], seat, sk.when == "action")
         return f"{sk.name} would do nothing now: {problem or 'it has no effect here'}", "§13.2"
+    return None
+
+
+def _card_use_refusal(s: RobinsonState, seat: int, card: int, point: int) -> tuple[str, str]:
+    """Why the card `card` (a Starting Item, a kept card or a built Item) may not be used by `seat` now (§16.2,
+    §17.2, §18.3)."""
+    c, p = s.content, s.program
+    now = WINDOW_NOUNS[point]
+    shared = SHARED_USE
+    cd = c.cards[card]
+    z = s.zone[card]
+    if cd.kind == "start_item":
+        if z != Z_START:
+            return f"{cd.name} is not one of your Starting Items in play", "§18.3"
+        if seat != s.first_player:
+            return shared, "§18.3, §26.2"
+        when = cd.data["use"]["when"]
+        if when not in WHEN_AT[point]:
+            return f"{cd.name} is used {WHEN_WORDS.get(when, when)}; it is now {now}", "§18.3, §26.3"
+        return f"{cd.name} would do nothing now: {s._node_problem(p.card[(card, 'effect')], seat) or '?'}", "§18.3"
+    if cd.kind == "mystery":
+        keep = cd.data.get("keep") or {}
+        if z != Z_KEPT:
+            return f"{cd.name} is not a kept card", "§16.2"
+        if seat != s.first_player:
+            return shared, "§16.2, §26.2"
+        when = keep.get("when")
+        if not when:
+            return f"{cd.name} works by itself while it is kept; it is never used", "§16.2"
+        if when not in WHEN_AT[point]:
+            return f"{cd.name} is used {WHEN_WORDS.get(when, when)}; it is now {now}", "§16.2, §26.3"
+        if s.uses[card] == 0:
+            return f"{cd.name} has no use left", "§16.2"
+        return f"{cd.name} would do nothing now: {s._node_problem(p.card[(card, 'keep')], seat) or '?'}", "§16.2"
+    if cd.kind == "invention":
+        if z != Z_ITEM:
+            return f"{cd.name} is not a built Item", "§17.2"
+        if not abilities.card_answer(p, card, abilities.NIGHT_HEAL, 0):
+            return f"{cd.name} works by itself; it is never used", "§17.2"
+        if seat != s.first_player:
+            return shared, "§17.2, §26.2"
+        if point != W_NIGHT:
+            return f"{cd.name} heals at Night only; it is now {now}", "§10.6, §17.2"
+        food = abilities.card_answer(p, card, abilities.NIGHT_HEAL_FOOD, 0)
+        if card in s.item_used:
+            return f"{cd.name} has been used this Night already", "§17.2"
+        if s.free(FOOD) < food:
+            return f"{cd.name} needs {food} food; there is {s.free(FOOD)}", "§17.2"
+        return f"{cd.name} would do nothing now: nobody is wounded", "§17.2"
+    return f"{cd.name} is a card that is never used with `use`", "§26.3"
+
+
+def _token_use_refusal(s: RobinsonState, seat: int, k: int, point: int) -> tuple[str, str]:
+    """Why a Discovery token of kind `k` may not be used by `seat` now (§19)."""
+    c, p = s.content, s.program
+    now = WINDOW_NOUNS[point]
+    shared = SHARED_USE
+    kind = c.token_kinds[k]
+    if not any(pl == TOK_AVAIL and c.tokens[i] == k for i, pl in enumerate(s.token_place)):
+        return f"no {kind.name} Discovery token lies in Available", "§19.1"
+    if seat != s.first_player:
+        return shared, "§19.1, §26.2"
+    if kind.when not in WHEN_AT[point]:
+        return f"the {kind.name} token is used {WHEN_WORDS.get(kind.when, kind.when)}; it is now {now}", "§19.2"
+    if kind.needs_item and not s.built(kind.needs_item):
+        return f"the {kind.name} token needs the {kind.needs_item.replace('_', ' ').title()} built", "§19.2"
+    if kind.needs_weapon > s.weapon:
+        return f"the {kind.name} token needs Weapon {kind.needs_weapon}; it is {s.weapon}", "§19.2"
+    problem = s._node_problem(p.token[k], seat)
+    return f"the {kind.name} token would do nothing now: {problem or 'it has no effect here'}", "§19.2"
+
+
+def use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> tuple[str, str]:
+    """Why `use ID [N]` is not open to `seat` at interrupt point `point`."""
+    word = args[0]
+    c = s.content
+    refusal = _skill_use_refusal(s, seat, args, point)
+    if refusal is not None:
+        return refusal
     for other in range(s.players):
         if other != seat and any(sk.id == word for sk in c.characters[s.table.chars[other]].skills):
             return f"{word} is a skill of {s.char_name(other)}; only they use it", "§13.2"
-    shared = "the first player uses the shared Items, kept cards, Starting Items and Discovery tokens"
     if word in c.by_id:
-        card = c.by_id[word]
-        cd = c.cards[card]
-        z = s.zone[card]
-        if cd.kind == "start_item":
-            if z != Z_START:
-                return f"{cd.name} is not one of your Starting Items in play", "§18.3"
-            if seat != s.first_player:
-                return shared, "§18.3, §26.2"
-            when = cd.data["use"]["when"]
-            if when not in WHEN_AT[point]:
-                return f"{cd.name} is used {WHEN_WORDS.get(when, when)}; it is now {now}", "§18.3, §26.3"
-            return f"{cd.name} would do nothing now: {s._node_problem(p.card[(card, 'effect')], seat) or '?'}", "§18.3"
-        if cd.kind == "mystery":
-            keep = cd.data.get("keep") or {}
-            if z != Z_KEPT:
-                return f"{cd.name} is not a kept card", "§16.2"
-            if seat != s.first_player:
-                return shared, "§16.2, §26.2"
-            when = keep.get("when")
-            if not when:
-                return f"{cd.name} works by itself while it is kept; it is never used", "§16.2"
-            if when not in WHEN_AT[point]:
-                return f"{cd.name} is used {WHEN_WORDS.get(when, when)}; it is now {now}", "§16.2, §26.3"
-            if s.uses[card] == 0:
-                return f"{cd.name} has no use left", "§16.2"
-            return f"{cd.name} would do nothing now: {s._node_problem(p.card[(card, 'keep')], seat) or '?'}", "§16.2"
-        if cd.kind == "invention":
-            if z != Z_ITEM:
-                return f"{cd.name} is not a built Item", "§17.2"
-            if not abilities.card_answer(p, card, abilities.NIGHT_HEAL, 0):
-                return f"{cd.name} works by itself; it is never used", "§17.2"
-            if seat != s.first_player:
-                return shared, "§17.2, §26.2"
-            if point != W_NIGHT:
-                return f"{cd.name} heals at Night only; it is now {now}", "§10.6, §17.2"
-            food = abilities.card_answer(p, card, abilities.NIGHT_HEAL_FOOD, 0)
-            if card in s.item_used:
-                return f"{cd.name} has been used this Night already", "§17.2"
-            if s.free(FOOD) < food:
-                return f"{cd.name} needs {food} food; there is {s.free(FOOD)}", "§17.2"
-            return f"{cd.name} would do nothing now: nobody is wounded", "§17.2"
-        return f"{cd.name} is a card that is never used with `use`", "§26.3"
+        return _card_use_refusal(s, seat, c.by_id[word], point)
     kind_ids = [k.id for k in c.token_kinds]
     if word in kind_ids:
-        k = kind_ids.index(word)
-        kind = c.token_kinds[k]
-        if not any(pl == TOK_AVAIL and c.tokens[i] == k for i, pl in enumerate(s.token_place)):
-            return f"no {kind.name} Discovery token lies in Available", "§19.1"
-        if seat != s.first_player:
-            return shared, "§19.1, §26.2"
-        if kind.when not in WHEN_AT[point]:
-            return f"the {kind.name} token is used {WHEN_WORDS.get(kind.when, kind.when)}; it is now {now}", "§19.2"
-        if kind.needs_item and not s.built(kind.needs_item):
-            return f"the {kind.name} token needs the {kind.needs_item.replace('_', ' ').title()} built", "§19.2"
-        if kind.needs_weapon > s.weapon:
-            return f"the {kind.name} token needs Weapon {kind.needs_weapon}; it is {s.weapon}", "§19.2"
-        problem = s._node_problem(p.token[k], seat)
-        return f"the {kind.name} token would do nothing now: {problem or 'it has no effect here'}", "§19.2"
+        return _token_use_refusal(s, seat, kind_ids.index(word), point)
     options = sorted({str(a).split()[1] for a in s._use_actions(seat, point)})
     return f"there is nothing called {word!r} to use; you may use now: {listed(options)}", ""
 
