@@ -41,3 +41,15 @@ def test_python_examples_run_as_written(doc: Path, tmp_path: Path, capsys: pytes
     finally:
         os.chdir(here)
         del sys.modules[module.__name__]
+
+
+def test_the_robinson_verb_table_lists_exactly_the_registered_verbs() -> None:
+    """docs/robinson.md's verb table is the registry's: every verb with its parameter schema, none other."""
+    from outlast.games.robinson.content import make_verbs
+
+    verbs = make_verbs()
+    text = (ROOT / "docs" / "robinson.md").read_text(encoding="utf-8")
+    table = text[text.index("| verb | parameters |"):].split("\n\n")[0]
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.+?) \|$", table, re.M))
+    want = {name: ", ".join(f"{k}: {t}" for k, t in verbs.verb(name).params.items()) or "—" for name in verbs.names()}
+    assert rows == want
