@@ -119,7 +119,7 @@ def test_undo_refused_across_chance() -> None:
 
 def _match_of(t: Table) -> Match:
     """The Match of a scripted `Table` game: its log (chosen chance outcomes included) replayed."""
-    m = Match.new("fuji", 0, **{k: v for k, v in t.state.t.options.items() if k in
+    m = Match.new("fuji", 0, **{k: v for k, v in t.state.table.options.items() if k in
                                 ("players", "level", "scenario", "variant", "extra_thrill")})
     for seat, text in t.applied:
         m.play(text, seat)

@@ -137,42 +137,6 @@ class FujiState(State):
     _legal_cache: tuple[int, list[FujiAction]] | None
     _to_move_cache: list[int] | None
 
-    # ------------------------------------------------------------------ old spellings
-    # Tests and benchmarks outside this package still read these five fields by their old names; they go
-    # once their owners move to the rulebook's names (table, die_face, die_seen_by, card_location, under_pile).
-    @property
-    def t(self) -> Table:
-        """Old name of `table`."""
-        return self.table
-
-    @property
-    def dv(self) -> list[int]:
-        """Old name of `die_face`."""
-        return self.die_face
-
-    @property
-    def dk(self) -> list[int]:
-        """Old name of `die_seen_by`."""
-        return self.die_seen_by
-
-    @property
-    def cloc(self) -> list[int]:
-        """Old name of `card_location`."""
-        return self.card_location
-
-    @cloc.setter
-    def cloc(self, value: list[int]) -> None:
-        self.card_location = value
-
-    @property
-    def bottom(self) -> list[int]:
-        """Old name of `under_pile`."""
-        return self.under_pile
-
-    @bottom.setter
-    def bottom(self, value: list[int]) -> None:
-        self.under_pile = value
-
     # ------------------------------------------------------------------ construction
     @classmethod
     def blank(cls, game: Any, table: Table, seed: int) -> FujiState:
