@@ -88,14 +88,24 @@ def card_answer(program: Program, card: int, query: str, base: int) -> int:
 
 
 def in_play(program: Program, zone: list[int], query: str, base: int) -> int:
-    """The answer of every standing ability of built Items and kept cards (§17.2) to `query`, from `base`."""
-    asked = Query(query, base)
-    for card, abilities in program.passive_calls.items():
-        if zone[card] == Z_ITEM or zone[card] == Z_KEPT:
-            for verb, call in abilities:
+    """The answer of every standing ability of built Items and kept cards (§17.2) to `query`, from `base`.
+
+    Answers depend on the content, the query, the base and which cards are in play, nothing else, so each is
+    worked out once per such set (`Program.in_play_answers`).
+    """
+    cards = tuple(card for card in program.passive_calls if zone[card] == Z_ITEM or zone[card] == Z_KEPT)
+    key = (query, base, cards)
+    known = program.in_play_answers.get(key)
+    if known is None:
+        asked = Query(query, base)
+        for card in cards:
+            for verb, call in program.passive_calls[card]:
                 if verb in STANDING:
                     HANDLERS[verb](asked, **call)
-    return asked.value
+        if len(program.in_play_answers) > 50_000:
+            program.in_play_answers.clear()
+        known = program.in_play_answers[key] = asked.value
+    return known
 
 
 def _standing(ctx: object) -> Query | None:

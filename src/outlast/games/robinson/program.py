@@ -64,6 +64,8 @@ class Program:
     answers: dict[tuple[int, int, str, int], int] = field(default_factory=dict)
     """(0 node | 1 card, its index, query, base) → the answer of its standing abilities (they depend on the
     content alone, so each is worked out once: `abilities.answer_of`, `abilities.card_answer`)."""
+    in_play_answers: dict[tuple[str, int, tuple[int, ...]], int] = field(default_factory=dict)
+    """(query, base, the cards in play with standing abilities) → their answer (`abilities.in_play`)."""
     _skill_verbs: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def compile(self, effect: Any) -> int:
