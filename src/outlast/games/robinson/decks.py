@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from outlast.core import CHANCE
+from outlast.core import CHANCE, State
 from outlast.core.rng import peek_below
 
 from .actions import RobinsonAction
@@ -124,9 +124,7 @@ class DeckRules(StateFields):
         """
         if self.chance and not self.over and self.chance[0] in (CH_HUNT, CH_TRACK):
             return act(CHANCE, "draw", self.content.cards[self._hunt_secret_draw()].id)
-        out = super().sample_chance()
-        assert isinstance(out, RobinsonAction)
-        return out
+        return cast(RobinsonAction, State.sample_chance(self))  # the kernel's seeded pick (no super() lookup)
 
     def deck_bag(self: RobinsonState, z: int) -> list[int]:
         """Cards of a deck whose place nobody knows (the Hunting deck's known top and bottom excluded)."""

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import abilities
@@ -41,10 +42,8 @@ class PawnRules(StateFields):
         token kept by Scouting, §13.2 "at any time") join at the end, so placed pawns keep their ids."""
         out: list[tuple[int, int, int, int, str]] = []
         p = self.program
-
-        def fields(node: int) -> int:
-            """The Action types an additional pawn of this effect may take, as `FIELD_OF` bits (§17.2)."""
-            return abilities.answer_of(p, node, abilities.EXTRA_PAWN_FIELDS, 0)
+        # the Action types an additional pawn of an effect may take, as `FIELD_OF` bits (§17.2), by node
+        fields = partial(abilities.answer_of, p, query=abilities.EXTRA_PAWN_FIELDS, base=0)
 
         for card in self.cards_in(Z_ITEM):
             mask = abilities.card_answer(p, card, abilities.EXTRA_PAWN_FIELDS, 0)
