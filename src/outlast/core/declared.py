@@ -162,10 +162,14 @@ class Ints:
 
 @dataclass(frozen=True)
 class Lists:
-    """A list of `length` lists (one per seat, say), each read by the `Ints` codec `inner`."""
+    """A list of `length` items (one per seat, say), each read by the codec `inner`.
 
-    inner: Ints
+    `what` names an item in refusals ("one per meeple", "meeple 2: …"); without it an item is called a list.
+    """
+
+    inner: Codec
     length: Bound
+    what: str | None = None
 
     def encode(self, value: Any, state: Any) -> Any:
         return [self.inner.encode(v, state) for v in value]
@@ -173,13 +177,14 @@ class Lists:
     def decode(self, data: Any, state: Any) -> Any:
         n = _bound(self.length, state)
         if not isinstance(data, list) or len(data) != n:
-            raise ValueError(f"must be a list of {n} lists, not {shown(data)}")
+            shape = f"{n} lists" if self.what is None else f"{n} entries, one per {self.what}"
+            raise ValueError(f"must be a list of {shape}, not {shown(data)}")
         out = []
         for i, item in enumerate(data):
             try:
                 out.append(self.inner.decode(item, state))
             except ValueError as exc:
-                raise ValueError(f"list {i}: {exc}") from None
+                raise ValueError(f"{self.what or 'list'} {i}: {exc}") from None
         return out
 
 

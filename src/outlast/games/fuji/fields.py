@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from outlast.core.decision import DecisionKinds
-from outlast.core.declared import LIST, Declaration, Field, Int, Ints, Text, Word, whole
+from outlast.core.declared import LIST, Bool, Declaration, Field, Int, Ints, Lists, Text, Word, whole
 from outlast.core.errors import SaveError, shown
 from outlast.core.rng import RandomLike, seed_state
 
@@ -204,43 +204,6 @@ class _OrNull:
         if value == self.none:
             raise ValueError(f"is {shown(data)}: write null for none")
         return value
-
-
-@dataclass(frozen=True)
-class _Flag:
-    """A 0/1 the engine keeps, written true/false."""
-
-    def encode(self, value: Any, state: Any) -> Any:
-        return bool(value)
-
-    def decode(self, data: Any, state: Any) -> Any:
-        if type(data) is not bool:
-            raise ValueError(f"must be true or false, not {shown(data)}")
-        return int(data)
-
-
-@dataclass(frozen=True)
-class _Each:
-    """A list with one entry per meeple (per seat, per hand: `count(state)`), each read by `inner`."""
-
-    inner: Any
-    count: Callable[[Any], int]
-    what: str = "meeple"
-
-    def encode(self, value: Any, state: Any) -> Any:
-        return [self.inner.encode(v, state) for v in value]
-
-    def decode(self, data: Any, state: Any) -> Any:
-        n = self.count(state)
-        if not isinstance(data, list) or len(data) != n:
-            raise ValueError(f"must be a list of {n} entries, one per {self.what}, not {shown(data)}")
-        out = []
-        for i, item in enumerate(data):
-            try:
-                out.append(self.inner.decode(item, state))
-            except ValueError as exc:
-                raise ValueError(f"{self.what} {i}: {exc}") from None
-        return out
 
 
 @dataclass(frozen=True)
@@ -651,12 +614,12 @@ def _movement_bonus_cap(state: FujiState) -> int:
                 if verb == "movement_bonus"] or [0])
 
 
-def _per_meeple(inner: Any) -> _Each:
-    return _Each(inner, _explorers, "meeple")
+def _per_meeple(inner: Any) -> Lists:
+    return Lists(inner, _explorers, "meeple")
 
 
-def _per_hand(inner: Any) -> _Each:
-    return _Each(inner, _hands, "hand")
+def _per_hand(inner: Any) -> Lists:
+    return Lists(inner, _hands, "hand")
 
 
 def _board_mask(cells: Callable[[Any], tuple[int, ...]]) -> Callable[[Any], int]:
@@ -685,7 +648,7 @@ DECLARATION = Declaration([
     Field("mover", _OrNull(Int(0, lambda s: s.table.explorers - 1))),
     Field("turn_step", Word(TURN_STEPS)),
     Field("turn_margin", Int(0, MAX_VALUE)),
-    Field("turn_success", _Flag()),
+    Field("turn_success", Bool(as_int=True)),
     Field("bars_spent", Int(0, MAX_VALUE)),
     Field("eruptions_due", Int(0, lambda s: 2 * len(s.table.board.eruption_tokens))),
     Field("chance", _Chance(), copy=LIST),
@@ -702,21 +665,21 @@ DECLARATION = Declaration([
           hidden=True, redraw=_redraw_faces),
     Field("die_holder", _PerDie(_OrNull(Int(0, lambda s: s.table.dice // 6 - 1))), copy=LIST),
     Field("die_seen_by", _PerDie(_Seats()), copy=LIST),
-    Field("die_in_play", _PerDie(_Flag()), copy=LIST),
+    Field("die_in_play", _PerDie(Bool(as_int=True)), copy=LIST),
     Field("rerolls_left", _per_hand(Int(0, MAX_REROLLS)), copy=LIST),
     Field("rerolls_entitled", _per_hand(Int(0, MAX_REROLLS)), copy=LIST),
     Field("reroll_choice", _per_hand(_RerollChoice()), copy=LIST, hidden=True, redraw=_redraw_reroll_choices),
-    Field("rerolls_done", _per_hand(_Flag()), copy=LIST),
+    Field("rerolls_done", _per_hand(Bool(as_int=True)), copy=LIST),
     Field("card_location", _CardPlaces(), copy=LIST, hidden=True, redraw=_redraw_cards),
     Field("card_usable_from", _PerCard(Int(0, MAX_ROUND + 1)), copy=LIST),
     Field("card_used_once", _CardSet(), copy=LIST),
     Field("under_pile", _UnderPile(), copy=LIST),
-    Field("ready", _Each(_Flag(), _seats, "seat"), copy=LIST),
+    Field("ready", Lists(Bool(as_int=True), _seats, "seat"), copy=LIST),
     Field("hints_given", _Hints(), copy=LIST),
-    Field("die_set_aside", _per_meeple(_Flag()), copy=LIST),
-    Field("no_stamina_loss", _per_meeple(_Flag()), copy=LIST),
-    Field("stepped_early", _per_meeple(_Flag()), copy=LIST),
-    Field("moved", _per_meeple(_Flag()), copy=LIST),
+    Field("die_set_aside", _per_meeple(Bool(as_int=True)), copy=LIST),
+    Field("no_stamina_loss", _per_meeple(Bool(as_int=True)), copy=LIST),
+    Field("stepped_early", _per_meeple(Bool(as_int=True)), copy=LIST),
+    Field("moved", _per_meeple(Bool(as_int=True)), copy=LIST),
     Field("movement_bonus", _per_meeple(Int(0, _movement_bonus_cap)), copy=LIST),
     Field("screen_lowered", _per_meeple(_OrNull(Word(PHASE_WORDS), none=0)), copy=LIST),
     Field("die_to_lose", _per_meeple(_OrNull(_Die())), copy=LIST),
