@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any
 
 import pytest
@@ -194,12 +195,138 @@ def test_observations_come_from_observe_only(name: str) -> None:
         for seat in range(game.num_players()):
             view = inner.observe(seat)
             assert state.observation_string(seat) == canonical(view)
-            assert state.information_state_string(seat) == canonical(view)
+            # the information state is a digest of what the seat was shown, then its view: nothing else
+            assert re.fullmatch(r"recall:[0-9a-f]{32}\n", state.information_state_string(seat)[:40])
+            assert state.information_state_string(seat)[40:] == canonical(view)
             tensor = np.asarray(state.observation_tensor(seat), dtype=np.float32)
             assert (tensor == np.asarray(outlast.load_game(name).encode(view), dtype=np.float32)).all()
         assert observer.string_from(state, 0) == canonical(inner.observe(None)) == str(state)
         checked += 1
     assert checked > 5
+
+
+def by_text(state: Any, text: str) -> None:
+    """Apply the action or chance outcome of `state` whose text is `text`."""
+    player = state.current_player()
+    ids = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    texts = {state.action_to_string(player, a): a for a in ids}
+    assert text in texts, (text, sorted(texts)[:10])
+    state.apply_action(texts[text])
+
+
+def first_choices_until(state: Any, stop: Any) -> None:
+    """Play the first chance outcome and the first legal action until `stop(state)`."""
+    while not stop(state):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+
+
+def _texts(state: Any) -> list[str]:
+    player = state.current_player()
+    ids = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    return [state.action_to_string(player, a) for a in ids]
+
+
+def test_an_information_state_recalls_what_the_seat_saw_before_its_view() -> None:
+    """Two plannings that end alike (a pawn placed, then taken back) but showed each seat a different
+    plan in between: the same observation, different information states."""
+    game = load("robinson", players=2)
+    state = game.new_initial_state()
+    first_choices_until(state, lambda s: not s.is_chance_node() and
+                        sum(t.startswith("place 1 ") for t in _texts(s)) >= 2)
+    seat = state.current_player()
+    first, second = [t for t in _texts(state) if t.startswith("place 1 ")][:2]
+    one, two = state.clone(), state.clone()
+    for twin, place in ((one, first), (two, second)):
+        by_text(twin, place)
+        by_text(twin, "remove 1")
+    for player in (seat, 1 - seat):
+        assert one.observation_string(player) == two.observation_string(player)
+        assert one.information_state_string(player) != two.information_state_string(player)
+    assert one.legal_actions() == two.legal_actions()
+
+
+def test_hidden_dice_leave_the_other_seats_information_state_alone() -> None:
+    """Fuji: two games that differ only in the dice behind seat 0's screen look the same to seat 1, in its
+    information state too, until they show it something different; seat 0 tells them apart."""
+    game = load("fuji", players=2, variant="b")
+    low = game.new_initial_state()
+    first_choices_until(low, lambda s: s.is_chance_node() and _texts(s)[0].startswith("roll 0:"))
+    high = low.clone()
+    while low.is_chance_node():  # seat 0's dice all 1 in one game, all 6 in the other; the rest alike
+        texts = _texts(low)
+        by_text(low, texts[0])
+        by_text(high, texts[-1] if texts[0].startswith("roll 0:") else texts[0])
+    assert "0:1 shows Y1" in low.information_state_string(0)  # seat 0's first die, in its own log
+    assert "0:1 shows" not in low.information_state_string(1)
+    checked = seat_one_decisions = 0
+    while not low.is_terminal() and low.observation_string(1) == high.observation_string(1):
+        assert low.information_state_string(1) == high.information_state_string(1)
+        assert low.information_state_string(0) != high.information_state_string(0)
+        if low.current_player() == 1:
+            assert low.legal_actions() == high.legal_actions()
+            seat_one_decisions += 1
+        text = _texts(low)[0]
+        if text not in _texts(high):
+            break
+        by_text(low, text)
+        by_text(high, text)
+        checked += 1
+    assert checked > 10 and seat_one_decisions > 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seat_never_meets_the_same_information_state_twice(name: str) -> None:
+    """Perfect recall: each decision of a seat adds its action, so no two of its decisions look alike."""
+    game = load(name, players=2, seed=6)
+    seen: dict[int, set[str]] = {seat: set() for seat in range(2)}
+    decisions = 0
+    for state in random_states(game, 6, limit=400):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        key = state.information_state_string()
+        assert key not in seen[state.current_player()]
+        seen[state.current_player()].add(key)
+        decisions += 1
+    assert decisions > 50
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_information_states_survive_clone_serialization_and_a_late_start(name: str) -> None:
+    """Asked first mid-game, the information state is rebuilt from the history; a state that kept it from
+    the start, its clone and its serialized copy agree."""
+    late, early = load(name, players=2, seed=7), load(name, players=2, seed=7)
+    *_, state = random_states(late, 7, limit=150)
+    kept = early.new_initial_state()
+    kept.information_state_string(0)  # from here on the game's new states keep each seat's recall
+    for action in state.history():
+        kept.apply_action(action)
+    assert not late.recalls and early.recalls
+    for seat in range(2):
+        assert state.information_state_string(seat) == kept.information_state_string(seat)
+    assert late.recalls
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(early, kept))
+    twin = kept.clone()
+    for other in (back, twin, state):
+        action = kept.chance_outcomes()[0][0] if kept.is_chance_node() else kept.legal_actions()[0]
+        other.apply_action(action)
+    kept.apply_action(action)
+    for seat in range(2):
+        assert back.information_state_string(seat) == twin.information_state_string(seat) == \
+            state.information_state_string(seat) == kept.information_state_string(seat)
+
+
+def test_openspiel_outcome_sampling_mccfr_runs_on_information_states() -> None:
+    """OpenSpiel's outcome-sampling MCCFR keys its tables by our information states. It runs; on games of
+    hundreds of moves its importance weights overflow, so it learns nothing useful here (docs/openspiel.md)."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = load("fuji", players=2, variant="b")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    np.random.seed(0)
+    with np.errstate(all="ignore"):
+        solver.iteration()
+    keys = list(solver._infostates)
+    assert len(keys) > 50 and all(re.match(r"recall:[0-9a-f]{32}\n\{", key) for key in keys)
 
 
 @pytest.mark.parametrize("name", GAMES)

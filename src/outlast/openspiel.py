@@ -28,9 +28,14 @@ How the kernel contract maps onto OpenSpiel (docs/openspiel.md says more):
   time: the first seat `to_move()` lists acts, then the next, until the engine moves on. The engine
   guarantees their actions commute, and what a seat chose stays out of the others' views until the
   rules reveal it, so the order hides nothing and changes nothing.
-- **Observations** (`observation_string`, `information_state_string`) are `observe(seat)` as canonical
-  JSON, the public view (`observe(None)`) for an observer without private information;
-  `observation_tensor` is `Game.encode(observe(seat))`. Nothing else of the state is shown.
+- **Observations**: `observation_string` is `observe(seat)` as canonical JSON, the public view
+  (`observe(None)`) for an observer without private information; `observation_tensor` is
+  `Game.encode(observe(seat))`.
+- **Information states** have perfect recall: `information_state_string(seat)` is a digest of
+  everything the seat was shown since the start, in order (each view of it that differed from the one
+  before, the events visible to it, its own actions), then its current view. Two histories get the same
+  string exactly when the seat was shown the same things all along (up to a 128-bit hash collision).
+  Nothing else of the state is shown.
 - **Returns** come at the end: +1 to each seat that won, -1 to each seat that lost (a cooperative game
   is an `IDENTICAL`-utility game). A game is cut at `MAX_GAME_LENGTH` moves, chance included, and
   counts as lost by every seat; no game comes near it.
@@ -39,8 +44,9 @@ How the kernel contract maps onto OpenSpiel (docs/openspiel.md says more):
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -50,6 +56,7 @@ import pyspiel
 from outlast.core import (
     CHANCE,
     Action,
+    Event,
     Game,
     IllegalAction,
     OptionError,
@@ -180,34 +187,82 @@ def _key(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
 
 
+# --- perfect recall ------------------------------------------------------------------------------------------
+_VIEW, _EVENT, _ACT = b"v", b"e", b"a"
+
+
+def _fold(digest: bytes, parts: Sequence[tuple[bytes, str]]) -> bytes:
+    """`digest` extended by `parts` (tag, text), each written with its length so no two sequences meet."""
+    h = hashlib.blake2b(digest, digest_size=16)
+    for tag, text in parts:
+        data = text.encode()
+        h.update(tag + len(data).to_bytes(8, "big") + data)
+    return h.digest()
+
+
+def first_recall(views: Sequence[str]) -> tuple[bytes, ...]:
+    """Each seat's recall digest at the start, from its first view (canonical JSON of `observe(seat)`).
+
+    A recall digest is a BLAKE2b chain (16 bytes) over the seat's history as it saw it: each view of it
+    that differed from the one before, each event visible to it (kind, text, data) and each action it
+    took, in order. Nothing a seat was not shown enters it.
+    """
+    return tuple(_fold(b"", [(_VIEW, view)]) for view in views)
+
+
+def next_recall(digests: Sequence[bytes], before: Sequence[str], after: Sequence[str], actor: int | None,
+                action: str, events: Sequence[Event]) -> tuple[bytes, ...]:
+    """Each seat's recall digest after a move: `actor` (None for chance) played `action`, which logged
+    `events` and took each seat's view from `before` to `after`.
+
+    A seat adds its own action, the events it may read and its view when it changed; a seat shown
+    nothing new keeps its digest.
+    """
+    out = []
+    for seat, digest in enumerate(digests):
+        parts = [(_ACT, action)] if seat == actor else []
+        parts += [(_EVENT, _json([e.kind, e.text, dict(e.data)])) for e in events if e.visible(seat)]
+        if after[seat] != before[seat]:
+            parts.append((_VIEW, after[seat]))
+        out.append(_fold(digest, parts) if parts else digest)
+    return tuple(out)
+
+
 # --- the state ---------------------------------------------------------------------------------------------
 class _Held:
     """The outlast state inside an OpenSpiel state, with what it costs to recompute.
 
     OpenSpiel clones a Python state by deep-copying its attributes and serializes it by pickling
     them: this holder answers the first with the outlast state's own `clone()` and the second with its
-    `to_json()` document, read back by `load_state`.
+    `to_json()` document, read back by `load_state`. `views` holds each seat's view as canonical JSON
+    once asked for (None before); `recall` each seat's recall digest once information states are asked
+    for (None before: keeping it costs a view per seat per move). A clone shares both; the pickled form
+    keeps the digests.
     """
 
     def __init__(self, name: str, key: tuple[tuple[str, Any], ...], state: State, moves: int,
-                 tables: Tables | None = None) -> None:
+                 tables: Tables | None = None, recall: tuple[bytes, ...] | None = None,
+                 views: tuple[str | None, ...] | None = None) -> None:
         self.name = name
         self.key = key
         self.state = state
         self.moves = moves
         self.tables = tables or _tables(name, key)
         self.legal: dict[int, Action] | None = None
+        self.recall = recall
+        self.views = views or (None,) * state.seat_count()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.name, self.key, self.state.clone(), self.moves, self.tables)
+        return _Held(self.name, self.key, self.state.clone(), self.moves, self.tables, self.recall, self.views)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _restore, (self.name, self.key, json.dumps(self.state.to_json()), self.moves)
+        return _restore, (self.name, self.key, json.dumps(self.state.to_json()), self.moves, self.recall)
 
 
-def _restore(name: str, key: tuple[tuple[str, Any], ...], document: str, moves: int) -> _Held:
+def _restore(name: str, key: tuple[tuple[str, Any], ...], document: str, moves: int,
+             recall: tuple[bytes, ...] | None = None) -> _Held:
     """A holder read back from its pickled form: the game's `load_state` of the state's document."""
-    return _Held(name, key, load_game(name).load_state(json.loads(document)), moves)
+    return _Held(name, key, load_game(name).load_state(json.loads(document)), moves, recall=recall)
 
 
 class OutlastState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
@@ -256,7 +311,7 @@ class OutlastState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
             outcome = next((o for o, _ in held.state.chance_outcomes() if str(o) == texts[action]), None)
             if outcome is None:
                 raise IllegalAction(f"chance outcome {action} ({texts[action]!r}) cannot happen now")
-            held.state.apply(outcome)
+            self._step(None, outcome)
         else:
             legal = self._legal()
             if action not in legal:
@@ -265,9 +320,7 @@ class OutlastState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
                     raise IllegalAction(f"action {action} is outside the action table (0..{len(texts) - 1})")
                 raise IllegalAction(f"action {action} ({texts[action]!r}) is not legal now for seat "
                                     f"{self.current_player()}")
-            held.state.apply(legal[action])
-        held.moves += 1
-        held.legal = None
+            self._step(self.current_player(), legal[action])
         self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -291,13 +344,49 @@ class OutlastState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __str__(self) -> str:
         """The public view as canonical JSON (no seat's secrets)."""
-        return _json(self._held.state.observe(None))
+        return self.view_string(None)
 
     # --- for readers -----------------------------------------------------------------------------------------
     @property
     def outlast_state(self) -> State:
         """The outlast state underneath (read it; apply actions through OpenSpiel to keep both in step)."""
         return self._held.state
+
+    def view_string(self, player: int | None) -> str:
+        """`observe(player)` as canonical JSON (`player` None: the public view); kept once made for a seat."""
+        held = self._held
+        if player is None:
+            return _json(held.state.observe(None))
+        view = held.views[player]
+        if view is None:
+            view = _json(held.state.observe(player))
+            held.views = held.views[:player] + (view,) + held.views[player + 1:]
+        return view
+
+    def recall(self) -> tuple[bytes, ...]:
+        """Each seat's recall digest in this state (see `first_recall`).
+
+        The first call on a game's states rebuilds it by replaying this state's history; from then on the
+        game's states keep it as they move (a view per seat per move).
+        """
+        held = self._held
+        if held.recall is None:
+            game = self.get_game()
+            game.recalls = True
+            if held.moves == 0:
+                held.recall = first_recall(self._views())
+            else:
+                replay = OutlastState(game)
+                for action in self.history():
+                    replay.apply_action(action)
+                if replay._held.moves != held.moves:  # pragma: no cover - replays are exact
+                    raise OutlastError(f"replaying the history gave {replay._held.moves} moves, not {held.moves}")
+                held.recall = replay.recall()
+        return held.recall
+
+    def information_state(self, player: int) -> str:
+        """`player`'s perfect-recall information state: `recall:`, its digest in hex, a newline, its view."""
+        return f"recall:{self.recall()[player].hex()}\n{self.view_string(player)}"
 
     # --- helpers -------------------------------------------------------------------------------------------
     def _legal(self) -> dict[int, Action]:
@@ -311,6 +400,27 @@ class OutlastState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
                     held.legal[i] = action
         return held.legal
 
+    def _views(self) -> list[str]:
+        return [self.view_string(seat) for seat in range(len(self._held.views))]
+
+    def _step(self, actor: int | None, action: Action) -> None:
+        """Apply `action` of `actor` (None: chance) to the outlast state, keeping each seat's recall if kept.
+
+        A game's new state starts keeping it at its first move once the game has been asked for one.
+        """
+        held = self._held
+        if held.recall is None and held.moves == 0 and self.get_game().recalls:
+            self.recall()
+        before = self._views() if held.recall is not None else []
+        logged = len(held.state.events)
+        held.state.apply(action)
+        held.moves += 1
+        held.legal = None
+        held.views = (None,) * len(held.views)
+        if held.recall is not None:
+            held.recall = next_recall(held.recall, before, self._views(), actor, str(action),
+                                      held.state.events[logged:])
+
     def _settle(self) -> None:
         """Should every legal action of the seat to act lie beyond the game's table, play the first for it.
 
@@ -319,9 +429,7 @@ class OutlastState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """
         while not self.is_terminal() and not self.is_chance_node() and not self._legal():
             seat = self._held.state.to_move()[0]  # pragma: no cover - beyond every cut of the tables
-            self._held.state.apply(self._held.state.legal_actions(seat)[0])  # pragma: no cover
-            self._held.moves += 1  # pragma: no cover
-            self._held.legal = None  # pragma: no cover
+            self._step(seat, self._held.state.legal_actions(seat)[0])  # pragma: no cover
 
 
 def _json(view: Any) -> str:
@@ -330,11 +438,11 @@ def _json(view: Any) -> str:
 
 # --- observations --------------------------------------------------------------------------------------------
 class OutlastObserver:
-    """OpenSpiel's Python observer: strings and tensors from `observe(seat)` alone.
+    """OpenSpiel's Python observer: strings and tensors from `observe(seat)` and what the seat was shown.
 
     With private information (the default) a seat sees its own view; an observer without it
-    (`PrivateInfoType.NONE`) sees the public view. The information state is the observation: an outlast
-    view already holds what the rules let a seat keep in mind.
+    (`PrivateInfoType.NONE`) sees the public view. With perfect recall (the information state) the
+    string is `OutlastState.information_state`, and there is no tensor.
     """
 
     def __init__(self, game: OutlastGame, iig_obs_type: Any = None, params: Any = None) -> None:
@@ -342,20 +450,23 @@ class OutlastObserver:
             raise ValueError(f"observation parameters are not supported; given {params}")
         self.game = game
         self.public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(game.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def _view(self, state: OutlastState, player: int) -> dict[str, Any]:
-        return state.outlast_state.observe(None if self.public_only else player)
+        self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        if self.perfect_recall and self.public_only:
+            raise ValueError("a perfect-recall public observer is not supported: information states are a seat's")
+        self.tensor = np.zeros(0 if self.perfect_recall else game.observation_size, np.float32)
+        self.dict = {} if self.perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: OutlastState, player: int) -> None:
-        """Fill `tensor` with `Game.encode` of `player`'s view (zeros for a game without an encoding)."""
-        if self.game.observation_size:
-            self.tensor[:] = self.game.outlast_game.encode(self._view(state, player))
+        """Fill `tensor` with `Game.encode` of `player`'s view (nothing for a game without an encoding)."""
+        if self.tensor.size:
+            self.tensor[:] = self.game.outlast_game.encode(state.outlast_state.observe(
+                None if self.public_only else player))
 
     def string_from(self, state: OutlastState, player: int) -> str:
-        """`player`'s view (or the public view) as canonical JSON."""
-        return _json(self._view(state, player))
+        """`player`'s view (or the public view) as canonical JSON; with perfect recall its information state."""
+        if self.perfect_recall:
+            return state.information_state(player)
+        return state.view_string(None if self.public_only else player)
 
 
 # --- the game ------------------------------------------------------------------------------------------------
@@ -382,6 +493,8 @@ class OutlastGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             min_utility=-1.0, max_utility=1.0,
             utility_sum=None, max_game_length=MAX_GAME_LENGTH)
         super().__init__(game_type(self.outlast_game), info, {**parameter_specification(self.outlast_game), **canonical})
+        self.recalls = False
+        """Whether new states keep each seat's recall (set by the first information state asked for)."""
 
     def new_initial_state(self) -> OutlastState:
         """A new game with this game's options and seed."""
