@@ -257,7 +257,7 @@ KERNEL = KernelVerbs(
                adopted_by="if_possible"), _WHO),
         _lose_text, needs=("resources",), check=_some_amount),
     wound=KernelVerb(
-        "wound", "Wounds (damage) to whom `who` names.",
+        "wound", "Wounds (damage) to whom `who` names; what a wound does is the game's rule.",
         (_WHO, Param("n", "int", "how many wounds (at least 1)"),
          Param("kind", "words:kinds", "the kind of wound", optional=True, adopted_by="kinds")),
         _hurt_text("Take", "takes"), needs=("unit",), check=_at_least_one("n")),
@@ -275,7 +275,8 @@ KERNEL = KernelVerbs(
         (Param("cards", "words:cards", "which cards"), Param("n", "int", "how many (at least 1)"), _WHO),
         _discard_text, needs=("cards",), check=_at_least_one("n")),
     reroll=KernelVerb(
-        "reroll", "Roll dice again: any of the user's dice, or one of the kind `dice` names.",
+        "reroll", "Roll dice again: `times` rerolls (one when absent) of the user's dice, or only of the kind of die "
+        "`dice` names.",
         (Param("dice", "words:dice", "the kind of die (absent: any)", optional=True, adopted_by="dice"),
          Param("times", "int", "how many rerolls (absent: 1)", optional=True, adopted_by="times")),
         _reroll_text, needs=("any_dice",), check=_at_least_one("times")),
