@@ -120,7 +120,7 @@ class KernelVerb:
         for need in self.needs:
             if not words.gives(need):
                 raise ValueError(f"kernel verb {self.name!r} needs the game's words for {need!r}")
-        optional = {p.adopted_by for p in self.params if p.adopted_by}
+        optional = {p.adopted_by for p in self.params if p.adopted_by and p.type in ("int", "bool")}
         for option in words.options:
             if option not in optional:
                 raise ValueError(f"kernel verb {self.name!r} has no optional parameter {option!r}")
