@@ -185,17 +185,19 @@ def test_check_record_faults() -> None:
 
 def test_verb_registry() -> None:
     v = VerbRegistry()
-    v.register("gain", {"n": "int"}, lambda p: f"Gain {p['n']}.")
+    v.register("collect", {"n": "int"}, lambda p: f"Gain {p['n']}.")
     with pytest.raises(ValueError):
-        v.register("gain", {}, lambda p: "")
+        v.register("collect", {}, lambda p: "")
+    with pytest.raises(ValueError, match="kernel verb"):
+        v.register("gain", {"n": "int"}, lambda p: "")
     with pytest.raises(ValueError):
         v.register("choose", {}, lambda p: "")
-    v.validate({"gain": {"n": 2}}, "f", "i", "effect")
-    v.validate({"choose": [{"gain": {"n": 1}}, {"gain": {"n": 2}}]}, "f", "i", "effect")
-    assert v.render({"choose": [{"gain": {"n": 1}}, {"gain": {"n": 2}}]}) == "Choose one: Gain 1. Or: Gain 2."
-    assert v.render([{"gain": {"n": 1}}, {"gain": {"n": 3}}]) == "Gain 1. Then Gain 3."
-    assert v.verbs_in({"all": [{"gain": {"n": 1}}]}) == [("gain", {"n": 1})]
-    for bad in ({"lose": {}}, {"gain": {}}, {"gain": {"n": "x"}}, [], {"a": 1, "b": 2}, {"choose": [{"gain": {"n": 1}}]}):
+    v.validate({"collect": {"n": 2}}, "f", "i", "effect")
+    v.validate({"choose": [{"collect": {"n": 1}}, {"collect": {"n": 2}}]}, "f", "i", "effect")
+    assert v.render({"choose": [{"collect": {"n": 1}}, {"collect": {"n": 2}}]}) == "Choose one: Gain 1. Or: Gain 2."
+    assert v.render([{"collect": {"n": 1}}, {"collect": {"n": 3}}]) == "Gain 1. Then Gain 3."
+    assert v.verbs_in({"all": [{"collect": {"n": 1}}]}) == [("collect", {"n": 1})]
+    for bad in ({"drop": {}}, {"collect": {}}, {"collect": {"n": "x"}}, [], {"a": 1, "b": 2}, {"choose": [{"collect": {"n": 1}}]}):
         with pytest.raises(ContentError):
             v.validate(bad, "f", "i", "effect")
 

@@ -256,16 +256,16 @@ def _wound(ctx: Camp, *, n: int, who: str) -> None:  # never reads `who`
 
 def _verbs() -> VerbRegistry:
     v = VerbRegistry()
-    v.register("gain", {"amount": "int", "per_player": "bool?"}, lambda p: f"Gain {p['amount']} food.", handler=_gain)
-    v.register("wound", {"n": "int", "who": "str"}, lambda p: f"{p['who']} takes {p['n']} wounds.", handler=_wound)
+    v.register("harvest", {"amount": "int", "per_player": "bool?"}, lambda p: f"Gain {p['amount']} food.", handler=_gain)
+    v.register("scratch", {"n": "int", "who": "str"}, lambda p: f"{p['who']} takes {p['n']} wounds.", handler=_wound)
     v.register("rest", {}, lambda p: "Rest.")
     return v
 
 
 def test_an_effect_runs_its_handlers_with_the_cards_numbers() -> None:
     v = _verbs()
-    effect = [{"gain": {"amount": 2}}, {"gain": {"amount": 1, "per_player": True}}, {"wound": {"n": 1, "who": "all"}},
-              {"choose": [{"gain": {"amount": 1}}, {"wound": {"n": 2, "who": "one"}}]}]
+    effect = [{"harvest": {"amount": 2}}, {"harvest": {"amount": 1, "per_player": True}}, {"scratch": {"n": 1, "who": "all"}},
+              {"choose": [{"harvest": {"amount": 1}}, {"scratch": {"n": 2, "who": "one"}}]}]
     v.validate(effect, "cards.yaml", "storm", "effect")
     camp = Camp()
     v.run(effect, camp)
@@ -274,8 +274,8 @@ def test_an_effect_runs_its_handlers_with_the_cards_numbers() -> None:
 
 def test_lint_finds_verbs_without_handlers_unread_parameters_and_unused_verbs() -> None:
     v = _verbs()
-    v.validate([{"gain": {"amount": 2}}, {"wound": {"n": 1, "who": "x"}}], "cards.yaml", "storm", "effect")
-    assert v.problems() == ["verb 'wound': its handler never reads parameter 'who'", "verb 'rest' has no handler"]
+    v.validate([{"harvest": {"amount": 2}}, {"scratch": {"n": 1, "who": "x"}}], "cards.yaml", "storm", "effect")
+    assert v.problems() == ["verb 'scratch': its handler never reads parameter 'who'", "verb 'rest' has no handler"]
     v.handle("rest", lambda ctx: None)
     assert "verb 'rest' is used by no content" in v.problems()
     with pytest.raises(ValueError, match="already"):
@@ -288,6 +288,6 @@ def test_lint_finds_verbs_without_handlers_unread_parameters_and_unused_verbs() 
 
 def test_a_handler_missing_a_parameter_is_named() -> None:
     v = VerbRegistry()
-    v.register("gain", {"amount": "int", "per_player": "bool?"}, lambda p: "", handler=lambda ctx, amount: amount)
-    v.validate({"gain": {"amount": 1}}, "f.yaml", "x", "effect")
-    assert v.problems() == ["verb 'gain': its handler takes no parameter 'per_player'"]
+    v.register("harvest", {"amount": "int", "per_player": "bool?"}, lambda p: "", handler=lambda ctx, amount: amount)
+    v.validate({"harvest": {"amount": 1}}, "f.yaml", "x", "effect")
+    assert v.problems() == ["verb 'harvest': its handler takes no parameter 'per_player'"]

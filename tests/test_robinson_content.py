@@ -110,7 +110,7 @@ def test_mysteries__s22_4_s25_5() -> None:
                 "unfortunate_adventure", "lurking_panther", "wild_boar", "pit_trap", "poisoned_dart"):
         assert C.card(cid).kind == "mystery", cid
     assert C.card("bottle_of_wine").data["keep"] == {"uses": 1, "when": "night",
-                                                     "effect": {"heal_split": {"n": 1}}}
+                                                     "effect": {"heal": {"who": "shared", "n": 1}}}
     assert C.card("unfortunate_adventure").data["event"] == {"fight": {"strength": 4, "who": "fp"}}
 
 
@@ -121,7 +121,7 @@ def test_beasts__s25_6() -> None:
         (1, 0, 2, 0), (2, 2, 2, 0), (2, 0, 2, 1), (3, 1, 2, 1), (3, 1, 3, 1), (3, 0, 2, 1), (4, 1, 3, 1),
         (4, 1, 2, 1), (4, 1, 3, 1), (5, 0, 2, 1), (5, 1, 3, 2), (5, 0, 4, 1), (6, 2, 5, 2), (6, 3, 5, 2),
         (6, 2, 3, 0), (6, 1, 5, 2)]
-    assert beasts["gorilla"]["extra"] == {"draw_discovery": {"n": 1}}
+    assert beasts["gorilla"]["extra"] == {"draw": {"deck": "discovery", "n": 1}}
     assert sum(1 for b in beasts.values() if "unless_built" in (b.get("extra") or {})) == 3
 
 
@@ -282,7 +282,7 @@ def _dup_first(lst: list[dict[str, Any]]) -> None:
     ("adventures.yaml", lambda d: _set(d, "fruit", action={"teleport": {}}), "fruit", "action"),
     ("events.yaml", lambda d: _get(d, "frost")["threat"].update(reward={"fly": {}}), "frost", "reward"),
     # missing parameter
-    ("beasts.yaml", lambda d: _set(d, "boa", extra={"draw_discovery": {}}), "boa", "n"),
+    ("beasts.yaml", lambda d: _set(d, "boa", extra={"draw": {"deck": "discovery"}}), "boa", "n"),
     ("mysteries.yaml", lambda d: _set(d, "wild_boar", action={"fight": {"food": 2}}), "wild_boar", "strength"),
     # wrong type
     ("events.yaml", lambda d: _get(d, "insects")["threat"].update(pawns="one"), "insects", "pawns"),

@@ -425,7 +425,7 @@ def _effect_conditions(effect: Any) -> list[str]:
 
 def _use_conditions(use: dict[str, Any], effect: Any) -> list[str]:
     first = next(iter(effect[0] if isinstance(effect, list) else effect))
-    out = ["right after a roll" if first == "reroll_die" else WHEN_WORDS[use["when"]]]
+    out = ["right after a roll" if first == "reroll" else WHEN_WORDS[use["when"]]]
     if use.get("needs_item"):
         out.append(f"with the {_title(use['needs_item'])} built")
     if use.get("needs_weapon"):

@@ -14,13 +14,14 @@ import dis
 import inspect
 import types
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import ContentError, shown
+from .verbs import KERNEL, NO_WORDS, KernelVerb, Words
 
 Schema = Mapping[str, str]
 
@@ -99,6 +100,7 @@ class Verb:
 
     The handler is called as `handler(ctx, **params)` with every parameter of the schema as a keyword
     (optional ones absent from the card come as None), so a card's numbers reach the rules unchanged.
+    An adopted kernel verb (`VerbRegistry.adopt`) keeps its `kernel` definition and the game's `words`.
     """
 
     name: str
@@ -106,6 +108,8 @@ class Verb:
     text: Callable[[dict[str, Any]], str]
     doc: str = ""
     handler: Callable[..., Any] | None = None
+    kernel: KernelVerb | None = None
+    words: Words = NO_WORDS
 
 
 def _reads(handler: Callable[..., Any], name: str) -> bool:
@@ -126,9 +130,11 @@ def _reads(handler: Callable[..., Any], name: str) -> bool:
 class VerbRegistry:
     """The verbs a game's effects may use. Core adds `choose` (pick one branch) and `all` (do each).
 
-    Each verb has a parameter schema, a text renderer and a handler (`register`); `run` walks an effect
-    tree and calls the handlers; `problems` lists what `outlast lint` refuses: a verb without a handler, a
-    parameter its handler never reads, and a verb no content uses.
+    A game adopts the kernel verbs it uses (`adopt`: gain, lose, wound, heal, draw, discard, reroll, defined
+    once in `outlast.core.verbs`) and registers its own (`register`); each has a parameter schema, a text
+    renderer and a handler. `run` walks an effect tree and calls the handlers; `problems` lists what
+    `outlast lint` refuses: a verb without a handler, a parameter its handler never reads, and a verb no
+    content uses.
     """
 
     def __init__(self) -> None:
@@ -138,17 +144,28 @@ class VerbRegistry:
 
     def register(self, name: str, params: Mapping[str, str], text: Callable[[dict[str, Any]], str], doc: str = "",
                  handler: Callable[..., Any] | None = None) -> None:
-        """Add a verb; registering a name twice is a programming error."""
+        """Add a verb of the game's own; a name registered twice, or a kernel verb's name, is a programming error."""
+        if name in KERNEL.names() - {"choose", "all"}:
+            raise ValueError(f"{name!r} is a kernel verb: adopt it (VerbRegistry.adopt), do not register your own")
         if name in self._verbs or name in ("choose", "all"):
             raise ValueError(f"verb {name!r} registered twice")
         self._verbs[name] = Verb(name, dict(params), text, doc, handler)
+
+    def adopt(self, verb: KernelVerb, handler: Callable[..., Any] | None = None, words: Words = NO_WORDS) -> None:
+        """Use the kernel verb `verb` in this game, with the game's `words` for the things it names and the
+        handler that carries it out by the game's rules; its schema, text and meaning are the kernel's."""
+        if verb.name in self._verbs:
+            raise ValueError(f"verb {verb.name!r} registered twice")
+        params = verb.schema(words)
+        self._verbs[verb.name] = Verb(verb.name, params, lambda p: verb.render(p, words), verb.doc, handler, verb,
+                                      words)
 
     def handle(self, name: str, handler: Callable[..., Any]) -> None:
         """Give the registered verb `name` its handler (for games that register texts and rules apart)."""
         verb = self._verbs[name]
         if verb.handler is not None:
             raise ValueError(f"verb {name!r} already has a handler")
-        self._verbs[name] = Verb(verb.name, verb.params, verb.text, verb.doc, handler)
+        self._verbs[name] = replace(verb, handler=handler)
 
     def run(self, effect: Any, ctx: Any) -> None:
         """Run an effect tree: each verb's handler with the card's parameters; `choose` asks `ctx.choose(branches)`.
@@ -224,6 +241,10 @@ class VerbRegistry:
         if params is None:
             params = {}
         check_record(file, item, params, verb.params, self)
+        if verb.kernel is not None and verb.kernel.check is not None:
+            fault = verb.kernel.check(params, verb.words)
+            if fault is not None:
+                raise ContentError(file, item, fault[0] or f"{where}.{name}", fault[1])
 
     def render(self, effect: Any) -> str:
         """The player-facing text of an effect tree, made from its data."""

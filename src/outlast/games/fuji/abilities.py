@@ -89,12 +89,14 @@ def _double_use(query: Query) -> None:
         query.value = 2
 
 
-def _lose_die(context: Query | Suffered) -> None:
-    """Leg injury: the meeple's seat picks a die it loses at the end of phase 5 (§10.6, §10.8)."""
+def _lose(context: Query | Suffered, dice: int) -> None:
+    """Leg injury: the meeple's seat picks the die it loses at the end of phase 5 (§10.6, §10.8); one decision
+    a die (the content loses exactly one: `content._load_people`)."""
     if isinstance(context, Suffered):
         from .movement import LoseDie
 
-        context.state.decisions.append(LoseDie(context.seat, context.explorer))
+        for _ in range(dice):
+            context.state.decisions.append(LoseDie(context.seat, context.explorer))
 
 
 def _no_equipment(context: Query | Suffered) -> None:
@@ -128,7 +130,7 @@ def _no_base_rerolls(context: Query | Suffered) -> None:
 
 HANDLERS: dict[str, Callable[..., None]] = {"pass_equipment": _pass_equipment, "long_stride": _long_stride, "set_die_aside": _set_die_aside,
             "extra_rerolls": _extra_rerolls, "power_bars": _power_bars, "double_use": _double_use,
-            "lose_die": _lose_die, "no_equipment": _no_equipment, "lose_skill": _lose_skill,
+            "lose": _lose, "no_equipment": _no_equipment, "lose_skill": _lose_skill,
             "no_base_rerolls": _no_base_rerolls}
 """Each skill and injury verb's handler: it answers the queries its effect changes (§10.6, §14)."""
 

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, VerbRegistry, check_record
+from outlast.core import KERNEL, ContentError, VerbRegistry, Words, check_record
 from outlast.core.content import read_file, record_list, unique_ids
 
 from . import abilities
@@ -40,7 +40,7 @@ def make_verbs() -> VerbRegistry:
     v.register("set_face", {}, lambda p: "Turn one of your dice to any face.")
     v.register("step_now", {}, lambda p: "Move your meeple now to an adjacent card it may enter.")
     v.register("movement_bonus", {"amount": "int"}, lambda p: f"Add {p['amount']} to your movement value on your own turn this round.")
-    v.register("reroll", {"times": "int"}, lambda p: f"Make {_plural(p['times'], 'reroll')} of any of your dice.")
+    v.adopt(KERNEL.reroll, words=Words(any_dice="any of your dice", options=frozenset({"times"})))
     v.register("grant_reroll", {"times": "int"}, lambda p: f"Give another explorer {_plural(p['times'], 'reroll')}.")
     v.register("copy_card", {}, lambda p: "Use the effect of any face-up equipment card on the table; this card is discarded, the other stays.")
     # skills (§14)
@@ -51,7 +51,7 @@ def make_verbs() -> VerbRegistry:
     v.register("power_bars", {"max": "int"}, lambda p: f"Earn a power bar for each phase-3 reroll you skip (hold up to {p['max']}); in phase 5 spend bars for +1 each to the mover's value.")
     v.register("double_use", {}, lambda p: "Use each of your equipment cards twice before discarding it.")
     # injuries (§10.6)
-    v.register("lose_die", {}, lambda p: "Lose one die for good, after everyone's stamina step.")
+    v.adopt(KERNEL.lose, words=Words(resources={"dice": ("die", "dice")}))
     v.register("no_equipment", {}, lambda p: "You may not use equipment cards (passing them on is still allowed).")
     v.register("lose_skill", {}, lambda p: "You lose your skill; a tinkerer discards every tapped card.")
     v.register("no_base_rerolls", {}, lambda p: "No phase-3 rerolls from distance or the reroll symbol.")
@@ -274,6 +274,8 @@ def _load_people(directory: Path) -> tuple[list[dict[str, Any]], list[Skill], li
     injuries = []
     for iid, rec in unique_ids(f, record_list(f, doc)).items():
         check_record(f, iid, rec, {"id": "str", "name": "str", "effect": "effect"}, VERBS)
+        if any(verb == "lose" and params.get("dice") != 1 for verb, params in VERBS.verbs_in(rec["effect"])):
+            raise ContentError(f, iid, "dice", "an injury loses one die (§10.6: a meeple has one die to lose)")
         injuries.append(dict(rec))
     if len(injuries) != 4:
         raise ContentError(f, "-", "-", "there are exactly four injuries (§10.6)")

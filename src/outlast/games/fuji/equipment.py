@@ -296,8 +296,8 @@ def _movement_bonus(use: Use, amount: int) -> None:
     use.state.movement_bonus[use.explorer] = amount
 
 
-def _reroll(use: Use, times: int) -> None:
-    use.state.decisions.append(EquipmentReroll(use.seat, use.explorer, times))
+def _reroll(use: Use, times: int | None) -> None:
+    use.state.decisions.append(EquipmentReroll(use.seat, use.explorer, 1 if times is None else times))
 
 
 def _grant_reroll(use: Use, times: int) -> None:

@@ -45,8 +45,8 @@ NIGHT_HEAL = "night heal"
 """Wounds healed by discarding food at Night (§17.2; 0 without the ability)."""
 NIGHT_HEAL_FOOD = "night heal food"
 """Food discarded for that healing (§17.2)."""
-REROLL_FIELD = "reroll field "
-"""Prefix of the query whether a die of the named Action type may be rerolled (§13.2; 0 by the rules)."""
+REROLL_FIELDS = "reroll fields"
+"""Bit mask of the Action types (`FIELD_OF`) whose dice a skill rerolls right after a roll (§13.2; 0 by the rules)."""
 WOOD_SAVED = "wood saved"
 """Wood one planned Action costs less (§13.2; 0 by the rules)."""
 
@@ -106,6 +106,26 @@ def in_play(program: Program, zone: list[int], query: str, base: int) -> int:
             program.in_play_answers.clear()
         known = program.in_play_answers[key] = asked.value
     return known
+
+
+def skill_answer(program: Program, char: int, skill: int, query: str) -> int:
+    """The answer of skill `skill` of character `char` to `query`, from 0 (§13.2)."""
+    return answer_of(program, program.skill[(char, skill)], query, 0)
+
+
+def skill_answering(program: Program, char: int, query: str) -> int:
+    """Index of the first skill of character `char` that answers `query` (from 0) with something, or -1."""
+    key = (char, query)
+    hit = program.skill_answering.get(key)
+    if hit is None:
+        hit, si = -1, 0
+        while (char, si) in program.skill:
+            if skill_answer(program, char, si, query):
+                hit = si
+                break
+            si += 1
+        program.skill_answering[key] = hit
+    return hit
 
 
 def _standing(ctx: object) -> Query | None:
@@ -185,12 +205,12 @@ def night_heal(ctx: object, food: int, heal: int) -> None:
         query.value += food
 
 
-@handles("reroll_die", standing=True)
-def reroll_die(ctx: object, dice: str) -> None:
-    """A skill rerolls any one die of the named Action type (§13.2)."""
+@handles("reroll", standing=True)
+def reroll(ctx: object, dice: str | None) -> None:
+    """A skill rerolls any one die of the named Action type, or of any type (§13.2)."""
     query = _standing(ctx)
-    if query is not None and query.name == REROLL_FIELD + dice:
-        query.value = 1
+    if query is not None and query.name == REROLL_FIELDS:
+        query.value |= sum(1 << FIELD_OF[field] for field in FIELD_OF if dice is None or field == dice)
 
 
 @handles("cheaper_wood", standing=True)

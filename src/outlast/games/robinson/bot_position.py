@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import abilities
 from .constants import (
     G_ECON,
     PLAN,
@@ -75,7 +76,7 @@ def base_state(s: RobinsonState) -> RobinsonState:
             if g[8] & G_ECON:
                 for seat in range(n):
                     ch = s.table.chars[seat]
-                    si = s.program.skill_verb_index(ch, "cheaper_wood")
+                    si = abilities.skill_answering(s.program, ch, abilities.WOOD_SAVED)
                     if si >= 0 and used[seat] >> si & 1:
                         det[seat] += s.content.characters[ch].skills[si].cost
                         used[seat] &= ~(1 << si)

@@ -40,7 +40,7 @@ class CardValues:
             food_v = 0.9 if have < len(s.in_camp()) * (1 + s.night_food) + 1 else 0.25
             return mult * (prm.get("wood", 0) * 1.0 + prm.get("food", 0) * food_v + prm.get("nonperishable", 0) * 1.1
                            + prm.get("fur", 0) * 1.2)
-        if v == "pay":
+        if v == "lose":
             tot = 0.0
             missing = 0
             for r, name in ((WOOD, "wood"), (FOOD, "food"), (NONPER, "nonperishable"), (FUR, "fur")):
@@ -56,9 +56,7 @@ class CardValues:
         if v == "wound":
             return -prm["n"] * wound_cost * who_n
         if v == "heal":
-            return prm["n"] * 1.0 * who_n
-        if v == "heal_split":
-            return prm["n"] * 1.0
+            return prm["n"] * 1.0 * who_n  # one who shares the healing out counts once
         if v == "determination":
             if prm["n"] < 0:
                 return -sum(max(0.3, -prm["n"] - s.determination[p]) for p in (range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.first_player]))
@@ -86,7 +84,7 @@ class CardValues:
             if ev is None:
                 return -0.5
             return 0.6 * self.value_node(s, ev, s.first_player, card) - 0.3
-        if v == "draw_discovery":
+        if v == "draw":
             return prm["n"] * 1.0
         if v == "draw_mystery":
             return 0.8 * prm.get("treasure", 0) - 1.5 * prm.get("monster", 0) - 2.0 * prm.get("trap", 0)
@@ -105,7 +103,7 @@ class CardValues:
             return -prm["food"] * n * 1.0
         if v == "cover_source":
             return -1.5
-        if v == "discard_inventions":
+        if v == "discard":
             return -0.3 * prm["n"]
         if v in ("flip_item",):
             return -2.0 if s.count_in(Z_ITEM) else 0.0

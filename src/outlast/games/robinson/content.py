@@ -11,8 +11,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from outlast.core import ContentError, VerbRegistry, check_record
+from outlast.core import KERNEL, ContentError, VerbRegistry, Words, check_record
 from outlast.core.content import read_file, record_list, unique_ids
+from outlast.core.verbs import SHARED
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -26,7 +27,14 @@ WHEN_TEXT = {"any": "At any time", "night": "At Night", "weather": "Before the W
              "planning": "While planning", "action": "Just before an Action resolves", "production": "In Production"}
 """When a skill, Item, kept card or token may be used (content `use.when`), as its text begins."""
 WHO = "enum(acting|fp|all)"
-FIELD = "enum(hunt|build|gather|explore)"
+ACTION_FIELDS = ("hunt", "build", "gather", "explore")
+"""The Action fields a token, a Special Wound or a die's reroll may name."""
+FIELD = f"enum({'|'.join(ACTION_FIELDS)})"
+WHO_WORDS = {"acting": "the acting player", "fp": "the first player", "all": "every player"}
+"""Whom a `who` parameter names (§12.2: an effect aims at one person or at all)."""
+RESOURCE_WORDS = {"wood": ("wood", "wood"), "food": ("food", "food"),
+                  "nonperishable": ("non-perishable food", "non-perishable food"), "fur": ("fur", "fur")}
+"""The resources of kernel `gain` and `lose` (§2.4), as players read them."""
 
 
 def _n(n: int, word: str, plural: str | None = None) -> str:
@@ -66,24 +74,19 @@ def make_verbs() -> VerbRegistry:
 
 def _resource_verbs(v: VerbRegistry) -> None:
     """Verbs of resources, tracks, Wounds and Determination (§8.3, §12.2, §12.3, §13)."""
-    r = {"wood": "int?", "food": "int?", "nonperishable": "int?", "fur": "int?"}
-    v.register("gain", {**r, "per_player": "bool?", "to": "enum(available|future)?"},
-               lambda p: f"Gain {_res(p)}" + {"available": " straight into Available.",
-                                               "future": " into Future."}.get(p.get("to") or "", "."),
-               "Resources: into Future during the Action phase, otherwise into Available (§8.3.1).")
-    v.register("pay", {**r, "if_possible": "bool?", "who": f"{WHO}?"},
-               lambda p: ("If possible, discard " if p.get("if_possible") else "Discard ") + _res(p)
-               + ("." if p.get("if_possible") else f"; each missing one wounds {_who(p.get('who'))}."),
-               "Discard from Available; a shortfall becomes Wounds (§12.2) unless IF POSSIBLE (§12.3).")
+    v.adopt(KERNEL.gain, words=Words(resources=RESOURCE_WORDS, options=frozenset({"per_player"}),
+                                     to={"available": "straight into Available", "future": "into Future"}))
+    v.adopt(KERNEL.lose, words=Words(resources=RESOURCE_WORDS, who=WHO_WORDS, who_default="all",
+                                     shortfall="each missing one wounds {who}", options=frozenset({"if_possible"})))
     v.register("track", {"track": "enum(roof|palisade|weapon)", "by": "int", "if_possible": "bool?"},
                lambda p: f"{p['track'].capitalize()} {p['by']:+d}" + (" if possible." if p.get("if_possible") else "."),
                "Move a track; a drop below 0 wounds every player per missing level (§12.2).")
     v.register("halve", {"track": "enum(roof|palisade|weapon)"},
                lambda p: f"{p['track'].capitalize()} loses half its level, rounded down.")
     v.register("morale", {"by": "int"}, lambda p: f"Morale {p['by']:+d}.")
-    v.register("wound", {"who": WHO, "n": "int"}, lambda p: f"{_who(p['who']).capitalize()} takes {_n(p['n'], 'Wound')}.")
-    v.register("heal", {"who": WHO, "n": "int"}, lambda p: f"{_who(p['who']).capitalize()} heals {_n(p['n'], 'Wound')}.")
-    v.register("heal_split", {"n": "int"}, lambda p: f"Heal {_n(p['n'], 'Wound')}, shared among players as you like.")
+    v.adopt(KERNEL.wound, words=Words(who=WHO_WORDS, unit=("Wound", "Wounds")))
+    v.adopt(KERNEL.heal, words=Words(who={**WHO_WORDS, SHARED: "shared among players as you like"},
+                                     unit=("Wound", "Wounds")))
     v.register("determination", {"who": WHO, "n": "int"},
                lambda p: f"{_who(p['who']).capitalize()} " + (f"gains {_n(p['n'], 'Determination token')}." if p["n"] >= 0
                                                              else f"discards {_n(-p['n'], 'Determination token')}."))
@@ -129,8 +132,8 @@ def _token_verbs(v: VerbRegistry) -> None:
 
 def _item_verbs(v: VerbRegistry) -> None:
     """Verbs of Inventions and Items (§12.8, §16.6, §17)."""
-    v.register("discard_inventions", {"n": "int"},
-               lambda p: f"The first player discards {_n(p['n'], 'Invention')} from the board.")
+    v.adopt(KERNEL.discard, words=Words(cards={"inventions": ("Invention from the board", "Inventions from the board")},
+                                        who={"fp": "the first player"}))
     v.register("put_invention", {}, lambda p: "Choose any Invention from the deck and lay it on the board.")
     v.register("flip_item", {"if_possible": "bool?"},
                lambda p: ("If possible, turn" if p.get("if_possible") else "Turn") + " one built Item back to its Invention side.")
@@ -144,7 +147,7 @@ def _card_verbs(v: VerbRegistry) -> None:
     v.register("nothing", {}, lambda p: "Nothing happens.")
     v.register("repeat_event", {}, lambda p: "Apply this card's Event effect once more.")
     v.register("pass_first_player", {}, lambda p: "The first-player token passes to the next player.")
-    v.register("draw_discovery", {"n": "int"}, lambda p: f"Draw {_n(p['n'], 'Discovery token')}.")
+    v.adopt(KERNEL.draw, words=Words(decks={"discovery": ("Discovery token", "Discovery tokens")}))
     v.register("draw_mystery", {"treasure": "int?", "monster": "int?", "trap": "int?"},
                lambda p: "Draw Mystery cards: " + ", ".join(_n(p[k], k) for k in ("monster", "trap", "treasure") if p.get(k)) + ".")
     v.register("beast_to_hunt", {"unseen_top": "bool?"},
@@ -193,7 +196,7 @@ def _standing_verbs(v: VerbRegistry) -> None:
 
 def _skill_verbs(v: VerbRegistry) -> None:
     """Verbs of skills (§13.2)."""
-    v.register("reroll_die", {"dice": FIELD}, lambda p: f"Reroll any one {p['dice']} die.")
+    v.adopt(KERNEL.reroll, words=Words(dice={f: f"any one {f} die" for f in ACTION_FIELDS}, any_dice="any one die"))
     v.register("cheaper_wood", {"n": "int"}, lambda p: f"One planned Action costs {_n(p['n'], 'wood', 'wood')} less.")
     v.register("new_idea", {"draw": "int"},
                lambda p: f"Draw {p['draw']} Inventions, lay one on the board and put the rest face down on the discard pile.")
@@ -366,7 +369,7 @@ def use_text(when: str, effect: Any, needs_item: str = "", needs_weapon: int = 0
     'At any time, with the Pot built: Morale +1.'
     """
     verbs = [v for v, _ in VERBS.verbs_in(effect)]
-    if verbs and verbs[0] == "reroll_die":
+    if verbs and verbs[0] == "reroll":
         head = "Right after a roll"
     elif own and when == "action":
         head = "Just before an Action of your own resolves"
@@ -377,9 +380,9 @@ def use_text(when: str, effect: Any, needs_item: str = "", needs_weapon: int = 0
     if needs_weapon:
         head += f", with Weapon at least {needs_weapon}"
     first = effect[0] if isinstance(effect, list) and effect else None
-    if isinstance(first, dict) and "pay" in first and not (first["pay"] or {}).get("if_possible"):
+    if isinstance(first, dict) and "lose" in first and not (first["lose"] or {}).get("if_possible"):
         # a cost: the use is offered only when it can be paid from free resources (§13.2)
-        text = f"{head}, for {_res(first['pay'])}: " + VERBS.render(effect[1:])
+        text = f"{head}, for {_res(first['lose'])}: " + VERBS.render(effect[1:])
     else:
         text = f"{head}: {VERBS.render(effect)}"
     return f"{_n(uses, 'use')}. {text}" if uses else text

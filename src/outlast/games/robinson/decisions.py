@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core.decision import DecisionKinds
 
+from . import abilities
 from .actions import RobinsonAction
 from .constants import (
     CH_REROLL,
@@ -111,8 +112,8 @@ class AnyTimeWindow(RobinsonDecision):
         else:
             character = state.table.chars[seat]
             for index, skill in enumerate(state.content.characters[character].skills):
-                verbs = state.program.verbs(state.program.skill[(character, index)])
-                if verbs[0][0] == "reroll_die" and verbs[0][1]["dice"] == TYPE_NAMES[state.groups[state.cur][0]]:
+                rerolls = abilities.skill_answer(state.program, character, index, abilities.REROLL_FIELDS)
+                if rerolls >> state.groups[state.cur][0] & 1:
                     state.determination[seat] -= skill.cost
                     state.skill_used[seat] |= 1 << index
                     state.log("reroll", f"{state.char_name(seat)} uses {skill.name} on the {args[0]} die (§13.2).")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from outlast.core.verbs import SHARED
+
 from . import abilities
 from .abilities import Query
 from .constants import (
@@ -295,10 +297,11 @@ def gain(run: EffectRun, wood: int | None, food: int | None, nonperishable: int 
             state.gain(resource, amount * times, run.actor, run.cause, to_future)
 
 
-@handles("pay")
-def pay(run: EffectRun, wood: int | None, food: int | None, nonperishable: int | None, fur: int | None,
-        if_possible: bool | None, who: str | None) -> None:
-    """Discard from Available; each missing one wounds (§12.2), unless IF POSSIBLE: then nothing (§12.3)."""
+@handles("lose")
+def lose(run: EffectRun, wood: int | None, food: int | None, nonperishable: int | None, fur: int | None,
+         if_possible: bool | None, who: str | None) -> None:
+    """Discard from Available; each missing one wounds `who` (every player by default, §12.2), unless IF POSSIBLE:
+    then nothing (§12.3)."""
     state, cause = run.state, run.cause
     need = [(r, k) for r, k in enumerate((wood, food, nonperishable, fur)) if k]
     if if_possible and any(_free(state, r) < k for r, k in need):
@@ -354,25 +357,23 @@ def pile_wood(run: EffectRun, n: int) -> None:
 
 # ---- Wounds, healing and Determination (§12.2, §13)
 @handles("wound")
-def wound(run: EffectRun, who: str, n: int) -> None:
-    """The named castaways take Wounds (§12.2)."""
-    for castaway in run.who(who):
+def wound(run: EffectRun, who: str | None, n: int) -> None:
+    """The named castaways take Wounds (§12.2); the acting one when none is named."""
+    for castaway in run.who(who or "acting"):
         run.state.wound(castaway, n, run.cause)
 
 
 @handles("heal")
-def heal(run: EffectRun, who: str, n: int) -> None:
-    """The named castaways heal Wounds (§13)."""
-    for castaway in run.who(who):
-        run.state.heal(castaway, n, run.cause)
-
-
-@handles("heal_split")
-def heal_split(run: EffectRun, n: int) -> None:
-    """Healing shared among the castaways as the chooser likes (§13); nothing when nobody is wounded."""
+def heal(run: EffectRun, who: str | None, n: int) -> None:
+    """The named castaways heal Wounds (§13); `shared`: the chooser shares them out as they like, and nothing
+    happens when nobody is wounded."""
     state = run.state
-    if any(state.wounds[p] for p in range(state.players)):
-        state.decisions.append(ShareHealing(run.chooser, n))
+    if who == SHARED:
+        if any(state.wounds[p] for p in range(state.players)):
+            state.decisions.append(ShareHealing(run.chooser, n))
+        return
+    for castaway in run.who(who or "acting"):
+        state.heal(castaway, n, run.cause)
 
 
 @handles("determination")
@@ -578,10 +579,12 @@ def pass_first_player(run: EffectRun) -> None:
         state.log("effect", f"{state.char_name(state.first_player)} becomes the first player ({run.cause}).")
 
 
-@handles("draw_discovery")
-def draw_discovery(run: EffectRun, n: int) -> None:
-    """Discovery tokens drawn, into Future during the Action phase (§20)."""
+@handles("draw")
+def draw(run: EffectRun, deck: str, n: int) -> None:
+    """Tokens drawn from a deck: Discovery tokens go into Future during the Action phase (§20)."""
     state = run.state
+    if deck != "discovery":
+        raise AssertionError(f"no deck {deck!r} to draw from")
     state._push((I_TOKENS, TOK_FUTURE if state.phase == RESOLVE else TOK_AVAIL, n, 0))
 
 
@@ -605,12 +608,14 @@ def unless_built(run: EffectRun, item: str, effect: object) -> None:
 
 
 # ---- Inventions and Items (§12.8, §16.6, §17)
-@handles("discard_inventions")
-def discard_inventions(run: EffectRun, n: int) -> None:
-    """The first player discards Inventions from the board (§12.8)."""
+@handles("discard")
+def discard(run: EffectRun, cards: str, n: int, who: str | None) -> None:
+    """Inventions discarded from the board, chosen by the first player (§12.8)."""
     state = run.state
+    if cards != "inventions":
+        raise AssertionError(f"no cards {cards!r} to discard")
     if state.count_in(Z_INV_BOARD):
-        state.decisions.append(DiscardInvention(state.first_player, n))
+        state.decisions.append(DiscardInvention(run.who(who or "fp")[0], n))
 
 
 @handles("put_invention")

@@ -34,7 +34,12 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from typing import Any
 
+from outlast.core.verbs import SHARED
+
+from . import abilities
+from .constants import FIELD_OF
 from .content import Content
+from .program import Program
 from .table import build_table
 
 DIE_FACES = ("wound", "success", "adventure")
@@ -133,14 +138,20 @@ def _extra_pawns(c: Content) -> list[tuple[str, tuple[str, ...]]]:
     out: list[tuple[str, tuple[str, ...]]] = []
     seen: dict[str, None] = {}
     for owner, effect in _effects(c):
-        for verb, params in _verbs(effect):
-            if verb != "extra_pawn" or owner in seen:
-                continue
-            seen[owner] = None
-            fields = tuple(f for f in params.get("actions", ()) if f in FIELDS)
-            for k in range(1, counts.get(owner, 1) + 1):
-                out.append((owner if k == 1 else f"{owner}-{k}", fields))
+        mask = _answer(effect, abilities.EXTRA_PAWN_FIELDS)
+        if not mask or owner in seen:
+            continue
+        seen[owner] = None
+        fields = tuple(f for f in FIELDS if mask >> FIELD_OF[f] & 1)
+        for k in range(1, counts.get(owner, 1) + 1):
+            out.append((owner if k == 1 else f"{owner}-{k}", fields))
     return out
+
+
+def _answer(effect: Any, query: str) -> int:
+    """What the standing abilities of an effect answer to the modifier query `query`, from 0 (as in play)."""
+    scratch = Program()
+    return abilities.answer_of(scratch, scratch.compile(effect), query, 0)
 
 
 def _used_by_choice(c: Content) -> list[str]:
@@ -153,14 +164,13 @@ def _used_by_choice(c: Content) -> list[str]:
     ids += [card.id for card in c.cards if card.kind == "mystery" and card.data.get("keep")]
     ids += [kind.id for kind in c.token_kinds]
     ids += [card.id for card in c.cards if card.kind == "invention"
-            and any(v == "night_heal" for v, _ in _verbs(card.data.get("passive")))]
+            and card.data.get("passive") and _answer(card.data["passive"], abilities.NIGHT_HEAL)]
     return list(dict.fromkeys(ids))
 
 
 def _plan_changers(c: Content) -> list[str]:
-    """Ids of the skills used on a planned Action (`use ID N`): those whose effect starts with cheaper_wood."""
-    return [skill.id for ch in c.characters for skill in ch.skills
-            if next(iter(_verbs(skill.effect)), ("", None))[0] == "cheaper_wood"]
+    """Ids of the skills used on a planned Action (`use ID N`): those that make one cost less wood (§13.2)."""
+    return [skill.id for ch in c.characters for skill in ch.skills if _answer(skill.effect, abilities.WOOD_SAVED)]
 
 
 def _targets(c: Content) -> list[tuple[str, str]]:
@@ -242,7 +252,9 @@ def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     # decisions (§26.2)
     out += [f"choose {k}" for k in range(1, _largest(c, "choose", "n") + 1)]
     orders = _character_orders(c, opts)
-    heal = max(_largest(c, "heal_split", "n"), _largest(c, "night_heal", "heal"))
+    shared = max((int(params["n"]) for _, effect in _effects(c) for v, params in _verbs(effect)
+                  if v == "heal" and params.get("who") == SHARED), default=0)
+    heal = max(shared, _largest(c, "night_heal", "heal"))
     out += [f"heal {words}".rstrip() for words in _shares(orders, range(heal + 1))]
     give = sorted({int(p["n"]) for _, e in _effects(c) for v, p in _verbs(e) if v == "determination_split"})
     out += [f"give {words}" for words in _shares(orders, tuple(give))]

@@ -23,7 +23,6 @@ from .constants import (
     TOK_AVAIL,
     TOK_BAG,
     TOK_USED,
-    TYPE_NAMES,
     W_NIGHT,
     W_PLAN,
     W_ROLL,
@@ -46,7 +45,7 @@ from .constants import (
 )
 from .decisions import AnyTimeWindow, ShareHealing
 from .fields import StateFields
-from .program import CHOOSE, SEQ
+from .program import CHOOSE, SEQ, STANDING
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -74,10 +73,10 @@ class ItemUseRules(StateFields):
         if kind == SEQ:
             return next((x for x in (self._node_problem(k, seat, timing_action) for k in kids) if x), None)
         cur = self.groups[self.cur] if 0 <= self.cur < len(self.groups) else None
-        if v == "pay":
+        if v == "lose":
             short = [name for r, name in enumerate(RES_NAMES) if self.free(FOOD if r == NONPER else r) < prm.get(name, 0)]
             return f"it costs more {' and '.join(short)} than is free" if short else None
-        if v in ("heal", "heal_split"):
+        if v == "heal":
             return None if any(self.wounds[p] for p in range(self.players)) else "nobody is wounded"
         if v == "temp_weapon":
             if cur is None or cur[0] != T_HUNT:
@@ -115,9 +114,11 @@ class ItemUseRules(StateFields):
         if v == "pile_wood":
             done = all(self.pile[i] >= need for i, need in enumerate(self.table.scenario.pile))
             return "the wood pile is complete" if done else None
-        if v == "extra_pawn":
+        if v not in STANDING:
+            return None
+        if abilities.answer_of(self.program, node, abilities.EXTRA_PAWN_FIELDS, 0):
             return "an additional pawn is placed with `join` while planning, not used"
-        if v == "reroll_die":
+        if abilities.answer_of(self.program, node, abilities.REROLL_FIELDS, 0):
             return "a reroll is made right after a roll (`reroll DIE`)"
         return None
 
@@ -133,7 +134,7 @@ class ItemUseRules(StateFields):
         for si, sk in enumerate(skills):
             if self.skill_used[seat] >> si & 1 or self.determination[seat] < sk.cost:
                 continue
-            if p.skill_first[(ch, si)] == "cheaper_wood":
+            if abilities.skill_answer(p, ch, si, abilities.WOOD_SAVED):
                 if point == W_PLAN:
                     for gi, g in enumerate(self.groups):
                         if g[5] > 0 and not g[8] & G_ECON:
@@ -194,11 +195,12 @@ class ItemUseRules(StateFields):
             self.skill_used[s] |= 1 << si
             self.log("skill", f"{self.char_name(s)} uses {sk.name} ({sk.cost} Determination) (§13.2).")
             node = p.skill[(ch, si)]
-            if p.verbs(node)[0][0] == "cheaper_wood":
+            saved = abilities.answer_of(p, node, abilities.WOOD_SAVED, 0)
+            if saved:
                 gi = int(args[1]) - 1
                 g = self.groups[gi]
-                self.groups[gi] = (*g[:5], g[5] - 1, g[6], g[7], g[8] | G_ECON)
-                self.log("skill", f"{self._group_text(gi)} costs 1 wood less (§13.2).")
+                self.groups[gi] = (*g[:5], max(0, g[5] - saved), g[6], g[7], g[8] | G_ECON)
+                self.log("skill", f"{self._group_text(gi)} costs {saved} wood less (§13.2).")
                 return
             self._push((node, s, -1, 0))
         elif kind == XS_START:
@@ -228,12 +230,10 @@ class ItemUseRules(StateFields):
         if not 0 <= self.cur < len(self.groups):
             return []
         g = self.groups[self.cur]
-        typ = TYPE_NAMES[g[0]]
         out = []
         ch = self.table.chars[seat]
         for si, sk in enumerate(self.content.characters[ch].skills):
-            verbs = self.program.verbs(self.program.skill[(ch, si)])
-            if (verbs and verbs[0][0] == "reroll_die" and verbs[0][1]["dice"] == typ
+            if (abilities.skill_answer(self.program, ch, si, abilities.REROLL_FIELDS) >> g[0] & 1
                     and not self.skill_used[seat] >> si & 1 and self.determination[seat] >= sk.cost):
                 out += [RobinsonAction(seat, "reroll", (d,)) for d in DIE_NAMES]
         fi = self.table.friday_index

@@ -460,9 +460,9 @@ class PlanningRules(StateFields):
                    if any(pid < 2 * self.players and pid // 2 == seat for pid in g[4]))
 
     def _econ_slack(self: RobinsonState, seat: int) -> int:
-        """1 when `seat` could still cut a wood cost with a cheaper_wood skill this round (§13.2)."""
+        """1 when `seat` could still cut a wood cost with a skill that saves wood this round (§13.2)."""
         ch = self.table.chars[seat]
-        si = self.program.skill_verb_index(ch, "cheaper_wood")
+        si = abilities.skill_answering(self.program, ch, abilities.WOOD_SAVED)
         if si < 0 or self.skill_used[seat] >> si & 1 or self.determination[seat] < self.content.characters[ch].skills[si].cost:
             return 0
         return 0 if self._overcommitted() else 1

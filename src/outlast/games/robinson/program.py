@@ -48,8 +48,6 @@ class Program:
     card: dict[tuple[int, str], int] = field(default_factory=dict)
     token: dict[int, int] = field(default_factory=dict)
     skill: dict[tuple[int, int], int] = field(default_factory=dict)
-    skill_first: dict[tuple[int, int], str] = field(default_factory=dict)
-    """(character, skill) → the first verb of the skill's effect."""
     book: int = -1
     totem: int = -1
     passives: dict[int, tuple[tuple[str, dict[str, Any]], ...]] = field(default_factory=dict)
@@ -66,7 +64,8 @@ class Program:
     content alone, so each is worked out once: `abilities.answer_of`, `abilities.card_answer`)."""
     in_play_answers: dict[tuple[str, int, tuple[int, ...]], int] = field(default_factory=dict)
     """(query, base, the cards in play with standing abilities) → their answer (`abilities.in_play`)."""
-    _skill_verbs: dict[tuple[int, str], int] = field(default_factory=dict)
+    skill_answering: dict[tuple[int, str], int] = field(default_factory=dict)
+    """(character, query) → the first of its skills that answers it (`abilities.skill_answering`)."""
 
     def compile(self, effect: Any) -> int:
         """The node id of an effect tree (a list is a sequence, `choose` a decision)."""
@@ -93,21 +92,6 @@ class Program:
         if kind == VERB:
             return [(verb, self.calls[node])]
         return [vc for k in kids for vc in self.calls_of(k)]
-
-    def skill_verb_index(self, char: int, verb: str) -> int:
-        """Index of the first skill of character `char` whose effect starts with `verb`, or -1."""
-        key = (char, verb)
-        hit = self._skill_verbs.get(key)
-        if hit is None:
-            hit = -1
-            si = 0
-            while (char, si) in self.skill:
-                if self.verbs(self.skill[(char, si)])[0][0] == verb:
-                    hit = si
-                    break
-                si += 1
-            self._skill_verbs[key] = hit
-        return hit
 
     def verbs(self, node: int) -> list[tuple[str, dict[str, Any]]]:
         """Every verb of a node in reading order (both branches of a choice)."""
@@ -154,7 +138,6 @@ def build_program(c: Content) -> Program:
     for ci, ch in enumerate(c.characters):
         for si, sk in enumerate(ch.skills):
             p.skill[(ci, si)] = p.compile(sk.effect)
-            p.skill_first[(ci, si)] = p.verbs(p.skill[(ci, si)])[0][0]
     scen = c.scenarios[0]
     p.book = p.compile(scen.book)
     p.totem = p.compile(scen.totem)

@@ -124,10 +124,11 @@ def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: in
     ch = s.table.chars[seat]
     name = s.char_name(seat)
     for si, sk in enumerate(s.content.characters[ch].skills):
-        verbs = s.program.verbs(s.program.skill[(ch, si)])
-        if verbs[0][0] == "reroll_die":
-            if verbs[0][1]["dice"] != kind:
-                return f"{sk.name} rerolls {verbs[0][1]['dice']} dice; these are {kind} dice", "§13.2"
+        rerolls = abilities.skill_answer(s.program, ch, si, abilities.REROLL_FIELDS)
+        if rerolls:
+            if not rerolls >> g[0] & 1:
+                fields = " or ".join(t for i, t in enumerate(TYPE_NAMES) if rerolls >> i & 1)
+                return f"{sk.name} rerolls {fields} dice; these are {kind} dice", "§13.2"
             if s.skill_used[seat] >> si & 1:
                 return f"{name} has used {sk.name} this round already (once per round)", "§13.2"
             return f"{sk.name} costs {sk.cost} Determination; {name} has {s.determination[seat]}", "§13.2"
@@ -153,11 +154,11 @@ def _skill_use_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point
             return f"{name} has used {sk.name} this round already (once per round)", "§13.2"
         if s.determination[seat] < sk.cost:
             return f"{sk.name} costs {sk.cost} Determination; {name} has {s.determination[seat]}", "§13.2"
-        if p.skill_first[(ch, si)] == "cheaper_wood":
+        if abilities.skill_answer(p, ch, si, abilities.WOOD_SAVED):
             return cheaper_wood_refusal(s, sk.name, args, point)
-        if p.skill_first[(ch, si)] == "reroll_die":
+        if abilities.skill_answer(p, ch, si, abilities.REROLL_FIELDS):
             return f"{sk.name} rerolls a die right after a roll: `reroll DIE`, not `use`", "§13.2, §8.5.3"
-        if p.skill_first[(ch, si)] == "extra_pawn":
+        if abilities.skill_answer(p, ch, si, abilities.EXTRA_PAWN_FIELDS):
             return f"{sk.name} gives a pawn: place it with `join {sk.id} N` while planning", "§13.2, §8.1.6"
         if sk.when not in WHEN_AT[point]:
             return f"{sk.name} is used {WHEN_WORDS.get(sk.when, sk.when)}; it is now {now}", "§13.2, §26.3"
