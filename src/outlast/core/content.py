@@ -16,13 +16,42 @@ import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self, TypeVar
 
 import yaml
 
 from .errors import ContentError, shown
 
 Schema = Mapping[str, str]
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+class Derives:
+    """A game's loaded content that keeps what is derived from it (boards, the bots' tables, a compiled program).
+
+    `content.derive(build)` is `build(content)`, built on first use and kept on this content object, so
+    two games with their own content never share a table and nothing derived lives in a module global
+    (architecture §3). `build` is a module-level function: it is the key.
+    """
+
+    def derive(self, build: Callable[[Self], T]) -> T:
+        memo: dict[Callable[..., Any], Any] = self.__dict__.setdefault("_derived", {})  # frozen: no setattr
+        if build not in memo:
+            memo[build] = build(self)
+        result: T = memo[build]
+        return result
+
+    def derive_for(self, build: Callable[[Self, K], T], key: K, keep: int = 8) -> T:
+        """`build(content, key)`, kept on this content for the `keep` most recent keys (say, option sets)."""
+        memo: dict[Callable[..., Any], dict[Any, Any]] = self.__dict__.setdefault("_derived_for", {})
+        table = memo.setdefault(build, {})
+        if key not in table:
+            if len(table) >= keep:
+                del table[next(iter(table))]
+            table[key] = build(self, key)
+        result: T = table[key]
+        return result
 
 
 def load_yaml(path: Path) -> Any:

@@ -1,4 +1,5 @@
-"""Fuji content: loads and checks `content/*.yaml` into frozen tables shared by every state.
+"""Fuji content: loads and checks `content/*.yaml` into frozen tables, owned by a game object (`FujiGame.content`)
+and shared by every state of that game (architecture §3: no content is process-wide).
 
 Equipment, skill and injury behaviour is keyed on effect verbs (architecture §3), never on names.
 """
@@ -7,12 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 from outlast.core import ContentError, VerbRegistry, check_record
-from outlast.core.content import read_file, record_list, unique_ids
+from outlast.core.content import Derives, read_file, record_list, unique_ids
 
 from . import abilities
 
@@ -144,7 +145,9 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Content:
+class Content(Derives):
+    """One game object's Fuji content (`load_content`); `derive` keeps the tables built from it (boards, odds)."""
+
     die_colours: tuple[tuple[str, ...], ...]
     """die_colours[die][value] — colour letter of die type `die` (0..5) showing `value` (1..6)."""
     default_left_out: int
@@ -165,6 +168,26 @@ class Content:
             if c.id == card_id:
                 return i
         raise ValueError(f"no terrain card {card_id!r}")
+
+    @cached_property
+    def equipment_by_id(self) -> dict[str, int]:
+        """Equipment card id → its index: actions name cards by id, a state keeps them in content order."""
+        return {card.id: i for i, card in enumerate(self.equipment)}
+
+    @cached_property
+    def terrain_by_id(self) -> dict[str, int]:
+        """Terrain card id → its index."""
+        return {card.id: i for i, card in enumerate(self.terrain)}
+
+    @cached_property
+    def skill_by_id(self) -> dict[str, int]:
+        """Skill id → its index."""
+        return {skill.id: i for i, skill in enumerate(self.skills)}
+
+    @cached_property
+    def character_by_id(self) -> dict[str, int]:
+        """Character id → its index."""
+        return {character["id"]: i for i, character in enumerate(self.characters)}
 
 
 def _load_dice(directory: Path) -> tuple[list[tuple[str, ...]], int]:
@@ -334,9 +357,3 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
 
     check_scenarios(content)
     return content
-
-
-@cache
-def content() -> Content:
-    """The shipped content, loaded once and shared by every state."""
-    return load_content()
