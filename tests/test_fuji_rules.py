@@ -13,7 +13,6 @@ import pytest
 
 import outlast
 from fuji_helpers import (
-    CARDS,
     GAME,
     SKILLS,
     Table,

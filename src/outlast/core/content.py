@@ -32,11 +32,15 @@ class Derives:
 
     `content.derive(build)` is `build(content)`, built on first use and kept on this content object, so
     two games with their own content never share a table and nothing derived lives in a module global
-    (architecture §3). `build` is a module-level function: it is the key.
+    (architecture §3). `build` is a module-level function: it is the key. The content class declares the
+    memo as its last field: `derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False,
+    compare=False)`.
     """
 
+    derived: dict[Any, Any]
+
     def derive(self, build: Callable[[Self], T]) -> T:
-        memo: dict[Callable[..., Any], Any] = self.__dict__.setdefault("_derived", {})  # frozen: no setattr
+        memo = self.derived
         if build not in memo:
             memo[build] = build(self)
         result: T = memo[build]
@@ -44,8 +48,7 @@ class Derives:
 
     def derive_for(self, build: Callable[[Self, K], T], key: K, keep: int = 8) -> T:
         """`build(content, key)`, kept on this content for the `keep` most recent keys (say, option sets)."""
-        memo: dict[Callable[..., Any], dict[Any, Any]] = self.__dict__.setdefault("_derived_for", {})
-        table = memo.setdefault(build, {})
+        table: dict[Any, Any] = self.derived.setdefault((build, "by key"), {})
         if key not in table:
             if len(table) >= keep:
                 del table[next(iter(table))]

@@ -102,12 +102,18 @@ MAX_ID = 64
 """No card id or effect verb of Fuji is longer; a longer one is refused unread."""
 
 
+def use_head(equipment: tuple[Equipment, ...], card: int, copied: int, branch: int) -> tuple[int, tuple[str, ...]]:
+    """(first argument, ids) of every `use` of card `card` (copying card `copied`, or -1) with its effect `branch`."""
+    source = equipment[copied if copied >= 0 else card]
+    return (branch if len(source.branches) > 1 else -1,
+            (equipment[card].id, equipment[copied].id if copied >= 0 else "", source.branches[branch][0]))
+
+
 def use_action(equipment: tuple[Equipment, ...], seat: int, card: int, copied: int, branch: int,
                params: tuple[int, ...]) -> FujiAction:
     """The `use` of card `card` (copying card `copied`, or -1) with its effect `branch` and choices `params` (§15)."""
-    source = equipment[copied if copied >= 0 else card]
-    return FujiAction(seat, "use", (branch if len(source.branches) > 1 else -1, *params),
-                      (equipment[card].id, equipment[copied].id if copied >= 0 else "", source.branches[branch][0]))
+    choice, ids = use_head(equipment, card, copied, branch)
+    return FujiAction(seat, "use", (choice, *params), ids)
 
 
 def use_parts(c: Content, act: FujiAction) -> tuple[int, int, int, tuple[int, ...]]:

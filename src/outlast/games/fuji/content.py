@@ -7,8 +7,8 @@ Equipment, skill and injury behaviour is keyed on effect verbs (architecture §3
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +161,19 @@ class Content(Derives):
     injuries: tuple[dict[str, Any], ...]
     equipment: tuple[Equipment, ...]
     scenarios: tuple[Scenario, ...]
+    equipment_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    """Equipment card id → its index: actions name cards by id, a state keeps them in content order."""
+    terrain_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    skill_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    character_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name, ids in (("equipment_by_id", [card.id for card in self.equipment]),
+                          ("terrain_by_id", [card.id for card in self.terrain]),
+                          ("skill_by_id", [skill.id for skill in self.skills]),
+                          ("character_by_id", [character["id"] for character in self.characters])):
+            object.__setattr__(self, name, {card_id: i for i, card_id in enumerate(ids)})  # frozen: set once here
 
     def terrain_index(self, card_id: str) -> int:
         """Index of terrain card `card_id` (`L07`, `H3`); ValueError if there is none."""
@@ -168,26 +181,6 @@ class Content(Derives):
             if c.id == card_id:
                 return i
         raise ValueError(f"no terrain card {card_id!r}")
-
-    @cached_property
-    def equipment_by_id(self) -> dict[str, int]:
-        """Equipment card id → its index: actions name cards by id, a state keeps them in content order."""
-        return {card.id: i for i, card in enumerate(self.equipment)}
-
-    @cached_property
-    def terrain_by_id(self) -> dict[str, int]:
-        """Terrain card id → its index."""
-        return {card.id: i for i, card in enumerate(self.terrain)}
-
-    @cached_property
-    def skill_by_id(self) -> dict[str, int]:
-        """Skill id → its index."""
-        return {skill.id: i for i, skill in enumerate(self.skills)}
-
-    @cached_property
-    def character_by_id(self) -> dict[str, int]:
-        """Character id → its index."""
-        return {character["id"]: i for i, character in enumerate(self.characters)}
 
 
 def _load_dice(directory: Path) -> tuple[list[tuple[str, ...]], int]:

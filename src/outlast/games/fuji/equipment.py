@@ -17,7 +17,7 @@ from outlast.core import CHANCE
 
 from . import abilities, movement, rolling
 from . import board as geo
-from .actions import FujiAction, die_label, use_action, use_parts
+from .actions import FujiAction, die_label, use_head, use_parts
 from .board import cell_name
 from .content import VERBS
 from .decisions import FujiDecision
@@ -62,8 +62,8 @@ def card_uses(state: FujiState, seat: int, e: int) -> list[FujiAction]:
             for branch, (verb, params) in enumerate(equipment[source].branches):
                 choices = CHOICES[verb](state, seat, e, params)
                 if choices:
-                    first = use_action(equipment, seat, card, copied, branch, choices[0])
-                    out += [FujiAction(seat, "use", (first.args[0], *choice), first.ids) for choice in choices]
+                    head, ids = use_head(equipment, card, copied, branch)
+                    out += [FujiAction(seat, "use", (head, *choice), ids) for choice in choices]
     return out
 
 

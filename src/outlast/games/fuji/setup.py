@@ -138,7 +138,20 @@ def terrain_outcomes(state: FujiState, cell: int) -> list[tuple[FujiAction, floa
     want = "village" if state.table.board.is_village(cell) else "landscape"
     used = set(state.card_at)
     cards = [card.id for i, card in enumerate(state.table.content.terrain) if card.kind == want and i not in used]
-    return [(FujiAction(CHANCE, "place", (cell,), (card,)), 1 / len(cards)) for card in cards]
+    return [(_laid(cell, card), 1 / len(cards)) for card in cards]
+
+
+_LAID: dict[tuple[int, str], FujiAction] = {}
+
+
+def _laid(cell: int, card: str) -> FujiAction:
+    """The outcome "terrain card `card` is laid on `cell`", made once and shared (actions are immutable)."""
+    hit = _LAID.get((cell, card))
+    if hit is None:
+        if len(_LAID) > 100_000:
+            _LAID.clear()
+        hit = _LAID[(cell, card)] = FujiAction(CHANCE, "place", (cell,), (card,))
+    return hit
 
 
 def apply_deal(state: FujiState, act: FujiAction) -> None:

@@ -7,7 +7,7 @@ Every card, tile, token, character and the scenario is data. Behaviour is keyed 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -317,6 +317,7 @@ class Content(Derives):
     """players → (wood, fur) for the Shelter, Roof and Palisade (§8.8.2)."""
     friday_death_at: int
     friday_reroll_cost: int
+    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def card(self, cid: str) -> Card:
         return self.cards[self.by_id[cid]]
