@@ -25,15 +25,15 @@ from itertools import permutations
 from typing import Any
 
 import outlast
+import outlast.games.fuji
 from outlast import CHANCE, IllegalAction
 from outlast.games.fuji.actions import FujiAction, parse_die
 from outlast.games.fuji.board import cell_code, cell_name
-from outlast.games.fuji.content import content
 from outlast.games.fuji.state import FujiState
 from outlast.games.fuji.terms import MOVE, PLAN, REROLL, ROLL, SETUP
 
-GAME = outlast.load_game("fuji")
-C = content()
+GAME = outlast.games.fuji.GAME
+C = GAME.content
 DIE_COLOURS = C.die_colours
 """DIE_COLOURS[k][v]: colour letter of authored die D(k+1) showing v (§17.1)."""
 
@@ -212,31 +212,30 @@ class Table:
             want_id = self.terrain.get(arg)
             reserved = self._reserved_places()
             for o in outcomes:
-                tid = terrain_id(o.args[1])
+                tid = o.ids[0]
                 if (want_id is not None and tid == want_id) or (want_id is None and tid not in reserved):
                     return o
             raise AssertionError(f"cannot place {want_id} at {cell_name(arg)}")
         if verb == "draw":
             q = self.draws.get(arg)
             if q:
-                want = FujiAction(CHANCE, "draw", (arg, card_index(q.popleft())))
+                want = FujiAction(CHANCE, "draw", (arg,), (q.popleft(),))
                 assert want in outcomes, f"{want} is not a possible draw now"
                 return want
             reserved = self._reserved_cards()
             for o in outcomes:
-                if CARDS[o.args[1]] not in reserved:
+                if o.ids[0] not in reserved:
                     return o
             return outcomes[0]
         if verb in ("skill", "character"):
             script = self.skills if verb == "skill" else self.characters
-            ids = SKILLS if verb == "skill" else CHARACTERS
             if arg in script:
-                want = FujiAction(CHANCE, verb, (arg, ids.index(script[arg])))
+                want = FujiAction(CHANCE, verb, (arg,), (script[arg],))
                 assert want in outcomes, f"{want} is not a possible deal"
                 return want
             reserved = set(script.values())
             for o in outcomes:
-                if ids[o.args[1]] not in reserved:
+                if o.ids[0] not in reserved:
                     return o
             return outcomes[0]
         raise AssertionError(f"unknown chance {first}")
@@ -267,7 +266,7 @@ class Table:
                     pending = [CARDS[c] for c in range(len(s.card_location)) if s.card_location[c] == -10 - e]
                     order = [c for c in self.scripted.get(e, []) if c in pending]
                     order += [c for c in pending if c not in order]
-                    text = "keep " + " ".join(order[: len(legal[0].args)])
+                    text = "keep " + " ".join(order[: len(legal[0].ids)])
             elif verb == "leave":
                 e = legal[0].args[0] // 6
                 text = f"leave {label(seat, e * 6 + self.leave.get(e, 6) - 1)}"

@@ -21,8 +21,8 @@ import pytest
 
 import outlast
 from outlast import CHANCE, IllegalAction
+from outlast.games.robinson import GAME as ROBINSON
 from outlast.games.robinson.actions import RobinsonAction
-from outlast.games.robinson.content import content
 from outlast.games.robinson.decisions import AnyTimeWindow
 from outlast.games.robinson.state import (
     CH_INV,
@@ -46,7 +46,7 @@ from outlast.games.robinson.state import (
 )
 
 GAME = outlast.load_game("robinson")
-C = content()
+C = ROBINSON.content
 
 __all__ = ["C", "CHANCE", "EVENT", "FOOD", "FUR", "GAME", "MORALE", "NIGHT", "NONPER", "PLAN", "RESOLVE",
            "SETUP", "WEATHER", "WOOD", "IllegalAction", "Table", "card", "space_of_tile", "tile_index"]

@@ -11,10 +11,11 @@ import yaml
 
 import outlast
 from outlast import ContentError
+from outlast.games.fuji import GAME
 from outlast.games.fuji.board import board_for, build_board
-from outlast.games.fuji.content import CONTENT_DIR, VERBS, content, load_content
+from outlast.games.fuji.content import CONTENT_DIR, VERBS, load_content
 
-C = content()
+C = GAME.content
 
 
 def test_lint_counts_every_kind() -> None:
@@ -91,11 +92,11 @@ def test_characters_and_injuries__s17_5_s10_6() -> None:
 ])
 def test_scenarios__s17_4(sc: int, land: int, tokens: int, villages: int, thrill: str) -> None:
     """§17.4: landscape, equipment-token and village counts (with the 4-player village) and the thrill token."""
-    b = board_for(sc, True)
+    b = board_for(C.scenarios[sc - 1], True)
     assert len(b.landscape) == land and len(b.equipment_tokens) == tokens and len(b.villages) == villages
     assert len(b.eruption_tokens) == 2 and b.thrill in b.eruption_tokens
     assert b.adjacent[b.volcano] == (b.rubble[0],) or set(b.adjacent[b.volcano]) <= set(b.rubble)
-    assert len(board_for(sc, False).villages) == villages - 1
+    assert len(board_for(C.scenarios[sc - 1], False).villages) == villages - 1
 
 
 def test_every_verb_is_registered_and_used() -> None:

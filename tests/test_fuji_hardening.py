@@ -236,7 +236,11 @@ def junk_actions(state: FujiState) -> list[FujiAction]:
             out.append(FujiAction(seat, [a.verb], a.args))  # type: ignore[arg-type]
             out.append(FujiAction(seat, a.verb, None))  # type: ignore[arg-type]
             out.append(FujiAction(seat, a.verb, 5))  # type: ignore[arg-type]
-            out.append(FujiAction(seat, a.verb, (*a.args, 10**5000)))
+            out.append(FujiAction(seat, a.verb, (*a.args, 10**5000), a.ids))
+            for ids in (None, ("map", 5), ("x" * 5000,), ("no_such_card",) * len(a.ids or ("",)), tuple(a.ids[::-1]),
+                        (*a.ids, "map")):
+                if ids != a.ids:
+                    out.append(FujiAction(seat, a.verb, a.args, ids))  # type: ignore[arg-type]
             if a.args:
                 out.append(FujiAction(seat, a.verb, tuple(float(x) for x in a.args)))  # type: ignore[misc]
     return out

@@ -79,7 +79,7 @@ def test_a_hand_written_position_is_the_position_the_docs_describe() -> None:
     assert [m["position"] for m in view["explorers"]] == ["D1"] * 3 and view["draw_pile"] == 14  # the bag and the rope
     assert [d["value"] for d in view["explorers"][0]["dice"]] == [6, 5, 4, 3, 2]  # its own five, seen
     marks = {a.args[1] for a in state.legal_actions(0) if a.verb == "mark" and a.args[0] == 0}
-    board = board_for(1, False)
+    board = board_for(GAME.content.scenarios[0], False)
     assert marks == {cell for cell, _ in reach(board, 1 << board.volcano, cell_code("D1"), 4)}  # the Scout's 4 (§14)
     assert json.loads(json.dumps(state.to_json())) == hand_written()
 

@@ -13,7 +13,6 @@ import pytest
 
 import outlast
 from fuji_helpers import (
-    CARDS,
     GAME,
     SKILLS,
     Table,
@@ -25,12 +24,11 @@ from fuji_helpers import (
 )
 from outlast import CHANCE, IllegalAction, OptionError
 from outlast.games.fuji.board import board_for, cell_code, distance, eruption_front
-from outlast.games.fuji.content import content
 from outlast.games.fuji.movement import PowerBars, movement_values
 from outlast.games.fuji.scoring import rating, victory_points
 from outlast.games.fuji.terms import EQUIP, PLAN, REROLL
 
-C = content()
+C = GAME.content
 SIX = "buddy,gatherer,equipment_manager"
 ONES = {e: {d: 1 for d in range(e * 6, e * 6 + 6)} for e in range(4)}
 """Every die of every explorer shows 1: identical dice, so every comparison ties (§10.2 item 4)."""
@@ -328,7 +326,7 @@ def test_distance_follows_legal_paths_not_manhattan__s7_2() -> None:
     In scenario 5 the grey start C5 is two rows below the white start C3, but rubble C4 lies
     between and the empty positions around, so it is far out of reach.
     """
-    b = board_for(5, False)
+    b = board_for(C.scenarios[4], False)
     lava = 1 << b.volcano
     assert distance(b, lava, cell_code("C3"), cell_code("C5")) > 3
     t = Table.new(players=3, scenario=5, skills=SIX, rolls={})
@@ -338,7 +336,7 @@ def test_distance_follows_legal_paths_not_manhattan__s7_2() -> None:
 
 def test_distance_grows_when_lava_blocks_a_path__s7_2() -> None:
     """§7.2, §7.1: lava cannot be crossed, so a flipped card lengthens the legal path."""
-    b = board_for(1, False)
+    b = board_for(C.scenarios[0], False)
     lava = 1 << b.volcano
     assert distance(b, lava, cell_code("D2"), cell_code("F1")) == 3
     lava |= 1 << cell_code("E1") | 1 << cell_code("E2")
@@ -1201,7 +1199,7 @@ def test_draws_come_from_the_pile_not_the_cards_under_it__s3_2() -> None:
     t.to_phase5({0: "F1", 1: "E1", 2: "D2"})
     t.go(0, path="E1 F1")
     t.state.apply("collect", 0)
-    drawable = {CARDS[o.args[1]] for o, _ in t.state.chance_outcomes()}
+    drawable = {o.ids[0] for o, _ in t.state.chance_outcomes()}
     assert len(drawable) == 15 - 4 - 2 and not drawable & {"map", "radio", "rope", "water"}
 
 
@@ -1345,7 +1343,7 @@ def test_exhaustion_loses_at_once__s10_7() -> None:
 def test_village_cards_never_flip__s11_1() -> None:
     """§11.1, §2.3: eruptions flip landscape and rubble only; after any number of them villages stay."""
     for sc in range(1, 8):
-        b = board_for(sc, True)
+        b = board_for(C.scenarios[sc - 1], True)
         lava = 1 << b.volcano
         while True:
             front = eruption_front(b, lava)
@@ -1358,7 +1356,7 @@ def test_village_cards_never_flip__s11_1() -> None:
 
 def test_one_eruption_flips_only_cards_next_to_current_lava__s11_1() -> None:
     """§11.1: all cards next to lava flip at once, and the newly flipped ones do not spread further."""
-    b = board_for(1, False)
+    b = board_for(C.scenarios[0], False)
     lava = 1 << b.volcano | 1 << cell_code("B1") | 1 << cell_code("C1")
     front = eruption_front(b, lava)
     assert {c for c in b.cells if (front >> c) & 1} == {cell_code("D1")}

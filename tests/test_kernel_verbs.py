@@ -14,13 +14,11 @@ import pytest
 from outlast.core import KERNEL, ContentError, VerbRegistry, Words
 from outlast.games.fuji.content import CONTENT_DIR as FUJI_DIR
 from outlast.games.fuji.content import VERBS as FUJI
-from outlast.games.fuji.content import content as fuji_content
 from outlast.games.fuji.content import load_content as load_fuji
 from outlast.games.robinson import abilities
 from outlast.games.robinson.constants import T_BUILD, T_EXPLORE, T_GATHER
 from outlast.games.robinson.content import CONTENT_DIR as ROBINSON_DIR
 from outlast.games.robinson.content import VERBS as ROBINSON
-from outlast.games.robinson.content import content as robinson_content
 from outlast.games.robinson.content import load_content as load_robinson
 from outlast.games.robinson.content import make_verbs as robinson_verbs
 from outlast.games.robinson.program import build_program, program, verb_problems
@@ -43,8 +41,8 @@ def _edit(directory: Path, file: str, old: str, new: str, count: int = 1) -> Non
 # ----------------------------------------------------------------------------- one definition, adopted
 def test_both_games_adopt_the_same_kernel_verbs() -> None:
     """Fuji and Robinson both reroll and lose: the same definition, its schema and its text made from their words."""
-    fuji_content()
-    robinson_content()
+    load_fuji()
+    load_robinson()
     for name in ("reroll", "lose"):
         fuji, robinson = FUJI.verb(name), ROBINSON.verb(name)
         assert fuji.kernel is robinson.kernel is getattr(KERNEL, name)
@@ -154,12 +152,13 @@ def test_lint_refuses_a_kernel_verb_without_handler_or_with_a_parameter_never_re
 
 # ----------------------------------------------------------------------------- skills answer queries
 def _carpenter_skill(skill_id: str) -> int:
-    carpenter = robinson_content().character("carpenter")
+    carpenter = load_robinson().character("carpenter")
     return next(si for si, sk in enumerate(carpenter.skills) if sk.id == skill_id)
 
 
 def test_skills_answer_modifier_queries_with_their_numbers__s13_2() -> None:
-    c, p = robinson_content(), program()
+    c = load_robinson()
+    p = program(c)
     chars = {ch.id: ci for ci, ch in enumerate(c.characters)}
     carpenter = chars["carpenter"]
     economical, craftsmanship = _carpenter_skill("economical_construction"), _carpenter_skill("craftsmanship")
@@ -180,7 +179,7 @@ def test_a_skill_saves_the_wood_its_card_says__s13_2(tmp_path: Path) -> None:
     directory = _copy(tmp_path, ROBINSON_DIR)
     _edit(directory, "characters.yaml", "{cheaper_wood: {n: 1}}", "{cheaper_wood: {n: 2}}")
     edited = build_program(load_robinson(directory))
-    carpenter = [ch.id for ch in robinson_content().characters].index("carpenter")
+    carpenter = [ch.id for ch in load_robinson().characters].index("carpenter")
     assert abilities.skill_answer(edited, carpenter, _carpenter_skill("economical_construction"),
                                   abilities.WOOD_SAVED) == 2
     t = planning(resources=[3, 0, 0, 0], determination=[2, 0, 0, 0])
@@ -195,7 +194,7 @@ def test_a_skill_rerolls_the_dice_its_card_names__s13_2(tmp_path: Path) -> None:
     directory = _copy(tmp_path, ROBINSON_DIR)
     _edit(directory, "characters.yaml", "{reroll: {dice: build}}", "{reroll: {dice: explore}}")
     edited = build_program(load_robinson(directory))
-    carpenter = [ch.id for ch in robinson_content().characters].index("carpenter")
+    carpenter = [ch.id for ch in load_robinson().characters].index("carpenter")
     craftsmanship = _carpenter_skill("craftsmanship")
     assert abilities.skill_answer(edited, carpenter, craftsmanship, abilities.REROLL_FIELDS) == 1 << T_EXPLORE
     _edit(directory, "characters.yaml", "{reroll: {dice: explore}}", "{reroll: {}}")

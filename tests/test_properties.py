@@ -38,12 +38,11 @@ from fuji_helpers import CHARACTERS, GAME, SKILLS
 from outlast import CHANCE, IllegalAction
 from outlast.games.fuji.actions import FujiAction
 from outlast.games.fuji.board import distance, is_open
-from outlast.games.fuji.content import content
 from outlast.games.fuji.scoring import victory_points
 from outlast.games.fuji.state import FujiState
 from outlast.games.fuji.terms import PLAN, REROLL
 
-C = content()
+C = GAME.content
 SIX_DIE = [s.id for s in C.skills if s.dice == 6]
 GAMES = int(os.environ.get("FUJI_GAMES", "2000"))
 CHUNKS = 8
@@ -161,13 +160,15 @@ def _illegal_candidates(s: FujiState, seat: int | None, act: FujiAction, pool: l
     for other in range(s.table.seats):
         if other in movers and other != seat:
             for a in s.legal_actions(other)[:3]:
-                out.append(FujiAction(seat if seat is not None else 0, a.verb, a.args))
+                out.append(FujiAction(seat if seat is not None else 0, a.verb, a.args, a.ids))
             break
     if act.args:
         i = rng.randrange(len(act.args))
         out.append(FujiAction(act.seat, act.verb, act.args[:i] + (act.args[i] + rng.choice((1, 7, -2)),) +
-                              act.args[i + 1:]))
-    out.append(FujiAction(act.seat, act.verb, (*act.args, 1)))
+                              act.args[i + 1:], act.ids))
+    if act.ids:
+        out.append(FujiAction(act.seat, act.verb, act.args, (*act.ids[:-1], "no_such_card")))
+    out.append(FujiAction(act.seat, act.verb, (*act.args, 1), act.ids))
     if pool:
         out.append(pool[rng.randrange(len(pool))])
     out.append((act.seat, rng.choice(["", "fly away", "mark Q77", "reroll 9", "use nothing", "bars lots"])))

@@ -93,11 +93,11 @@ def test_after_the_reveal_everyone_sees_every_die__s10_1() -> None:
 
 
 def test_requirement_shorthand__s7_4() -> None:
-    assert requirement_shorthand("L11") == "Y|4"
-    assert requirement_shorthand("L15") == "PB odd"
-    assert requirement_shorthand("L07") == "123"
-    assert requirement_shorthand("H4") == "Y odd"
-    assert requirement_shorthand(None) == ""
+    assert requirement_shorthand(GAME.content, "L11") == "Y|4"
+    assert requirement_shorthand(GAME.content, "L15") == "PB odd"
+    assert requirement_shorthand(GAME.content, "L07") == "123"
+    assert requirement_shorthand(GAME.content, "H4") == "Y odd"
+    assert requirement_shorthand(GAME.content, None) == ""
 
 
 @pytest.mark.parametrize("players, variant", [(2, "a"), (2, "b"), (4, "none")])

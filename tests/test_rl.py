@@ -21,6 +21,7 @@ from pettingzoo.test import api_test  # noqa: E402
 import outlast  # noqa: E402
 from outlast.agents import make_agent  # noqa: E402
 from outlast.core import CHANCE, IllegalAction  # noqa: E402
+from outlast.games.fuji import GAME as FUJI  # noqa: E402
 from outlast.games.fuji.encode import size as encoded_size  # noqa: E402
 from outlast.games.fuji.enumerate import MAX_PATH, seat_texts  # noqa: E402
 from outlast.games.fuji.table import build_table  # noqa: E402
@@ -71,7 +72,7 @@ def test_action_texts_are_unique_and_stable() -> None:
 
 @pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "variant": "b"}], ids=["3p", "2p-b"])
 def test_every_listed_text_reads_back_for_its_seat(options: dict[str, Any]) -> None:
-    table = build_table(GAME.options.resolve(options))
+    table = build_table(FUJI.content, GAME.options.resolve(options))
     for seat in range(table.seats):
         for text in seat_texts(table, seat):
             assert str(GAME.parse_action(seat, text)) == text
@@ -101,7 +102,7 @@ def test_encoding_has_one_size_and_stays_in_unit_range(options: dict[str, Any]) 
                 continue
             for seat in range(state.seat_count()):
                 v = GAME.encode(state.observe(seat))
-                assert len(v) == encoded_size()
+                assert len(v) == encoded_size(FUJI.content)
                 assert all(0.0 <= x <= 1.0 for x in v)
 
 
@@ -154,7 +155,7 @@ def test_masks_match_legal_actions_and_the_episode_completes() -> None:
         for other in e.agents:
             if other != agent:
                 assert not e.observe(other)["action_mask"].any()
-        assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (encoded_size(),)
+        assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (encoded_size(FUJI.content),)
         e.step(int(rng.choice(sorted(legal))))
         steps += 1
     assert not e.agents and steps > 50
@@ -369,6 +370,7 @@ def test_both_games_declare_the_action_space() -> None:
 
 @pytest.mark.parametrize("options", ROBINSON_OPTIONS[:4], ids=["1p", "2p", "3p", "4p"])
 def test_robinson_encoding_has_one_size_and_stays_in_unit_range(options: dict[str, Any]) -> None:
+    from outlast.games.robinson import GAME as ROBINSON_GAME
     from outlast.games.robinson.encode import size
 
     players = ROBINSON.options.resolve(options)["players"]
@@ -379,7 +381,7 @@ def test_robinson_encoding_has_one_size_and_stays_in_unit_range(options: dict[st
                 continue
             for seat in [None, *range(players)]:
                 vector = ROBINSON.encode(state.observe(seat))
-                assert len(vector) == size() and all(0.0 <= x <= 1.0 for x in vector)
+                assert len(vector) == size(ROBINSON_GAME.content) and all(0.0 <= x <= 1.0 for x in vector)
                 checked += 1
     assert checked > 100
 

@@ -259,10 +259,10 @@ def test_outcome_and_exhausted_sources_are_drawn() -> None:
     view["plan"] = [{"number": 1, "action": "gather:s7:wood", "acting": "Cook", "pawns": ["Cook 1"], "needs": 2,
                      "committed": {"wood": 0, "food": 0, "fur": 0}, "done": False}]
     buffer = io.StringIO()
-    Console(file=buffer, width=120, color_system=None).print(render_view(view, ["a log line"], full=True))
+    Console(file=buffer, width=120, color_system=None).print(render_view(view, GAME.content, ["a log line"], full=True))
     out = buffer.getvalue()
     compact = io.StringIO()
-    Console(file=compact, width=120, color_system=None).print(render_view(view, ["a log line"]))
+    Console(file=compact, width=120, color_system=None).print(render_view(view, GAME.content, ["a log line"]))
     for words in ("✗food", "+1 wood", "#1 wood", "needs 1 more", "Victory in round", "a log line"):
         assert words in compact.getvalue(), words
     assert "✗food" in out and "+1 wood" in out

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from outlast import CHANCE, SaveError
-from outlast.games.robinson import GAME, content
+from outlast.games.robinson import GAME
 
-C = content()
+C = GAME.content
 
 
 def written_by_hand() -> dict[str, Any]:

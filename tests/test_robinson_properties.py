@@ -46,8 +46,8 @@ import outlast
 from outlast import CHANCE, IllegalAction, Match, SaveError
 from outlast.core import state_digest
 from outlast.core.declared import LIST, SHARE
+from outlast.games.robinson import GAME as ROBINSON
 from outlast.games.robinson.actions import RobinsonAction
-from outlast.games.robinson.content import content
 from outlast.games.robinson.decisions import KeepInvention, KeepToken, TopTile
 from outlast.games.robinson.declaration import DECLARATION
 from outlast.games.robinson.state import (
@@ -106,7 +106,7 @@ from outlast.games.robinson.state import (
 from outlast.games.robinson.table import EVENT_MIXES
 
 GAME = outlast.load_game("robinson")
-C = content()
+C = ROBINSON.content
 KINDS = Counter(card.kind for card in C.cards)
 CHARACTERS = [ch.id for ch in C.characters]
 SOLO_CHARACTERS = [ch.id for ch in C.characters if ch.solo_ok]

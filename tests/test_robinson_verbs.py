@@ -11,7 +11,7 @@ import pytest
 
 from outlast.games.robinson import GAME, ContentError, abilities
 from outlast.games.robinson.constants import FIELD_OF
-from outlast.games.robinson.content import CONTENT_DIR, VERBS, content, load_content
+from outlast.games.robinson.content import CONTENT_DIR, VERBS, load_content
 from outlast.games.robinson.program import HANDLERS, build_program, program, verb_problems
 from robinson_helpers import CARPENTER, COOK, SOLDIER, planning, rest
 
@@ -33,7 +33,7 @@ BIBLE = "effect: {arrange_bonus: {determination: 3, heal: 1}}"
 
 
 def test_every_verb_has_a_handler_that_reads_its_parameters_and_is_used() -> None:
-    content()
+    assert GAME.content.cards  # the game's content is loaded, its verbs checked
     assert verb_problems() == []
     assert set(HANDLERS) == set(VERBS.names())
     assert GAME.lint()
@@ -92,7 +92,8 @@ def test_the_bible_takes_its_numbers_from_its_card__s22_5(tmp_path: Path) -> Non
 
 
 def test_standing_abilities_answer_modifier_queries__s17_2() -> None:
-    c, p = content(), program()
+    c = GAME.content
+    p = program(c)
 
     def answer(card_id: str, query: str, base: int) -> int:
         return abilities.card_answer(p, c.by_id[card_id], query, base)
@@ -114,7 +115,8 @@ def test_standing_abilities_answer_modifier_queries__s17_2() -> None:
 
 def test_effects_that_act_answer_no_query__s17_2() -> None:
     """A Discovery token's effect answers the extra-pawn query only when it gives a pawn (§19, §20)."""
-    c, p = content(), program()
+    c = GAME.content
+    p = program(c)
     kinds = {kind.id: k for k, kind in enumerate(c.token_kinds)}
     build = 1 << FIELD_OF["build"]
     assert abilities.answer_of(p, p.token[kinds["candles_token"]], abilities.EXTRA_PAWN_FIELDS, 0) == build

@@ -16,7 +16,7 @@ import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Self, TypeVar
 
 import yaml
 
@@ -24,6 +24,38 @@ from .errors import ContentError, shown
 from .verbs import KERNEL, NO_WORDS, KernelVerb, Words
 
 Schema = Mapping[str, str]
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+class Derives:
+    """A game's loaded content that keeps what is derived from it (boards, the bots' tables, a compiled program).
+
+    `content.derive(build)` is `build(content)`, built on first use and kept on this content object, so
+    two games with their own content never share a table and nothing derived lives in a module global
+    (architecture §3). `build` is a module-level function: it is the key. The content class declares the
+    memo as its last field: `derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False,
+    compare=False)`.
+    """
+
+    derived: dict[Any, Any]
+
+    def derive(self, build: Callable[[Self], T]) -> T:
+        memo = self.derived
+        if build not in memo:
+            memo[build] = build(self)
+        result: T = memo[build]
+        return result
+
+    def derive_for(self, build: Callable[[Self, K], T], key: K, keep: int = 8) -> T:
+        """`build(content, key)`, kept on this content for the `keep` most recent keys (say, option sets)."""
+        table: dict[Any, Any] = self.derived.setdefault((build, "by key"), {})
+        if key not in table:
+            if len(table) >= keep:
+                del table[next(iter(table))]
+            table[key] = build(self, key)
+        result: T = table[key]
+        return result
 
 
 def load_yaml(path: Path) -> Any:

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
@@ -449,17 +450,27 @@ class Game(ABC):
     """Every `SeatResult.code` the game gives, with what it means: reports group endings by these."""
     capabilities: ClassVar[frozenset[str]]
     """Which optional doors the game opens, from `CAPABILITIES`."""
+    content_dir: Path | None = None
+    """The folder this game object's content was loaded from (`with_content`); None for the shipped content."""
+
+    def with_content(self, content_dir: Path) -> Game:
+        """A new game object of this game that plays with the content files in `content_dir` instead of the
+        shipped ones (architecture §3: content belongs to a game object, never to the process). The files are
+        checked at once (`ContentError` names the file, card and field); the new object is not registered,
+        and saves made with it record its own content id. A game without content files raises `OutlastError`.
+        """
+        raise OutlastError(f"{self.name} has no content files to load")
 
     def content_id(self, options: Mapping[str, Any]) -> str:
         """The id of the content a game with these (resolved) options plays with; saves record it (architecture §3).
 
-        By default a SHA-256 digest (16 hex digits) of the files under the game package's `content/` directory,
-        names and bytes, so any edit of a card gives another id. A game whose content depends on its options
-        (one generated per copy) gives that content's own id instead.
+        By default a SHA-256 digest (16 hex digits) of the files of the game's content folder (`content_dir`, else
+        the game package's `content/` directory), names and bytes, so any edit of a card gives another id. A game
+        whose content depends on its options (one generated per copy) gives that content's own id instead.
         """
         cached: str | None = getattr(self, "_content_id", None)
         if cached is None:
-            root = files(type(self).__module__) / "content"
+            root: Traversable = self.content_dir if self.content_dir is not None else files(type(self).__module__) / "content"
             digest = hashlib.sha256()
             for item in sorted(root.iterdir(), key=lambda entry: entry.name):
                 if item.is_file():

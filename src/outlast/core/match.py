@@ -171,13 +171,16 @@ class Match:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
-    def from_json(cls, doc: Any) -> Match:
+    def from_json(cls, doc: Any, game: Game | None = None) -> Match:
         """Rebuild a match by replaying a save document; every fault is a `SaveError`.
 
         Every field is checked before anything is replayed: the format and its version, the game and its
-        rules version, the options (as the game's schema allows them), the seed, each recorded action
-        (`[seat, text, revealed]`) and the digest of the final state, which must be present and must match,
+        rules version, the options (as the game's schema allows them), the content id, the seed, each recorded
+        action (`[seat, text, revealed]`) and the digest of the final state, which must be present and must match,
         so a file with actions removed or altered is refused rather than loaded as another game.
+
+        `game` is the game object to replay it with (one with its own content, `load_game(name, content_dir=…)`);
+        by default the registered game the file names. A save made with other content is refused, naming both ids.
         """
         if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             raise SaveError("not an outlast save file (no 'format: outlast-match')")
@@ -196,10 +199,13 @@ class Match:
                             "actions cut out would load as another game); it is refused")
         if type(doc.get("seed")) is not int:
             raise SaveError("save file field 'seed' is missing or not a whole number")
-        try:
-            game = load_game(doc["game"])
-        except OutlastError as exc:
-            raise SaveError(f"save file names an unknown game: {exc}") from None
+        if game is None:
+            try:
+                game = load_game(doc["game"])
+            except OutlastError as exc:
+                raise SaveError(f"save file names an unknown game: {exc}") from None
+        elif doc["game"] != game.name:
+            raise SaveError(f"save file is a game of {shown(doc['game'])}, not {game.name}")
         if doc["rules_version"] != game.rules_version:
             raise SaveError(
                 f"save file was made with {game.name} rules {shown(doc['rules_version'])}, "
@@ -241,6 +247,7 @@ class Match:
         return parse_document(text, f"save file {path}")
 
     @classmethod
-    def load(cls, path: str | Path) -> Match:
-        """Read a save file; a missing, unreadable or corrupt file raises `SaveError`."""
-        return cls.from_json(cls.read_document(path))
+    def load(cls, path: str | Path, game: Game | None = None) -> Match:
+        """Read a save file (replayed with `game`, by default the registered game it names, as `from_json`);
+        a missing, unreadable or corrupt file raises `SaveError`."""
+        return cls.from_json(cls.read_document(path), game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from pathlib import Path
 
 from .errors import UnknownGame, shown
 from .game import Game, GameDefinitionError, check_declarations
@@ -37,11 +38,18 @@ def list_games() -> list[str]:
     return sorted(_games())
 
 
-def load_game(name: str) -> Game:
-    """The game registered under `name`; `UnknownGame` lists the known names otherwise."""
+def load_game(name: str, content_dir: str | Path | None = None) -> Game:
+    """The game registered under `name`; `UnknownGame` lists the known names otherwise.
+
+    With `content_dir`, a new game object that plays with the content files of that folder instead of the
+    shipped ones (`Game.with_content`): each such object owns its content, so games with different content
+    play side by side in one process. A fault in the files raises `ContentError`.
+    """
     games = _games()
     if name not in games:
         raise UnknownGame(f"no game {name!r}; known games: {', '.join(sorted(games)) or 'none'}")
+    if content_dir is not None:
+        return games[name].with_content(Path(content_dir))
     return games[name]
 
 

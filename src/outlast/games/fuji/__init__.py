@@ -19,14 +19,19 @@ from outlast.core import (
 from outlast.core.errors import shown
 
 from .actions import FujiAction, parse_action
-from .content import VERBS, content, load_content
+from .content import CONTENT_DIR, VERBS, Content, load_content
 from .document import FORMAT
 from .state import FujiState
 from .table import build_table, option_schema
 
 
 class FujiGame(Game):
-    """The Fuji definition: options, content and the factory of `FujiState`s."""
+    """The Fuji definition: options, content and the factory of `FujiState`s.
+
+    A game object owns its content (architecture §3): `FujiGame()` plays with the shipped cards, loaded on first
+    use; `FujiGame(content_dir)` (or `load_game("fuji", content_dir=…)`) with the files of that folder, checked at
+    once. Its states, action texts, views and encodings all follow that content.
+    """
 
     name = "fuji"
     title = "Fuji"
@@ -41,13 +46,27 @@ class FujiGame(Game):
                     "exhausted": "lost: a meeple ran out of stamina (§10.7)"})
     capabilities = frozenset({"action_space", "chat_rule"})
 
-    def __init__(self) -> None:
+    def __init__(self, content_dir: Path | None = None) -> None:
         self._schema: OptionSchema | None = None
+        self.content_dir = content_dir
+        self._content = None if content_dir is None else load_content(content_dir)
+
+    @property
+    def content(self) -> Content:
+        """This game's cards, terrain, levels and scenarios (the shipped ones are loaded on first use)."""
+        if self._content is None:
+            self._content = load_content(CONTENT_DIR)
+        return self._content
+
+    def with_content(self, content_dir: Path) -> FujiGame:
+        if not content_dir.is_dir():
+            raise ContentError(str(content_dir), "-", "-", "no such folder")
+        return FujiGame(content_dir)
 
     @property
     def options(self) -> OptionSchema:
         if self._schema is None:
-            self._schema = option_schema()
+            self._schema = option_schema(self.content)
         return self._schema
 
     def new_game(self, seed: int | None = None, **options: Any) -> FujiState:
@@ -55,12 +74,12 @@ class FujiGame(Game):
         seed = resolve_seed(seed)
         if opts["scenario"] == "random":
             opts["scenario"] = str(Rng(seed ^ 0x5CE4A).randrange(7) + 1)
-        state = FujiState.blank(self, build_table(opts), seed)
+        state = FujiState.blank(self, build_table(self.content, opts), seed)
         state.start()
         return state
 
     def parse_action(self, seat: int, text: str) -> FujiAction:
-        return parse_action(seat, text)
+        return parse_action(self.content, seat, text)
 
     def load_state(self, doc: dict[str, Any]) -> FujiState:
         """A state from `FujiState.to_json()`; every field is checked first (`document.py`), else `SaveError`.
@@ -92,10 +111,10 @@ class FujiGame(Game):
             raise SaveError(f"state document has bad options: {exc}") from None
         if resolved["scenario"] == "random":
             raise SaveError("state document has bad options: a game in progress names its scenario (1-7), not random")
-        return FujiState.from_json(self, build_table(resolved), doc)
+        return FujiState.from_json(self, build_table(self.content, resolved), doc)
 
     def lint(self, content_dir: Path | None = None) -> list[str]:
-        c = load_content() if content_dir is None else load_content(content_dir)
+        c = self.content if content_dir is None else load_content(content_dir)
         problems = VERBS.problems()  # every verb runs (a handler reading all its parameters) and is used
         if problems:
             raise ContentError("verbs", "-", "-", "; ".join(problems))
@@ -111,18 +130,18 @@ class FujiGame(Game):
     def action_texts(self, **options: Any) -> list[str]:
         from .enumerate import action_texts
 
-        return action_texts(self.options.resolve(options))
+        return action_texts(self.content, self.options.resolve(options))
 
     def chance_texts(self, **options: Any) -> list[str]:
         """Every chance outcome text (a skill, character or card id, a die face) a game with these options may meet."""
         from .enumerate import chance_texts
 
-        return chance_texts(self.options.resolve(options))
+        return chance_texts(self.content, self.options.resolve(options))
 
     def encode(self, observation: dict[str, Any]) -> list[float]:
         from .encode import encode
 
-        return encode(observation)
+        return encode(self.content, observation)
 
     def evaluate(self, state: Any, seat: int) -> float:
         from .evaluate import evaluate
@@ -157,4 +176,4 @@ class FujiGame(Game):
 
 GAME = FujiGame()
 
-__all__ = ["GAME", "ContentError", "FujiAction", "FujiGame", "FujiState", "content"]
+__all__ = ["GAME", "ContentError", "FujiAction", "FujiGame", "FujiState"]

@@ -1,19 +1,24 @@
 """Fuji actions: one small frozen value type with a canonical one-line text (fuji.md §18).
 
-`FujiAction(seat, verb, args)` holds ints only. Dice are written `k` (1-6) for the acting seat's own
-explorer and `e:k` for explorer `e`'s die `k`; cards by their content id; cells as `C3`.
+`FujiAction(seat, verb, args, ids)` holds ints (`args`: dice, cells, meeples, counts) and the content ids of
+the cards it names (`ids`), so its text needs no content: the game's own content (`FujiGame.content`) is
+read only to make and to parse actions. Dice are written `k` (1-6) for the acting seat's own explorer and
+`e:k` for explorer `e`'s die `k`; cards by their content id; cells as `C3`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from outlast.core import CHANCE, Action, IllegalAction, whole_number
 from outlast.core.errors import shown
 from outlast.core.game import MAX_ACTION_TEXT
 
 from .board import cell_code, cell_name
-from .content import content
+
+if TYPE_CHECKING:
+    from .content import Content, Equipment
 
 HINT_KINDS = ("threat", "fit", "intent")
 HINT_LEVELS = (
@@ -73,25 +78,56 @@ def _digit(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class FujiAction(Action):
-    """A Fuji action: `verb` plus int arguments; `str()` is its canonical text."""
+    """A Fuji action: `verb`, int arguments and the ids of the cards it names; `str()` is its canonical text.
+
+    Which card ids a verb names (`ids`): `deal skill`/`deal character`/`place`/`draw`/`give` the one card,
+    `keep` the cards kept (in content order), `use` (card, copied card or "", the effect's verb); a `use`'s
+    `args` are (the branch chosen on a card that offers a choice, else -1, then the effect's choices).
+    """
 
     verb: str
     args: tuple[int, ...] = ()
+    ids: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         try:
             return format_action(self)
-        except Exception:  # ids outside the content or fields of the wrong type: never legal, shown safely
-            return f"{shown(self.verb)} {shown(self.args)}"
+        except Exception:  # fields of the wrong type or shape: never legal, shown safely
+            return f"{shown(self.verb)} {shown(self.args)} {shown(self.ids)}"
 
 
 MAX_ARG = 4095
-"""No id, cell code, die slot or count of Fuji comes near this; larger numbers are refused unread."""
+"""No cell code, die slot or count of Fuji comes near this; larger numbers are refused unread."""
+MAX_ID = 64
+"""No card id or effect verb of Fuji is longer; a longer one is refused unread."""
+
+
+def use_head(equipment: tuple[Equipment, ...], card: int, copied: int, branch: int) -> tuple[int, tuple[str, ...]]:
+    """(first argument, ids) of every `use` of card `card` (copying card `copied`, or -1) with its effect `branch`."""
+    source = equipment[copied if copied >= 0 else card]
+    return (branch if len(source.branches) > 1 else -1,
+            (equipment[card].id, equipment[copied].id if copied >= 0 else "", source.branches[branch][0]))
+
+
+def use_action(equipment: tuple[Equipment, ...], seat: int, card: int, copied: int, branch: int,
+               params: tuple[int, ...]) -> FujiAction:
+    """The `use` of card `card` (copying card `copied`, or -1) with its effect `branch` and choices `params` (§15)."""
+    choice, ids = use_head(equipment, card, copied, branch)
+    return FujiAction(seat, "use", (choice, *params), ids)
+
+
+def use_parts(c: Content, act: FujiAction) -> tuple[int, int, int, tuple[int, ...]]:
+    """(card, copied card or -1, branch, choices) of a `use` action, cards as content indices (KeyError: no card)."""
+    index = c.equipment_by_id
+    card_id, copied_id, _ = act.ids
+    args = act.args
+    return index[card_id], index[copied_id] if copied_id else -1, max(args[0], 0), args[1:]
 
 
 def malformed(act: FujiAction) -> str | None:
     """What makes `act` no Fuji action at all (a verb of no kind, arguments that are not small whole
-    numbers), or None. Cheap and safe for any field values: the legality check runs it before it reads them."""
+    numbers, card ids that are not short texts), or None. Cheap and safe for any field values: the legality
+    check runs it before it reads them."""
     verb, args = act.verb, act.args
     chance = act.seat == CHANCE
     if type(verb) is not str or verb not in (CHANCE_VERBS if chance else PLAYER_VERBS):
@@ -100,25 +136,24 @@ def malformed(act: FujiAction) -> str | None:
         return f"its arguments are a tuple of whole numbers, not {shown(args)}"
     for x in args:
         if type(x) is not int or not -1 <= x <= MAX_ARG:
-            return f"{shown(x)} is no id, cell or count of this game"
+            return f"{shown(x)} is no cell, die or count of this game"
+    ids = act.ids
+    if type(ids) is not tuple or len(ids) > 40:
+        return f"its card ids are a tuple of texts, not {shown(ids)}"
+    for word in ids:
+        if type(word) is not str or len(word) > MAX_ID:
+            return f"{shown(word)} is no card id of this game"
     return None
 
 
-def _card_id(i: int) -> str:
-    return content().equipment[i].id
-
-
-def _use_text(seat: int, args: tuple[int, ...]) -> str:
-    eq = content().equipment
-    card, copied, branch = args[0], args[1], args[2]
-    words = ["use", eq[card].id]
-    src = eq[copied] if copied >= 0 else eq[card]
-    if copied >= 0:
-        words.append(src.id)
-    verb = src.branches[branch][0]
-    if len(src.branches) > 1:
+def _use_text(seat: int, args: tuple[int, ...], ids: tuple[str, ...]) -> str:
+    card, copied, verb = ids
+    words = ["use", card]
+    if copied:
+        words.append(copied)
+    if args[0] >= 0:
         words.append(verb)
-    params = list(args[3:])
+    params = list(args[1:])
     form = USE_PARAMS[verb]
     if form == "cc":
         words += [cell_name(params[0]), cell_name(params[1])]
@@ -136,21 +171,19 @@ def _use_text(seat: int, args: tuple[int, ...]) -> str:
 
 
 def format_action(a: FujiAction) -> str:
-    """The canonical text of an action."""
+    """The canonical text of an action (it needs no content: the action holds the ids of its cards)."""
     v, x, s = a.verb, a.args, a.seat
     if v == "roll":
         e, k = divmod(x[0], 6)
         return f"roll {e}:{k + 1} {x[1]}"
-    if v == "skill":
-        return f"deal skill {x[0]} {content().skills[x[1]].id}"
-    if v == "character":
-        return f"deal character {x[0]} {content().characters[x[1]]['id']}"
+    if v == "skill" or v == "character":
+        return f"deal {v} {x[0]} {a.ids[0]}"
     if v == "place":
-        return f"place {cell_name(x[0])} {content().terrain[x[1]].id}"
+        return f"place {cell_name(x[0])} {a.ids[0]}"
     if v == "draw":
-        return f"draw {x[0]} {_card_id(x[1])}"
+        return f"draw {x[0]} {a.ids[0]}"
     if v == "keep":
-        return "keep " + " ".join(_card_id(c) for c in x)
+        return "keep " + " ".join(a.ids)
     if v in ("leave", "aside", "lend", "lose"):
         return f"{v} {die_label(s, x[0])}"
     if v == "starts":
@@ -164,9 +197,9 @@ def format_action(a: FujiAction) -> str:
         level = HINT_LEVELS[x[0]][x[2]]
         return f"hint threat {x[1]} {level}" if x[0] == 0 else f"hint {kind} {level}"
     if v == "give":
-        return f"give {_card_id(x[0])} {x[1]}"
+        return f"give {a.ids[0]} {x[0]}"
     if v == "use":
-        return _use_text(s, x)
+        return _use_text(s, x, a.ids)
     if v == "reroll":
         return "reroll " + " ".join(die_label(s, d) for d in x)
     if v == "bars":
@@ -175,7 +208,7 @@ def format_action(a: FujiAction) -> str:
         return "path " + " ".join(cell_name(c) for c in x)
     if v == "injury":
         return f"injury {INJURY_IDS[x[0]]}"
-    if not x:
+    if not x and not a.ids:
         return v
     raise AssertionError(f"no text form for {v}")
 
@@ -243,25 +276,24 @@ def _cell(token: str, example: str) -> int:
         raise Unreadable(str(exc), example) from None
 
 
-def _card_index(token: str, example: str) -> int:
-    for i, c in enumerate(content().equipment):
-        if c.id == token:
-            return i
-    raise Unreadable(f"no equipment card {token[:24]!r}; cards: {', '.join(c.id for c in content().equipment)}",
-                     example)
+def _card_index(c: Content, token: str, example: str) -> int:
+    i = c.equipment_by_id.get(token)
+    if i is None:
+        raise Unreadable(f"no equipment card {token[:24]!r}; cards: {', '.join(e.id for e in c.equipment)}", example)
+    return i
 
 
-def _parse_use(seat: int, words: list[str]) -> tuple[int, ...]:
-    eq = content().equipment
+def _parse_use(c: Content, seat: int, words: list[str]) -> FujiAction:
+    eq = c.equipment
     if not words:
         raise Unreadable("use which card?", EXAMPLES["use"])
-    card = _card_index(words[0], EXAMPLES["use"])
+    card = _card_index(c, words[0], EXAMPLES["use"])
     rest = words[1:]
     copied = -1
     if eq[card].branches[0][0] == "copy_card":
         if not rest:
             raise Unreadable(f"{eq[card].id} copies another card: say which", f"`use {eq[card].id} map 3 to 1`")
-        copied = _card_index(rest[0], f"`use {eq[card].id} map 3 to 1`")
+        copied = _card_index(c, rest[0], f"`use {eq[card].id} map 3 to 1`")
         rest = rest[1:]
     src = eq[copied] if copied >= 0 else eq[card]
     lead = f"use {eq[card].id}" + (f" {src.id}" if copied >= 0 else "")
@@ -297,36 +329,51 @@ def _parse_use(seat: int, words: list[str]) -> tuple[int, ...]:
         params = []
     else:
         raise Unreadable(f"wrong words after '{lead}': {' '.join(rest)[:40] or '(none)'}", example)
-    return (card, copied, branch, *params)
+    return use_action(eq, seat, card, copied, branch, tuple(params))
 
 
-def _parse_chance(v: str, rest: list[str]) -> tuple[str, tuple[int, ...]]:
+def _parse_chance(c: Content, v: str, rest: list[str]) -> FujiAction:
     """A chance outcome's text (tests and the physical-dice mode supply them): `roll 0:3 5`, `place C3 L07`…"""
-    c = content()
     example = EXAMPLES.get(v, CHANCE_EXAMPLE)
     if v == "roll" and len(rest) == 2:
-        return v, (_die(-9, rest[0], example), _number(rest[1], "face", example))
+        return FujiAction(CHANCE, v, (_die(-9, rest[0], example), _number(rest[1], "face", example)))
     if v == "deal" and len(rest) == 3 and rest[0] in ("skill", "character"):
         ids = tuple(s.id for s in c.skills) if rest[0] == "skill" else tuple(ch["id"] for ch in c.characters)
-        return rest[0], (_number(rest[1], "meeple", example), _one_of(rest[2], ids, rest[0], example))
+        who = _number(rest[1], "meeple", example)
+        return FujiAction(CHANCE, rest[0], (who,), (ids[_one_of(rest[2], ids, rest[0], example)],))
     if v == "place" and len(rest) == 2:
         ids = tuple(t.id.lower() for t in c.terrain)
-        return v, (_cell(rest[0], example),
-                   _one_of(rest[1], ids, "terrain card", example, tuple(t.id for t in c.terrain)))
+        cell = _cell(rest[0], example)
+        card = _one_of(rest[1], ids, "terrain card", example, tuple(t.id for t in c.terrain))
+        return FujiAction(CHANCE, v, (cell,), (c.terrain[card].id,))
     if v == "draw" and len(rest) == 2:
-        return v, (_number(rest[0], "meeple", example), _card_index(rest[1], example))
+        who = _number(rest[0], "meeple", example)
+        return FujiAction(CHANCE, v, (who,), (c.equipment[_card_index(c, rest[1], example)].id,))
     if v in ("roll", "deal", "place", "draw"):
         raise Unreadable(f"wrong words after {v!r}", example)
     raise Unreadable(f"{v[:24]!r} is no chance outcome", CHANCE_EXAMPLE)
 
 
+def _parse_cards(c: Content, seat: int, v: str, rest: list[str]) -> FujiAction | None:
+    """The action of a player verb that names equipment cards (`keep`, `give`, `use`), else None."""
+    example = EXAMPLES.get(v, GENERAL_EXAMPLE)
+    if v == "keep" and rest:
+        kept = sorted(_card_index(c, t, example) for t in rest)  # a set of cards (§3.2): any order reads the same
+        return FujiAction(seat, v, (), tuple(c.equipment[i].id for i in kept))
+    if v == "give" and len(rest) == 2:
+        card = _card_index(c, rest[0], example)
+        return FujiAction(seat, v, (_number(rest[1], "meeple", example),), (c.equipment[card].id,))
+    if v == "use":
+        return _parse_use(c, seat, rest)
+    return None
+
+
 def _parse_words(seat: int, v: str, rest: list[str]) -> tuple[int, ...]:
-    """The int arguments of player verb `v` from its words; `Unreadable` if they are not its form."""
+    """The int arguments of player verb `v` (one that names no card) from its words; `Unreadable` if they are not
+    its form."""
     example = EXAMPLES.get(v, GENERAL_EXAMPLE)
     if v in ("ready", "stop", "collect", "skip", "refuse") and not rest:
         return ()
-    if v == "keep" and rest:
-        return tuple(sorted(_card_index(t, example) for t in rest))  # a set of cards (§3.2): any order reads the same
     if v in ("leave", "aside", "lend", "lose") and len(rest) == 1:
         return (_die(seat, rest[0], example),)
     if v == "starts" and len(rest) == 2:
@@ -342,10 +389,6 @@ def _parse_words(seat: int, v: str, rest: list[str]) -> tuple[int, ...]:
             return (0, _number(rest[1], "seat", example), _one_of(rest[2], HINT_LEVELS[0], "threat level", example))
         if kind > 0 and len(rest) == 2:
             return (kind, -1, _one_of(rest[1], HINT_LEVELS[kind], f"{rest[0]} level", example))
-    if v == "give" and len(rest) == 2:
-        return (_card_index(rest[0], example), _number(rest[1], "meeple", example))
-    if v == "use":
-        return _parse_use(seat, rest)
     if v == "reroll" and rest:
         return tuple(sorted(_die(seat, t, example) for t in rest))
     if v == "bars" and len(rest) == 1:
@@ -359,17 +402,19 @@ def _parse_words(seat: int, v: str, rest: list[str]) -> tuple[int, ...]:
     raise Unreadable(f"{v[:24]!r} is no action", GENERAL_EXAMPLE)
 
 
-def parse_action(seat: int, text: str) -> FujiAction:
-    """Read canonical text (whitespace and case are free) into an action for `seat`.
+def parse_action(c: Content, seat: int, text: str) -> FujiAction:
+    """Read canonical text (whitespace and case are free) into an action for `seat`, its cards those of content `c`
+    (`FujiGame.parse_action` passes the game's own).
 
     Text that is no action at all (a typo, an unknown word, a number written in other digits, a control
     character) raises `IllegalAction` saying it cannot be read and how such an action is written, with no
     rule §: a typo breaks no rule. Text that reads as an action is returned even if it is illegal now;
     `apply` then refuses it with its reason and §.
 
-    >>> str(parse_action(0, "  REROLL 1  4 "))
+    >>> from outlast.games.fuji import GAME
+    >>> str(parse_action(GAME.content, 0, "  REROLL 1  4 "))
     'reroll 1 4'
-    >>> parse_action(0, "blah blah")
+    >>> parse_action(GAME.content, 0, "blah blah")
     Traceback (most recent call last):
     ...
     outlast.core.errors.IllegalAction: cannot read 'blah blah': 'blah' is no action; write it like `mark C3`, \
@@ -391,12 +436,14 @@ def parse_action(seat: int, text: str) -> FujiAction:
     v, rest = words[0], words[1:]
     try:
         if seat == CHANCE:
-            verb, args = _parse_chance(v, rest)
-            return FujiAction(seat, verb, args)
+            return _parse_chance(c, v, rest)
         if v in ("roll", "deal", "place", "draw"):
-            _parse_chance(v, rest)  # readable as an outcome: then it is a rule matter, not a typo
+            _parse_chance(c, v, rest)  # readable as an outcome: then it is a rule matter, not a typo
             raise IllegalAction("dice are rolled, and cards dealt, placed and drawn, by chance: no seat sets them "
                                 "(a card effect may change a die, §9)", "§6")
+        action = _parse_cards(c, seat, v, rest)
+        if action is not None:
+            return action
         args = _parse_words(seat, v, rest)
     except Unreadable as exc:
         raise IllegalAction(f"cannot read {shown(' '.join(text.split()))}: {exc.problem}; "

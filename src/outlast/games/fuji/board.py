@@ -130,11 +130,13 @@ def check_scenarios(content: Content) -> None:
 
 
 @cache
-def board_for(scenario: int, four_players: bool) -> Board:
-    """The shared board of a scenario (1-7) for a player count."""
-    from .content import content
+def board_for(scenario: Scenario, four_players: bool) -> Board:
+    """The shared board of a scenario's layout for a player count.
 
-    return build_board(content().scenarios[scenario - 1], four_players)
+    Kept per layout (a scenario's id, name, thrill and map, compared by value), so every game whose content has
+    that layout shares one board object: the reach and path caches below are keyed by the board's identity.
+    """
+    return build_board(scenario, four_players)
 
 
 _REACH: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}

@@ -1,4 +1,5 @@
-"""Fuji content: loads and checks `content/*.yaml` into frozen tables shared by every state.
+"""Fuji content: loads and checks `content/*.yaml` into frozen tables, owned by a game object (`FujiGame.content`)
+and shared by every state of that game (architecture §3: no content is process-wide).
 
 Equipment, skill and injury behaviour is keyed on effect verbs (architecture §3), never on names.
 """
@@ -6,13 +7,13 @@ Equipment, skill and injury behaviour is keyed on effect verbs (architecture §3
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from outlast.core import KERNEL, ContentError, VerbRegistry, Words, check_record
-from outlast.core.content import read_file, record_list, unique_ids
+from outlast.core.content import Derives, read_file, record_list, unique_ids
 
 from . import abilities
 
@@ -144,7 +145,9 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Content:
+class Content(Derives):
+    """One game object's Fuji content (`load_content`); `derive` keeps the tables built from it (boards, odds)."""
+
     die_colours: tuple[tuple[str, ...], ...]
     """die_colours[die][value] — colour letter of die type `die` (0..5) showing `value` (1..6)."""
     default_left_out: int
@@ -158,6 +161,19 @@ class Content:
     injuries: tuple[dict[str, Any], ...]
     equipment: tuple[Equipment, ...]
     scenarios: tuple[Scenario, ...]
+    equipment_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    """Equipment card id → its index: actions name cards by id, a state keeps them in content order."""
+    terrain_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    skill_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    character_by_id: dict[str, int] = field(init=False, repr=False, compare=False)
+    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name, ids in (("equipment_by_id", [card.id for card in self.equipment]),
+                          ("terrain_by_id", [card.id for card in self.terrain]),
+                          ("skill_by_id", [skill.id for skill in self.skills]),
+                          ("character_by_id", [character["id"] for character in self.characters])):
+            object.__setattr__(self, name, {card_id: i for i, card_id in enumerate(ids)})  # frozen: set once here
 
     def terrain_index(self, card_id: str) -> int:
         """Index of terrain card `card_id` (`L07`, `H3`); ValueError if there is none."""
@@ -336,9 +352,3 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
 
     check_scenarios(content)
     return content
-
-
-@cache
-def content() -> Content:
-    """The shipped content, loaded once and shared by every state."""
-    return load_content()

@@ -1,8 +1,9 @@
 """A fixed-length numeric encoding of a Fuji observation, for learning agents (`Game.encode`).
 
-`encode(state.observe(seat))` reads only the observation, so it holds nothing the seat may not know
-(fuji.md §18): a hidden die is "hidden", never a face. Every value lies in [0, 1] and every
-observation, whatever the options, encodes to `SIZE` numbers laid out as
+`encode(content, state.observe(seat))` reads only the observation and the game's content (its cards'
+printed requirements), so it holds nothing the seat may not know (fuji.md §18): a hidden die is
+"hidden", never a face. Every value lies in [0, 1] and every observation of a game with that content,
+whatever the options, encodes to `size(content)` numbers laid out as
 
 1. the table (`GLOBAL`): phase, round, options, the observing seat, who may act, ready flags, rerolls
    left, draw pile, discard, own keep choice and cards under the pile, the level's stamina-loss row,
@@ -21,12 +22,11 @@ bits and by the `mine` flag of the explorers it controls.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from .actions import HINT_KINDS, HINT_LEVELS, INJURY_IDS
 from .board import LETTERS
-from .content import COLOURS, content
+from .content import COLOURS, Content
 
 SEATS = 4
 EXPLORERS = 4
@@ -42,10 +42,8 @@ MAX_REROLLS = 5
 HANDS = 5
 
 
-@cache
-def _layout() -> dict[str, int]:
+def _layout(c: Content) -> dict[str, int]:
     """Sizes of the parts of the vector (they follow from the content: rows and columns of the maps)."""
-    c = content()
     rows = max(len(sc.map) for sc in c.scenarios)
     cols = max(len(r.split()) for sc in c.scenarios for r in sc.map)
     ncards = len(c.equipment)
@@ -59,9 +57,9 @@ def _layout() -> dict[str, int]:
             "size": global_size + EXPLORERS * explorer + DICE * die + rows * cols * cell}
 
 
-def size() -> int:
-    """Length of every encoded observation."""
-    return _layout()["size"]
+def size(c: Content) -> int:
+    """Length of every encoded observation of a game with content `c`."""
+    return c.derive(_layout)["size"]
 
 
 def _cell_index(name: str) -> tuple[int, int]:
@@ -73,24 +71,37 @@ def _die_index(label: str) -> int:
     return int(e) * 6 + int(k) - 1
 
 
-@cache
-def _card_row(kind: str, lava: bool, token: bool, eruption: int, start: str, extra_reroll: bool,
+def _card_rows(c: Content) -> dict[tuple[Any, ...], tuple[float, ...]]:
+    """A content's memo of `_card_row`."""
+    return {}
+
+
+def _card_row(c: Content, kind: str, lava: bool, token: bool, eruption: int, start: str, extra_reroll: bool,
               card_id: str | None) -> tuple[float, ...]:
-    """The part of a board position's numbers that does not name explorers (cached: few distinct ones)."""
+    """The part of a board position's numbers that does not name explorers (kept per content: few distinct ones)."""
+    memo = c.derive(_card_rows)
+    key = (kind, lava, token, eruption, start, extra_reroll, card_id)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _new_card_row(c, *key)
+    return hit
+
+
+def _new_card_row(c: Content, kind: str, lava: bool, token: bool, eruption: int, start: str, extra_reroll: bool,
+                  card_id: str | None) -> tuple[float, ...]:
     row = [1.0] + [1.0 if kind == k else 0.0 for k in KINDS]
     row += [1.0 if lava else 0.0, 1.0 if token else 0.0]
     row += [1.0 if eruption == n else 0.0 for n in (1, 2)]
     row += [1.0 if start == s else 0.0 for s in ("white", "grey")]
     row.append(1.0 if extra_reroll else 0.0)
-    card = next((t for t in content().terrain if t.id == card_id), None) if card_id else None
+    card = next((t for t in c.terrain if t.id == card_id), None) if card_id else None
     row += [1.0 if card is not None and card.valid[ci][v] else 0.0 for ci in range(len(COLOURS)) for v in range(1, 7)]
     return tuple(row)
 
 
-def encode(obs: dict[str, Any]) -> list[float]:
-    """The numbers of one observation (see the module doc for the layout)."""
-    c = content()
-    lay = _layout()
+def encode(c: Content, obs: dict[str, Any]) -> list[float]:
+    """The numbers of one observation of a game with content `c` (see the module doc for the layout)."""
+    lay = c.derive(_layout)
     card_ids = [x.id for x in c.equipment]
     skill_ids = [s.id for s in c.skills]
     ncards = len(card_ids)
@@ -191,7 +202,7 @@ def encode(obs: dict[str, Any]) -> list[float]:
     for cell in obs["board"]:
         r, col = _cell_index(cell["cell"])
         at = (r * lay["cols"] + col) * width
-        grid[at:at + base] = _card_row(cell["kind"], cell["lava"], cell["equipment_token"], cell["eruption_token"],
+        grid[at:at + base] = _card_row(c, cell["kind"], cell["lava"], cell["equipment_token"], cell["eruption_token"],
                                        cell["start"], cell["extra_reroll"], cell["card"])
     for e, x in enumerate(explorers):
         r, col = _cell_index(x["position"])

@@ -1,6 +1,6 @@
 """Every action text a Fuji seat could be offered, for a set of options (the RL action space).
 
-`action_texts(options)` lists, once each and in a stable order, the canonical text (`str(action)`)
+`action_texts(content, options)` lists, once each and in a stable order, the canonical text (`str(action)`)
 of every action that `legal_actions(seat)` can return to any seat of a game with those options:
 markers on every card a meeple may enter, `go`, every reroll subset over the dice a seat can hold,
 every card use with every parameter, passes, hints, the setup choices (keep, leave, starts), the
@@ -21,7 +21,7 @@ Two families are cut to keep the list small, and both cuts are far beyond ordina
 A legal action outside the list is possible only beyond those cuts; `tests/test_rl.py` checks over
 many random games that every legal action of every seat is listed.
 
-`chance_texts(options)` lists every chance outcome the same way (§3, §8.1, §17.1): `deal skill E ID`,
+`chance_texts(content, options)` lists every chance outcome the same way (§3, §8.1, §17.1): `deal skill E ID`,
 `deal character E ID`, `place CELL CARD` (a terrain card dealt onto a position of the layout),
 `draw E CARD` (an equipment card to explorer E) and `roll E:K FACE`. Explorers and dice are named by
 their table index, so these ids are public and the same for every seat.
@@ -30,14 +30,14 @@ their table index, so these ids are public and the same for every seat.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from outlast.core import CHANCE
 
-from .actions import HINT_LEVELS, INJURY_IDS, USE_PARAMS, FujiAction, die_label
+from .actions import HINT_LEVELS, INJURY_IDS, USE_PARAMS, FujiAction, die_label, use_action
 from .board import Board
+from .content import Content
 from .table import Table, build_table
 
 MAX_RECEIVED = 2
@@ -48,25 +48,27 @@ ENTERABLE = "LSGEXHh"
 """Scenario letters of the cards a meeple may stand on or mark (§7.1)."""
 
 
-def action_texts(options: dict[str, Any]) -> list[str]:
-    """Every canonical action text any seat may be offered under resolved `options` (module doc).
+def action_texts(c: Content, options: dict[str, Any]) -> list[str]:
+    """Every canonical action text any seat may be offered under resolved `options` with content `c` (module doc).
 
     `scenario=random` lists the union over every scenario, since the layout is drawn at `new_game`.
 
     >>> from outlast.games.fuji import GAME
-    >>> texts = action_texts(GAME.options.resolve({"players": 3}))
+    >>> texts = action_texts(GAME.content, GAME.options.resolve({"players": 3}))
     >>> "reroll 1 4" in texts and "mark D1" in texts and "ready" in texts
     True
     """
-    key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
-    return list(_texts(key))
+    return list(c.derive_for(_texts, _key(options)))  # the content keeps the lists of its last 8 option sets
 
 
-@lru_cache(maxsize=8)
-def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+def _key(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+
+
+def _texts(c: Content, key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     opts = dict(key)
     scenarios = [str(i) for i in range(1, 8)] if opts["scenario"] == "random" else [str(opts["scenario"])]
-    tables = [build_table({**opts, "scenario": sc}) for sc in scenarios]
+    tables = [build_table(c, {**opts, "scenario": sc}) for sc in scenarios]
     seen: dict[str, None] = {}
     for seat in range(tables[0].seats):
         for text in _seat_texts(tables[0], seat):  # what does not depend on the layout
@@ -77,35 +79,32 @@ def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def chance_texts(options: dict[str, Any]) -> list[str]:
-    """Every chance outcome text a game with resolved `options` may meet, once each (module doc).
+def chance_texts(c: Content, options: dict[str, Any]) -> list[str]:
+    """Every chance outcome text a game with resolved `options` and content `c` may meet, once each (module doc).
 
     `scenario=random` lists the union over every layout.
 
     >>> from outlast.games.fuji import GAME
-    >>> texts = chance_texts(GAME.options.resolve({"players": 3}))
+    >>> texts = chance_texts(GAME.content, GAME.options.resolve({"players": 3}))
     >>> "roll 0:3 5" in texts and "deal skill 2 scout" in texts and "draw 1 map" in texts
     True
     """
-    key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
-    return list(_chance(key))
+    return list(c.derive_for(_chance, _key(options)))
 
 
-@lru_cache(maxsize=8)
-def _chance(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+def _chance(c: Content, key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     opts = dict(key)
     scenarios = [str(i) for i in range(1, 8)] if opts["scenario"] == "random" else [str(opts["scenario"])]
-    tables = [build_table({**opts, "scenario": sc}) for sc in scenarios]
-    c = tables[0].content
+    tables = [build_table(c, {**opts, "scenario": sc}) for sc in scenarios]
     explorers = range(tables[0].explorers)
-    out = [str(FujiAction(CHANCE, "skill", (e, i))) for e in explorers for i in range(len(c.skills))]
-    out += [str(FujiAction(CHANCE, "character", (e, i))) for e in explorers for i in range(len(c.characters))]
+    out = [str(FujiAction(CHANCE, "skill", (e,), (s.id,))) for e in explorers for s in c.skills]
+    out += [str(FujiAction(CHANCE, "character", (e,), (ch["id"],))) for e in explorers for ch in c.characters]
     for table in tables:
         b = table.board
         for cell in (*b.villages, *b.landscape):
             want = "village" if b.is_village(cell) else "landscape"
-            out += [str(FujiAction(CHANCE, "place", (cell, i))) for i, card in enumerate(c.terrain) if card.kind == want]
-    out += [str(FujiAction(CHANCE, "draw", (e, i))) for e in explorers for i in range(len(c.equipment))]
+            out += [str(FujiAction(CHANCE, "place", (cell,), (card.id,))) for card in c.terrain if card.kind == want]
+    out += [str(FujiAction(CHANCE, "draw", (e,), (card.id,))) for e in explorers for card in c.equipment]
     out += [str(FujiAction(CHANCE, "roll", (d, face))) for d in range(tables[0].dice) for face in range(1, 7)]
     return tuple(dict.fromkeys(out))
 
@@ -127,13 +126,14 @@ def _board_actions(t: Table, seat: int) -> Iterator[FujiAction]:
         yield FujiAction(seat, "path", path)
     if not mine:
         return
+    eq = t.content.equipment
     for card, copied, branch, verb, _params in _card_effects(t):
         if verb == "swap_terrain":
             for pair in combinations(b.landscape, 2):
-                yield FujiAction(seat, "use", (card, copied, branch, *pair))
+                yield use_action(eq, seat, card, copied, branch, pair)
         elif verb == "step_now":
             for cell in cells:
-                yield FujiAction(seat, "use", (card, copied, branch, cell))
+                yield use_action(eq, seat, card, copied, branch, (cell,))
 
 
 def _card_effects(t: Table) -> Iterator[tuple[int, int, int, str, dict[str, Any]]]:
@@ -162,10 +162,10 @@ def _seat_texts(t: Table, seat: int) -> Iterator[str]:
     for verb in ("ready", "stop", "collect", "skip", "refuse"):
         yield text(verb)
     # setup (§3.2, §17.1, §17.6 item 9)
-    ncards = len(c.equipment)
+    card_ids = [card.id for card in c.equipment]
     for size in sorted({s.keep for s in c.skills if s.keep < s.draw}):
-        for combo in combinations(range(ncards), size):
-            yield text("keep", combo)
+        for combo in combinations(card_ids, size):
+            yield str(FujiAction(seat, "keep", (), combo))
     for e in mine:
         for k in range(6):
             yield text("leave", (e * 6 + k,))
@@ -201,9 +201,9 @@ def _seat_texts(t: Table, seat: int) -> Iterator[str]:
     for k in range(len(INJURY_IDS)):
         yield text("injury", (k,))
     # equipment: give (§14) and every use with its parameters (§9, §15)
-    for card in range(ncards):
+    for card_id in card_ids:
         for o in range(t.explorers):
-            yield text("give", (card, o))
+            yield str(FujiAction(seat, "give", (o,), (card_id,)))
     for e in mine:
         yield from _use_texts(t, seat, e)
 
@@ -236,10 +236,11 @@ def _use_texts(t: Table, seat: int, e: int) -> Iterator[str]:
     received = _received(t, e)
     labels = {d: die_label(seat, d) for d in range(t.explorers * 6)}
     sets = [(dice, " ".join(labels[d] for d in dice)) for dice in dice_sets(home, received)]
+    eq = t.content.equipment
     for card, copied, branch, verb, params in _card_effects(t):
         if verb in ("turn_over", "set_aside"):
             # the real text of a one-die use, less that die's label, is the prefix of every set
-            prefix = str(FujiAction(seat, "use", (card, copied, branch, home[0])))[: -len(labels[home[0]])]
+            prefix = str(use_action(eq, seat, card, copied, branch, (home[0],)))[: -len(labels[home[0]])]
             limit = params["max"] if verb == "set_aside" else len(home) + MAX_RECEIVED
             for dice, words in sets:
                 if len(dice) <= limit:
@@ -257,7 +258,7 @@ def _use_texts(t: Table, seat: int, e: int) -> Iterator[str]:
         else:
             choices = [()]
         for p in choices:
-            yield str(FujiAction(seat, "use", (card, copied, branch, *p)))
+            yield str(use_action(eq, seat, card, copied, branch, p))
 
 
 def board_paths(b: Board, longest: int) -> list[tuple[int, ...]]:

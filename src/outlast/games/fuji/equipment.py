@@ -17,7 +17,7 @@ from outlast.core import CHANCE
 
 from . import abilities, movement, rolling
 from . import board as geo
-from .actions import FujiAction, die_label
+from .actions import FujiAction, die_label, use_head, use_parts
 from .board import cell_name
 from .content import VERBS
 from .decisions import FujiDecision
@@ -60,8 +60,10 @@ def card_uses(state: FujiState, seat: int, e: int) -> list[FujiAction]:
             if state.phase not in equipment[source].phases:
                 continue
             for branch, (verb, params) in enumerate(equipment[source].branches):
-                for choice in CHOICES[verb](state, seat, e, params):
-                    out.append(FujiAction(seat, "use", (card, copied, branch, *choice)))
+                choices = CHOICES[verb](state, seat, e, params)
+                if choices:
+                    head, ids = use_head(equipment, card, copied, branch)
+                    out += [FujiAction(seat, "use", (head, *choice), ids) for choice in choices]
     return out
 
 
@@ -149,7 +151,7 @@ CHOICES: dict[str, Callable[[FujiState, int, int, dict[str, Any]], Choices]] = {
 # ---------------------------------------------------------------------------- using a card (§9.2, §15)
 def do_give(state: FujiState, act: FujiAction) -> None:
     """§14: pass a card to another meeple; its seat may want to act again, so it is no longer ready."""
-    card, to = act.args
+    card, to = state.table.content.equipment_by_id[act.ids[0]], act.args[0]
     state.card_location[card] = to
     state.ready[state.table.ctrl[to]] = 0
     state.log("give", f"{state.table.content.equipment[card].name} passes to meeple {to}")
@@ -176,8 +178,7 @@ def do_use(state: FujiState, act: FujiAction) -> None:
     """Use an equipment card (§9.2): tap or discard it (§14 Tinkerer), then run its verb's handler (`HANDLERS`)."""
     table = state.table
     equipment = table.content.equipment
-    card, copied, branch = act.args[0], act.args[1], act.args[2]
-    params = act.args[3:]
+    card, copied, branch, params = use_parts(table.content, act)
     e = state.card_location[card]
     source = equipment[copied] if copied >= 0 else equipment[card]
     verb = source.branches[branch][0]
@@ -436,11 +437,11 @@ class RerollOne(FujiDecision):
 # ---------------------------------------------------------------------------- drawing (§3.2, §10.3)
 def draw_outcomes(state: FujiState, e: int) -> list[tuple[FujiAction, float]]:
     """Every card meeple `e` may draw, equally likely; an empty bag gives the card under the pile (§17.6)."""
-    locations = state.card_location
+    locations, equipment = state.card_location, state.table.content.equipment
     bag = [card for card in range(len(locations)) if locations[card] == BAG]
     if bag:
-        return [(FujiAction(CHANCE, "draw", (e, card)), 1 / len(bag)) for card in bag]
-    return [(FujiAction(CHANCE, "draw", (e, state.under_pile[0] // 8)), 1.0)]
+        return [(FujiAction(CHANCE, "draw", (e,), (equipment[card].id,)), 1 / len(bag)) for card in bag]
+    return [(FujiAction(CHANCE, "draw", (e,), (equipment[state.under_pile[0] // 8].id,)), 1.0)]
 
 
 def apply_draw(state: FujiState, e: int, card: int) -> None:

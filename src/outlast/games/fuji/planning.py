@@ -111,7 +111,8 @@ def window_actions(state: FujiState, seat: int) -> list[FujiAction]:
             if state.modifier(e, abilities.PASS_EQUIPMENT, 0):
                 for card in held:
                     if locations[card] == e:
-                        out += [FujiAction(seat, "give", (card, o)) for o in range(state.table.explorers) if o != e]
+                        ids = (state.table.content.equipment[card].id,)
+                        out += [FujiAction(seat, "give", (o,), ids) for o in range(state.table.explorers) if o != e]
     out += hint_actions(state, seat)
     if can_ready:
         out.append(_ready(seat))

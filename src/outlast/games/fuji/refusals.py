@@ -49,7 +49,8 @@ def check_legal(state: FujiState, act: Any) -> None:
         chance = state.chance
         args = act.args
         if chance and chance[0][0] == ROLL_DIE and act.verb == "roll" and type(args) is tuple and len(args) == 2 \
-                and type(args[0]) is int and type(args[1]) is int and args[0] == chance[0][1] and 1 <= args[1] <= 6:
+                and type(args[0]) is int and type(args[1]) is int and args[0] == chance[0][1] and 1 <= args[1] <= 6 \
+                and act.ids == ():
             return  # the most common outcome, a die's face, without `_check_chance`'s call (same test)
         _check_chance(state, act)
         return
@@ -78,17 +79,18 @@ def _check_chance(state: FujiState, act: FujiAction) -> None:
     if not state.chance:
         raise IllegalAction("no dice or cards are pending now", "§18")
     kind, arg = state.chance[0]
-    verb, args = act.verb, act.args
-    if type(args) is tuple and len(args) == 2 and type(args[0]) is int and type(args[1]) is int and args[0] == arg:
-        if kind == ROLL_DIE and verb == "roll" and 1 <= args[1] <= 6:
+    verb, args, ids = act.verb, act.args, act.ids
+    if kind == ROLL_DIE and verb == "roll" and type(args) is tuple and len(args) == 2 and type(args[0]) is int \
+            and type(args[1]) is int and args[0] == arg and 1 <= args[1] <= 6 and ids == ():
+        return
+    if type(args) is tuple and len(args) == 1 and args[0] == arg and type(ids) is tuple and len(ids) == 1:
+        content = state.table.content
+        card = content.terrain_by_id.get(ids[0], -1) if type(ids[0]) is str else -1
+        if kind == PLACE_TERRAIN and verb == "place" and card >= 0 and card not in state.card_at \
+                and content.terrain[card].kind == ("village" if state.table.board.is_village(arg) else "landscape"):
             return
-        terrain = state.table.content.terrain
-        if kind == PLACE_TERRAIN and verb == "place" and 0 <= args[1] < len(terrain) \
-                and args[1] not in state.card_at \
-                and terrain[args[1]].kind == ("village" if state.table.board.is_village(arg) else "landscape"):
-            return
-        if kind == DRAW_EQUIPMENT and verb == "draw" \
-                and 0 <= args[1] < len(state.card_location) and state.card_location[args[1]] == BAG:
+        card = content.equipment_by_id.get(ids[0], -1) if type(ids[0]) is str else -1
+        if kind == DRAW_EQUIPMENT and verb == "draw" and card >= 0 and state.card_location[card] == BAG:
             return
     problem = malformed(act)
     if problem:
@@ -151,14 +153,15 @@ def _explain_mark(state: FujiState, act: FujiAction) -> str:
 
 def _explain_use(state: FujiState, act: FujiAction) -> str:
     """A refused use of equipment (§9, §10.6)."""
-    if not 0 <= act.args[0] < len(state.card_location):
+    index = state.table.content.equipment_by_id.get(act.ids[0], -1) if len(act.ids) == 3 else -1
+    if index < 0:
         return f"{act} names no equipment card"
-    card = state.table.content.equipment[act.args[0]]
-    e = state.card_location[act.args[0]]
+    card = state.table.content.equipment[index]
+    e = state.card_location[index]
     if e < 0 or state.table.ctrl[e] != act.seat:
         return f"you do not hold {card.id}"
     if not state.injury_modifier(e, abilities.MAY_USE_EQUIPMENT, 1):
         return "a broken arm stops you using equipment (§10.6)"
-    if state.card_usable_from[act.args[0]] > state.round:
+    if state.card_usable_from[index] > state.round:
         return f"{card.id} was drawn this round; it may be used from the next round (§9.4)"
     return f"{card.id} cannot be used like that in phase {state.phase}"

@@ -2,8 +2,8 @@
 
 Nothing here reads the state's fields, so a seat sees exactly what its view holds (fuji.md §18):
 its own dice, public dice, the board, stamina tracks, equipment, hints and its log. The only other
-source is the shipped content, looked up by the public card id shown on the board (a card's printed
-requirement, §7.4), which every player can read off the table anyway.
+source is the game's content (`state.table.content`, passed down as `c`), looked up by the public card id
+shown on the board (a card's printed requirement, §7.4), which every player can read off the table anyway.
 
 Two layouts: the compact one (the default, redrawn before each decision) fits a 50-line terminal
 with the decision and the menu below it; the full one (`full=True`, the terminal's `view full`)
@@ -21,9 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import LETTERS
-from .content import content
 
 if TYPE_CHECKING:
+    from .content import Content
     from .state import FujiState
 
 MEEPLE_STYLES = {
@@ -43,11 +43,10 @@ COMPACT_CELL_MAX = 11
 """Widest compact cell: more width buys nothing (a requirement and a token or two per line)."""
 
 
-def requirement_shorthand(card_id: str | None) -> str:
-    """A card's requirement in a few characters: `Y|4` (yellow, or any 4), `PB odd`, `456` (§7.4)."""
+def requirement_shorthand(c: Content, card_id: str | None) -> str:
+    """A card's requirement in content `c`, in a few characters: `Y|4` (yellow, or any 4), `PB odd`, `456` (§7.4)."""
     if not card_id:
         return ""
-    c = content()
     card = c.terrain[c.terrain_index(card_id)]
     parts = []
     for clause in card.requires:
@@ -84,7 +83,7 @@ def _dice_row(dice: list[dict[str, Any]], seat: int | None = None) -> Text:
     return out if dice else Text("—", style="dim")
 
 
-def _cell(view: dict[str, Any], cell: dict[str, Any], compact: bool) -> Text:
+def _cell(view: dict[str, Any], c: Content, cell: dict[str, Any], compact: bool) -> Text:
     """One terrain card: position, card and ↻, requirement, tokens, meeples (●) and markers (◆).
 
     `compact` (a narrow terminal) leaves out the position, which the row and column headers give.
@@ -104,7 +103,7 @@ def _cell(view: dict[str, Any], cell: dict[str, Any], compact: bool) -> Text:
         head.append(cell["card"] or "", style="yellow" if kind == "village" else "cyan")
         if cell["extra_reroll"]:
             head.append("↻", style="bold cyan")
-        head.append("\n" + requirement_shorthand(cell["card"]))
+        head.append("\n" + requirement_shorthand(c, cell["card"]))
     tokens = Text()
     if kind == "village":
         tokens.append("vil " if compact else "village ", style="yellow")
@@ -128,7 +127,7 @@ def _cell(view: dict[str, Any], cell: dict[str, Any], compact: bool) -> Text:
     return out
 
 
-def board_table(view: dict[str, Any], compact: bool = False) -> Table:
+def board_table(view: dict[str, Any], content: Content, compact: bool = False) -> Table:
     """The terrain grid (§17.4): rows numbered, columns lettered, like the scenario maps."""
     sc = view["scenario"]
     cells = {c["cell"]: c for c in view["board"]}
@@ -141,12 +140,12 @@ def board_table(view: dict[str, Any], compact: bool = False) -> Table:
         row: list[RenderableType] = [Text(str(r))]
         for c in range(sc["cols"]):
             cell = cells.get(f"{LETTERS[c]}{r}")
-            row.append(_cell(view, cell, compact) if cell else Text(""))
+            row.append(_cell(view, content, cell, compact) if cell else Text(""))
         table.add_row(*row)
     return table
 
 
-def _cell_parts(view: dict[str, Any], cell: dict[str, Any]) -> list[Text]:
+def _cell_parts(view: dict[str, Any], c: Content, cell: dict[str, Any]) -> list[Text]:
     """A terrain card in short pieces for the compact grid: requirement (↻), tokens, meeples and markers."""
     kind = cell["kind"]
     if kind == "volcano":
@@ -157,7 +156,7 @@ def _cell_parts(view: dict[str, Any], cell: dict[str, Any]) -> list[Text]:
     if kind == "rubble":
         parts.append(Text("rubble", style="dim"))
     else:
-        req = Text(requirement_shorthand(cell["card"]) or "?", style="yellow" if kind == "village" else "")
+        req = Text(requirement_shorthand(c, cell["card"]) or "?", style="yellow" if kind == "village" else "")
         if cell["extra_reroll"]:
             req.append("↻", style="bold cyan")
         parts.append(req)
@@ -196,7 +195,7 @@ def _packed(parts: list[Text], width: int) -> Text:
     return out
 
 
-def compact_board_table(view: dict[str, Any], width: int, rules: bool) -> Table:
+def compact_board_table(view: dict[str, Any], content: Content, width: int, rules: bool) -> Table:
     """The terrain grid without cell names (the row and column headers give them): `width`-wide cells,
     row rules between rows only with `rules`."""
     sc = view["scenario"]
@@ -209,7 +208,7 @@ def compact_board_table(view: dict[str, Any], width: int, rules: bool) -> Table:
         row: list[RenderableType] = [Text(str(r))]
         for c in range(sc["cols"]):
             cell = cells.get(f"{LETTERS[c]}{r}")
-            row.append(_packed(_cell_parts(view, cell), width) if cell else Text(""))
+            row.append(_packed(_cell_parts(view, content, cell), width) if cell else Text(""))
         table.add_row(*row)
     return table
 
@@ -221,20 +220,22 @@ class BoardGrid:
     with row rules, compact cells without them (the compact screen of a tall scenario).
     """
 
-    def __init__(self, view: dict[str, Any], budget: int | None = None) -> None:
+    def __init__(self, view: dict[str, Any], content: Content, budget: int | None = None) -> None:
         self.view = view
+        self.content = content
         self.budget = budget
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         cols = self.view["scenario"]["cols"]
         full = (CELL_WIDTH[False] + 1) * cols + 4
-        table = board_table(self.view, compact=options.max_width < full)
+        table = board_table(self.view, self.content, compact=options.max_width < full)
         if self.budget is None:
             yield table
             return
         width = max(3, min(COMPACT_CELL_MAX, (options.max_width - 4) // cols - 1))
         choices = [table] if options.max_width >= full else []
-        choices += [compact_board_table(self.view, width, True), compact_board_table(self.view, width, False)]
+        choices += [compact_board_table(self.view, self.content, width, True),
+                    compact_board_table(self.view, self.content, width, False)]
         for choice in choices:
             if len(console.render_lines(choice, options, pad=False)) <= self.budget:
                 yield choice
@@ -483,7 +484,7 @@ def my_dice_line(view: dict[str, Any]) -> Text | None:
     return out if found else None
 
 
-def equipment_lines(view: dict[str, Any]) -> list[Text]:
+def equipment_lines(view: dict[str, Any], c: Content) -> list[Text]:
     """Equipment in short: this seat's cards with their effect, one line each; the others' names in one line."""
     mine: list[Text] = []
     others = Text()
@@ -508,7 +509,7 @@ def equipment_lines(view: dict[str, Any]) -> list[Text]:
                 others.append(f"{card['name']} [{phase}]{status}")
     if others.plain:
         mine.append(Text("equipment: ", style="bold") + others)
-    cards = {card.id: card for card in content().equipment}
+    cards = {card.id: card for card in c.equipment}
     for card_id in view.get("keeping") or ():
         card = cards.get(card_id)
         if card is not None:  # the cards this seat chooses from at setup (§3.2): their printed text
@@ -580,7 +581,7 @@ def status_lines(view: dict[str, Any]) -> list[Text]:
     return lines
 
 
-def compact_view(view: dict[str, Any]) -> RenderableType:
+def compact_view(view: dict[str, Any], c: Content) -> RenderableType:
     """The table in at most about 40 lines at 100 columns: board, explorers, this seat's dice and cards,
     status and hints, the last log lines (the compact layout)."""
     sc = view["scenario"]
@@ -588,10 +589,10 @@ def compact_view(view: dict[str, Any]) -> RenderableType:
     head = Text(f"Fuji — Scenario {sc['id']} — {sc['name']} — round {view['round']}, phase {view['phase_name']} — "
                 f"level {view['options']['level']}{', extra thrill' if view['options'].get('extra_thrill') else ''}"
                 f" — {who}", style="bold")
-    parts: list[RenderableType | None] = [head, BoardGrid(view, BOARD_LINES)]
+    parts: list[RenderableType | None] = [head, BoardGrid(view, c, BOARD_LINES)]
     parts += [explorer_line(view, ex) for ex in view["explorers"]]
     parts.append(my_dice_line(view))
-    parts += equipment_lines(view)
+    parts += equipment_lines(view, c)
     parts += status_lines(view)
     log = view["log"][-COMPACT_LOG_LINES:]
     if log:
@@ -600,20 +601,21 @@ def compact_view(view: dict[str, Any]) -> RenderableType:
     return Group(*(p for p in parts if p is not None))
 
 
-def render_view(view: dict[str, Any], full: bool = False) -> RenderableType:
-    """The table from one observation dict: the compact layout, or with `full` the whole of it."""
+def render_view(view: dict[str, Any], c: Content, full: bool = False) -> RenderableType:
+    """The table from one observation dict of a game with content `c`: the compact layout, or with `full` the whole
+    of it."""
     if not full:
-        return compact_view(view)
+        return compact_view(view, c)
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
     head = Text(f"Fuji — round {view['round']}, phase {view['phase_name']} — level {view['options']['level']}"
                 f"{', extra thrill' if view['options'].get('extra_thrill') else ''} — {who}", style="bold")
-    parts: list[RenderableType | None] = [head, BoardGrid(view), explorers_table(view), my_dice(view),
+    parts: list[RenderableType | None] = [head, BoardGrid(view, c), explorers_table(view), my_dice(view),
                                           equipment_table(view), status_panel(view), log_panel(view),
                                           outcome_panel(view)]
     return Group(*(p for p in parts if p is not None))
 
 
 def render(state: FujiState, seat: int | None, *, full: bool = False) -> RenderableType:
-    """A rich renderable of what `seat` sees (None: a spectator), made from `state.observe(seat)` alone:
-    the compact layout, or the whole table with `full`."""
-    return render_view(state.observe(seat), full=full)
+    """A rich renderable of what `seat` sees (None: a spectator), made from `state.observe(seat)` and the printed
+    cards of the state's own content: the compact layout, or the whole table with `full`."""
+    return render_view(state.observe(seat), state.table.content, full=full)

@@ -126,28 +126,44 @@ def deal_outcomes(state: FujiState, kind: int, e: int) -> list[tuple[FujiAction,
         taken = set(state.skill)
         shared = state.table.options["variant"] == "b" and e == 2
         skills = [i for i, skill in enumerate(content.skills) if i not in taken and (skill.dice == 6 or not shared)]
-        return [(FujiAction(CHANCE, "skill", (e, i)), 1 / len(skills)) for i in skills]
+        return [(FujiAction(CHANCE, "skill", (e,), (content.skills[i].id,)), 1 / len(skills)) for i in skills]
     taken = set(state.character)
     characters = [i for i in range(len(content.characters)) if i not in taken]
-    return [(FujiAction(CHANCE, "character", (e, i)), 1 / len(characters)) for i in characters]
+    return [(FujiAction(CHANCE, "character", (e,), (content.characters[i]["id"],)), 1 / len(characters))
+            for i in characters]
 
 
 def terrain_outcomes(state: FujiState, cell: int) -> list[tuple[FujiAction, float]]:
     """§3.4: any village card not laid yet on a village cell, any landscape card on a landscape cell."""
     want = "village" if state.table.board.is_village(cell) else "landscape"
     used = set(state.card_at)
-    cards = [i for i, card in enumerate(state.table.content.terrain) if card.kind == want and i not in used]
-    return [(FujiAction(CHANCE, "place", (cell, i)), 1 / len(cards)) for i in cards]
+    cards = [card.id for i, card in enumerate(state.table.content.terrain) if card.kind == want and i not in used]
+    return [(_laid(cell, card), 1 / len(cards)) for card in cards]
+
+
+_LAID: dict[tuple[int, str], FujiAction] = {}
+
+
+def _laid(cell: int, card: str) -> FujiAction:
+    """The outcome "terrain card `card` is laid on `cell`", made once and shared (actions are immutable)."""
+    hit = _LAID.get((cell, card))
+    if hit is None:
+        if len(_LAID) > 100_000:
+            _LAID.clear()
+        hit = _LAID[(cell, card)] = FujiAction(CHANCE, "place", (cell,), (card,))
+    return hit
 
 
 def apply_deal(state: FujiState, act: FujiAction) -> None:
     """A skill or character dealt to a meeple (§3.1)."""
     content = state.table.content
-    e, i = act.args
+    e = act.args[0]
     if act.verb == "skill":
+        i = content.skill_by_id[act.ids[0]]
         state.skill[e] = i
         state.log("setup", f"meeple {e} is the {content.skills[i].name}")
     else:
+        i = content.character_by_id[act.ids[0]]
         state.character[e] = i
         state.log("setup", f"meeple {e} is {content.characters[i]['name']}")
 
@@ -174,12 +190,16 @@ class Keep(FujiDecision):
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
         e = self.explorer
-        drawn = [card for card in range(len(state.card_location)) if state.card_location[card] == KEEPING - e]
-        return [FujiAction(self.seat, "keep", combo) for combo in combinations(drawn, self.count_kept)]
+        equipment = state.table.content.equipment
+        drawn = [equipment[card].id for card in range(len(state.card_location))
+                 if state.card_location[card] == KEEPING - e]
+        return [FujiAction(self.seat, "keep", (), combo) for combo in combinations(drawn, self.count_kept)]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
         e, seat = self.explorer, self.seat
-        keep = set(action.args)
+        index = state.table.content.equipment_by_id
+        kept = [index[card] for card in action.ids]
+        keep = set(kept)
         for card in range(len(state.card_location)):
             if state.card_location[card] == KEEPING - e:
                 if card in keep:
@@ -187,8 +207,8 @@ class Keep(FujiDecision):
                 else:
                     state.card_location[card] = UNDER_PILE
                     state.under_pile.append(card * 8 + seat)
-        names = ", ".join(state.table.content.equipment[k].name for k in action.args)
-        state.log("reveal", f"meeple {e} keeps {names}; the rest go under the pile", cards=list(action.args))
+        names = ", ".join(state.table.content.equipment[k].name for k in kept)
+        state.log("reveal", f"meeple {e} keeps {names}; the rest go under the pile", cards=kept)
 
     def text(self, state: FujiState) -> str:
         n = self.count_kept

@@ -396,9 +396,9 @@ class FujiState(State):
         elif verb == "skill" or verb == "character":
             setup.apply_deal(self, act)
         elif verb == "place":
-            setup.apply_terrain(self, act.args[0], act.args[1])
+            setup.apply_terrain(self, act.args[0], self.table.content.terrain_by_id[act.ids[0]])
         elif verb == "draw":
-            equipment.apply_draw(self, act.args[0], act.args[1])
+            equipment.apply_draw(self, act.args[0], self.table.content.equipment_by_id[act.ids[0]])
 
     # ------------------------------------------------------------------ results
     def is_over(self) -> bool:

@@ -1,20 +1,21 @@
 """The frozen part of a Fuji game: options, board, seats, explorers, neighbours and dice hands.
 
-Built once per `new_game` and shared by reference by every clone (architecture §6).
+Built once per `new_game` from the game's own content and shared by reference by every clone (architecture §6).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from outlast.core import Option, OptionError, OptionSchema
 
 from .board import Board, board_for
-from .content import Content, content
+from .content import Content
 
 
-def _check(opts: dict[str, Any]) -> None:
+def _check(c: Content, opts: dict[str, Any]) -> None:
     """Cross-option rules: §13 (two players need variant A or B) and the skill/character lists."""
     players = opts["players"]
     if players == 2 and opts["variant"] == "auto":
@@ -26,7 +27,6 @@ def _check(opts: dict[str, Any]) -> None:
     if players > 2:
         opts["variant"] = "none"
     explorers = 3 if opts["variant"] == "b" else players
-    c = content()
     for name, ids in (("skills", [s.id for s in c.skills]), ("characters", [ch["id"] for ch in c.characters])):
         chosen = opts[name]
         if not chosen:
@@ -40,9 +40,8 @@ def _check(opts: dict[str, Any]) -> None:
             raise OptionError("skills", ",".join(opts["skills"]), "a 6-die skill for the third meeple (§13.2)")
 
 
-def option_schema() -> OptionSchema:
-    """Fuji's options (fuji.md §3, §11.4, §13)."""
-    c = content()
+def option_schema(c: Content) -> OptionSchema:
+    """Fuji's options (fuji.md §3, §11.4, §13) with content `c`'s skills and characters."""
     return OptionSchema(
         (
             Option("players", "int", 3, "number of players (§1.1)", (2, 3, 4)),
@@ -57,7 +56,7 @@ def option_schema() -> OptionSchema:
             Option("characters", "list", (), "character per explorer; empty deals them at random (§3.1)",
                    tuple(ch["id"] for ch in c.characters)),
         ),
-        check=_check,
+        check=partial(_check, c),
     )
 
 
@@ -89,15 +88,14 @@ class Table:
         return die // 6
 
 
-def build_table(opts: dict[str, Any]) -> Table:
-    """Lay out seats, explorers and neighbours for resolved options (§3.5, §3.7, §13)."""
-    c = content()
+def build_table(c: Content, opts: dict[str, Any]) -> Table:
+    """Lay out seats, explorers and neighbours for resolved options with content `c` (§3.5, §3.7, §13)."""
     players = opts["players"]
     variant = opts["variant"]
     explorers = 3 if variant == "b" else players
     extra = 2 if variant == "a" else -1
     scenario = int(opts["scenario"])
-    board = board_for(scenario, players == 4)
+    board = board_for(c.scenarios[scenario - 1], players == 4)
     ctrl = tuple(range(players)) + ((0,) if variant == "b" else ())
     neighbours: tuple[tuple[int, ...], ...]
     if explorers == 4:

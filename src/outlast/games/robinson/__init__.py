@@ -9,13 +9,18 @@ from typing import Any
 from outlast.core import ContentError, Game, OptionSchema, resolve_seed
 
 from .actions import RobinsonAction, parse_action
-from .content import content, load_content
+from .content import CONTENT_DIR, Content, load_content
 from .state import RobinsonState
 from .table import build_table, option_schema
 
 
 class RobinsonGame(Game):
-    """The Robinson Crusoe definition: options, content and the factory of `RobinsonState`s."""
+    """The Robinson Crusoe definition: options, content and the factory of `RobinsonState`s.
+
+    A game object owns its content (architecture §3): `RobinsonGame()` plays with the shipped cards, loaded on
+    first use; `RobinsonGame(content_dir)` (or `load_game("robinson", content_dir=…)`) with the files of that
+    folder, checked at once. Its states, compiled effects, views and encodings all follow that content.
+    """
 
     name = "robinson"
     title = "Robinson Crusoe: Adventures on the Cursed Island"
@@ -30,19 +35,33 @@ class RobinsonGame(Game):
                     "out_of_time": "lost: the last round ended without the signal fire (§11.3)"})
     capabilities = frozenset({"action_space"})
 
-    def __init__(self) -> None:
+    def __init__(self, content_dir: Path | None = None) -> None:
         self._schema: OptionSchema | None = None
+        self.content_dir = content_dir
+        self._content = None if content_dir is None else load_content(content_dir)
+
+    @property
+    def content(self) -> Content:
+        """This game's cards, tiles, tokens, characters and scenario (the shipped ones are loaded on first use)."""
+        if self._content is None:
+            self._content = load_content(CONTENT_DIR)
+        return self._content
+
+    def with_content(self, content_dir: Path) -> RobinsonGame:
+        if not content_dir.is_dir():
+            raise ContentError(str(content_dir), "-", "-", "no such folder")
+        return RobinsonGame(content_dir)
 
     @property
     def options(self) -> OptionSchema:
         if self._schema is None:
-            self._schema = option_schema()
+            self._schema = option_schema(self.content)
         return self._schema
 
     def new_game(self, seed: int | None = None, **options: Any) -> RobinsonState:
         opts = self.options.resolve(options)
         seed = resolve_seed(seed)
-        state = RobinsonState.blank(self, build_table(opts, seed), seed)
+        state = RobinsonState.blank(self, build_table(self.content, opts, seed), seed)
         state.start()
         return state
 
@@ -59,10 +78,10 @@ class RobinsonGame(Game):
         """A summary of the content; content whose verbs do not all run (`verb_problems`) is refused."""
         from .program import verb_problems
 
-        problems = verb_problems() if content_dir is None else verb_problems(content_dir)
+        problems = verb_problems(content_dir or self.content_dir or CONTENT_DIR)
         if problems:  # every verb runs (a handler reading all its parameters) and is used
             raise ContentError("verbs", "-", "-", "; ".join(problems))
-        c = load_content() if content_dir is None else load_content(content_dir)
+        c = self.content if content_dir is None else load_content(content_dir)
         kinds: dict[str, int] = {}
         for card in c.cards:
             kinds[card.kind] = kinds.get(card.kind, 0) + 1
@@ -78,18 +97,18 @@ class RobinsonGame(Game):
     def action_texts(self, **options: Any) -> list[str]:
         from .enumerate import action_texts
 
-        return action_texts(self.options.resolve(options))
+        return action_texts(self.content, self.options.resolve(options))
 
     def chance_texts(self, **options: Any) -> list[str]:
         """Every chance outcome text (a card, tile or token id, a die face) a game with these options may meet."""
         from .enumerate import chance_texts
 
-        return chance_texts(self.options.resolve(options))
+        return chance_texts(self.content, self.options.resolve(options))
 
     def encode(self, observation: dict[str, Any]) -> list[float]:
         from .encode import encode
 
-        return encode(observation)
+        return encode(self.content, observation)
 
     def evaluate(self, state: Any, seat: int) -> float:
         from .evaluate import evaluate
@@ -109,4 +128,4 @@ class RobinsonGame(Game):
 
 GAME = RobinsonGame()
 
-__all__ = ["GAME", "ContentError", "RobinsonAction", "RobinsonGame", "RobinsonState", "content"]
+__all__ = ["GAME", "ContentError", "RobinsonAction", "RobinsonGame", "RobinsonState"]

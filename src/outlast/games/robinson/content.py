@@ -1,4 +1,5 @@
-"""Robinson Crusoe content: loads and checks `content/*.yaml` into frozen tables (robinson-crusoe.md §2, §17–§25).
+"""Robinson Crusoe content: loads and checks `content/*.yaml` into frozen tables (robinson-crusoe.md §2, §17–§25),
+owned by a game object (`RobinsonGame.content`) and shared by its states (architecture §3: no content is process-wide).
 
 Every card, tile, token, character and the scenario is data. Behaviour is keyed on effect verbs
 (architecture §3), never on a card's name; the text players read is rendered from the same data.
@@ -6,13 +7,12 @@ Every card, tile, token, character and the scenario is data. Behaviour is keyed 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from outlast.core import KERNEL, ContentError, VerbRegistry, Words, check_record
-from outlast.core.content import read_file, record_list, unique_ids
+from outlast.core.content import Derives, read_file, record_list, unique_ids
 from outlast.core.verbs import SHARED
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -295,7 +295,10 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Content:
+class Content(Derives):
+    """One game object's Robinson Crusoe content (`load_content`); `derive` keeps what is built from it (the
+    compiled program, the encoding's layout)."""
+
     cards: tuple[Card, ...]
     by_id: dict[str, int]
     tiles: tuple[Tile, ...]
@@ -317,6 +320,7 @@ class Content:
     """players → (wood, fur) for the Shelter, Roof and Palisade (§8.8.2)."""
     friday_death_at: int
     friday_reroll_cost: int
+    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def card(self, cid: str) -> Card:
         return self.cards[self.by_id[cid]]
@@ -698,8 +702,3 @@ def _check_references(c: Content) -> None:
         if k.needs_item and k.needs_item not in items:
             raise ContentError("discoveries.yaml", k.id, "use.needs_item", f"{k.needs_item!r} is not an Invention")
 
-
-@cache
-def content() -> Content:
-    """The shipped content, loaded once and shared by every state."""
-    return load_content()

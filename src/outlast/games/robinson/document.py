@@ -130,7 +130,7 @@ def read_table(game: Any, doc: Any) -> Table:
         raise fail("options", f"not options of this game: {exc}") from None
     except Exception as exc:  # an option value of a type the schema does not expect
         raise fail("options", f"not options of this game: {shown(str(exc), 120)}") from None
-    table = build_table(resolved, 0)
+    table = build_table(game.content, resolved, 0)
     table.options["characters"] = given
     return table
 

@@ -1,8 +1,9 @@
 """A fixed-length numeric encoding of a Robinson Crusoe observation, for learning agents (`Game.encode`).
 
-`encode(state.observe(seat))` reads only the observation (what every player may know, §26.4), so it
-holds no deck order and no unseen Hunting card. Every value lies in [0, 1]; counts are divided by a cap
-(`CAP`) and cut there. Every observation, whatever the options, encodes to `size()` numbers laid out as
+`encode(content, state.observe(seat))` reads only the observation (what every player may know, §26.4) and the
+names in the game's content, so it holds no deck order and no unseen Hunting card. Every value lies in [0, 1];
+counts are divided by a cap (`CAP`) and cut there. Every observation of a game with that content, whatever the
+options, encodes to `size(content)` numbers laid out as
 
 1. the table: phase, round, the observing seat, the first player, who may act, ready flags, changes
    left, the end, Morale, the Shelter, Roof, Palisade and Weapon, resources available and in Future,
@@ -26,10 +27,9 @@ lists do not know encodes as zeros rather than failing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
-from .content import Content, content
+from .content import Content
 
 SEATS = 4
 MAX_GROUPS = 16
@@ -56,10 +56,8 @@ CAP = {"round": 12, "track": 10, "resource": 20, "wounds": 15, "determination": 
        "tokens": 3, "deck": 60, "pawns": 6, "committed": 10, "changes": 10, "clouds": 6, "pile": 6, "morale": 3}
 
 
-@cache
-def _layout() -> dict[str, int]:
+def _layout(c: Content) -> dict[str, int]:
     """Sizes of the parts of the vector: each part written once for an empty view and measured."""
-    c = content()
     parts: dict[str, int] = {}
     writers: tuple[tuple[str, Callable[[_Vector], None]], ...] = (
         ("table", lambda v: _table(v, {})), ("character", lambda v: _character(v, None, c)),
@@ -74,39 +72,44 @@ def _layout() -> dict[str, int]:
     return parts
 
 
-@cache
-def _names(kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """Ids of the content's cards of these kinds, in content order (shared by every encoding)."""
-    return tuple(card.id for card in content().cards if card.kind in kinds)
+def _names(c: Content, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Ids of the content's cards of these kinds, in content order (kept with the content: `_ids`)."""
+    return tuple(card.id for card in c.cards if card.kind in kinds)
+
+
+def _ids(c: Content, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return c.derive_for(_names, kinds)
 
 
 def _threat_ids(c: Content) -> tuple[str, ...]:
-    return _names(("event", "wreckage"))
+    return _ids(c, ("event", "wreckage"))
 
 
 def _invention_ids(c: Content) -> tuple[str, ...]:
-    return _names(("invention",))
+    return _ids(c, ("invention",))
 
 
 def _start_ids(c: Content) -> tuple[str, ...]:
-    return _names(("start_item",))
+    return _ids(c, ("start_item",))
 
 
 def _kept_ids(c: Content) -> tuple[str, ...]:
-    return _names(("mystery", "adventure"))
+    return _ids(c, ("mystery", "adventure"))
 
 
-@cache
-def _other_ids() -> dict[str, tuple[str, ...]]:
+def _other_ids(c: Content) -> dict[str, tuple[str, ...]]:
     """Ids of the characters, Discovery token kinds and tiles (as `observe` names them)."""
-    c = content()
+    return c.derive(_new_other_ids)
+
+
+def _new_other_ids(c: Content) -> dict[str, tuple[str, ...]]:
     return {"characters": tuple(ch.id for ch in c.characters), "tokens": tuple(kind.id for kind in c.token_kinds),
             "tiles": tuple(str(tile.number) for tile in c.tiles)}
 
 
-def size() -> int:
-    """Length of every encoded observation."""
-    return _layout()["size"]
+def size(c: Content) -> int:
+    """Length of every encoded observation of a game with content `c`."""
+    return c.derive(_layout)["size"]
 
 
 class _Vector:
@@ -147,10 +150,9 @@ class _Vector:
         self.values.append(min(max(number, 0), cap) / cap)
 
 
-def encode(obs: dict[str, Any]) -> list[float]:
-    """The numbers of one observation (see the module doc for the layout)."""
-    c = content()
-    lay = _layout()
+def encode(c: Content, obs: dict[str, Any]) -> list[float]:
+    """The numbers of one observation of a game with content `c` (see the module doc for the layout)."""
+    lay = c.derive(_layout)
     out = _Vector()
     _table(out, obs)
     characters = {ch.get("seat"): ch for ch in obs.get("characters") or []}
@@ -231,7 +233,7 @@ def _character(out: _Vector, ch: dict[str, Any] | None, c: Content) -> None:
     """Part 2: one seat's character (zeros for a seat the game does not have)."""
     out.flag(ch)
     ch = ch or {}
-    out.one_hot(_other_ids()["characters"], ch.get("id"))
+    out.one_hot(_other_ids(c)["characters"], ch.get("id"))
     out.scaled(ch.get("wounds"), CAP["wounds"])
     out.scaled(ch.get("determination"), CAP["determination"])
     out.flag(ch.get("outside"))
@@ -284,10 +286,10 @@ def _cards(out: _Vector, obs: dict[str, Any], c: Content) -> None:
             uses = held.get(name, 0)
             out.scaled(CAP["uses"] if uses == -1 else uses, CAP["uses"])
     discoveries = obs.get("discoveries") or {}
-    kinds = _other_ids()["tokens"]
+    kinds = _other_ids(c)["tokens"]
     for place in ("available", "future", "revealed"):
         out.counts(kinds, list(discoveries.get(place) or []), CAP["tokens"])
-    out.bits(_other_ids()["tiles"], ids("revealed"))
+    out.bits(_other_ids(c)["tiles"], ids("revealed"))
 
 
 def _group(out: _Vector, group: dict[str, Any] | None, names: dict[Any, Any], spaces: int) -> None:

@@ -1,6 +1,6 @@
 """Every action text a Robinson Crusoe seat could be offered, for a set of options (the RL action space).
 
-`action_texts(options)` lists, once each and in a stable order, the canonical text (`str(action)`) of
+`action_texts(content, options)` lists, once each and in a stable order, the canonical text (`str(action)`) of
 every action `legal_actions(seat)` can return to any seat of a game with those options (§26). It is
 built from the content and the options alone, never from a game in progress:
 
@@ -20,7 +20,7 @@ Planned Actions are numbered from 1 to at most one per pawn (`MAX_GROUPS`). `hea
 characters (`heal cook explorer`), so they depend on the `characters` option; with no characters
 chosen, every order of every character the player count allows is listed.
 
-`chance_texts(options)` lists every chance outcome (§26.4) with the same care: `draw CARD`, `tile N`,
+`chance_texts(content, options)` lists every chance outcome (§26.4) with the same care: `draw CARD`, `tile N`,
 `token ID`, `weather FACE`, `pit FACE` and `roll …` (one die or the three Action dice).
 
 `tests/test_rl.py` checks over many random and heuristic games that every legal action of every seat,
@@ -30,7 +30,6 @@ and every chance outcome met, is listed.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from typing import Any
 
@@ -54,26 +53,27 @@ SIMPLE = ("ready", "confirm", "pass", "top", "bottom", "continue", "stop")
 """Answers that take no word after them."""
 
 
-def action_texts(options: dict[str, Any]) -> list[str]:
-    """Every canonical action text any seat may be offered under resolved `options` (module doc).
+def action_texts(c: Content, options: dict[str, Any]) -> list[str]:
+    """Every canonical action text any seat may be offered under resolved `options` with content `c` (module doc).
 
     >>> from outlast.games.robinson import GAME
-    >>> texts = action_texts(GAME.options.resolve({"players": 2}))
+    >>> texts = action_texts(GAME.content, GAME.options.resolve({"players": 2}))
     >>> "place 1 gather:s7:wood" in texts and "place friday rest" in texts and "ready" in texts
     True
     """
-    return list(_texts(_key(options)))
+    return list(c.derive_for(_texts, _key(options)))  # the content keeps the lists of its last 8 option sets
 
 
-def chance_texts(options: dict[str, Any]) -> list[str]:
-    """Every chance outcome text (§26.4) a game with resolved `options` may meet, once each (module doc).
+def chance_texts(c: Content, options: dict[str, Any]) -> list[str]:
+    """Every chance outcome text (§26.4) a game with resolved `options` and content `c` may meet, once each
+    (module doc).
 
     >>> from outlast.games.robinson import GAME
-    >>> texts = chance_texts(GAME.options.resolve({}))
+    >>> texts = chance_texts(GAME.content, GAME.options.resolve({}))
     >>> "weather rain2" in texts and "roll wound success blank" in texts and "tile 7" in texts
     True
     """
-    return list(_chance(_key(options)))
+    return list(c.derive_for(_chance, _key(options)))
 
 
 def _key(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -196,7 +196,7 @@ def _targets(c: Content) -> list[tuple[str, str]]:
 
 def _pawns(c: Content, opts: dict[str, Any]) -> list[tuple[str, tuple[str, ...] | None]]:
     """(pawn word, fields it may go to; None for any field) of every pawn a seat may place (§8.1, §14, §15)."""
-    table = build_table(opts, 0)  # the seed draws characters only; Friday and the Dog follow the options
+    table = build_table(c, opts, 0)  # the seed draws characters only; Friday and the Dog follow the options
     out: list[tuple[str, tuple[str, ...] | None]] = [("1", None), ("2", None)]
     if table.friday:
         out.append(("friday", None))
@@ -225,11 +225,9 @@ def _shares(orders: list[tuple[str, ...]], lengths: range | tuple[int, ...]) -> 
     return list(out)
 
 
-@lru_cache(maxsize=8)
-def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+def _texts(c: Content, key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     opts = dict(key)
-    table = build_table(opts, 0)
-    c = table.content
+    table = build_table(c, opts, 0)
     spaces = [f"s{sp}" for sp in range(1, len(c.spaces) + 1)]
     pawns = _pawns(c, opts)
     groups = range(1, 2 * opts["players"] + len(pawns) - 1)
@@ -274,9 +272,7 @@ def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-@lru_cache(maxsize=8)
-def _chance(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
-    c = build_table(dict(key), 0).content
+def _chance(c: Content, key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     out = [f"draw {card.id}" for card in c.cards]
     out += [f"tile {tile.number}" for tile in c.tiles]
     out += [f"token {kind.id}" for kind in c.token_kinds]

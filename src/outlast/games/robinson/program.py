@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .content import CONTENT_DIR, VERBS, Content, content, load_content, make_verbs
+from .content import CONTENT_DIR, VERBS, Content, load_content, make_verbs
 
 SEQ, CHOOSE, VERB = 0, 1, 2
 
@@ -144,10 +143,9 @@ def build_program(c: Content) -> Program:
     return p
 
 
-@cache
-def program() -> Program:
-    """The compiled shipped content."""
-    return build_program(content())
+def program(c: Content) -> Program:
+    """Content `c` compiled, built once and kept with it (every state of a game shares its content's program)."""
+    return c.derive(build_program)
 
 
 def verb_problems(directory: Path = CONTENT_DIR, handlers: Mapping[str, Callable[..., None]] | None = None) -> list[str]:

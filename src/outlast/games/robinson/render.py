@@ -2,9 +2,9 @@
 
 Nothing here reads the state's fields. Robinson Crusoe is cooperative and open: the view holds the
 whole public table (§26.4), so every seat sees the same picture apart from the "(you)" marks. The
-only other source is the shipped content, looked up by the public ids the view names (a Discovery
-token's text, a character's personal Invention, the cost table of the player count, the scenario's
-goal), which every player can read off the printed components anyway.
+only other source is the game's content (`state.content`, passed down as `c`), looked up by the public
+ids the view names (a Discovery token's text, a character's personal Invention, the cost table of the
+player count, the scenario's goal), which every player can read off the printed components anyway.
 
 Two layouts: the compact one (the default, redrawn before each decision) fits a 50-line terminal
 with the decision and the menu below it; the full one (`full=True`, the terminal's `view full`)
@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .content import Scenario, content
+from .content import Content, Scenario
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -37,9 +37,9 @@ TERRAIN_STYLES = {"beach": "bold yellow", "plains": "bold green", "hills": "bold
 RES_STYLES = {"wood": "dark_orange3", "food": "green", "nonperishable": "cyan", "fur": "magenta"}
 
 
-def _scenario(view: dict[str, Any]) -> Scenario | None:
-    """The scenario the view is played with: the view names its rounds and pile, which tell them apart."""
-    c = content()
+def _scenario(view: dict[str, Any], c: Content) -> Scenario | None:
+    """The scenario of content `c` the view is played with: the view names its rounds and pile, which tell them
+    apart."""
     for sc in c.scenarios:
         if sc.rounds == view["rounds"] and list(sc.pile) == list(view["pile_needs"]):
             return sc
@@ -148,13 +148,13 @@ def _hex_rows(view: dict[str, Any], cells: dict[str, RenderableType], width: int
     return lines
 
 
-def island_map(view: dict[str, Any]) -> RenderableType:
+def island_map(view: dict[str, Any], c: Content) -> RenderableType:
     """The island's hex spaces (§2.1) in rows, each a bordered panel, as on the board."""
     spaces = view["island"]
     bodies = {sp["space"]: _space_body(view, sp) for sp in spaces}
     height = 2 + max((len(b.wrap(make_console_free(), CELL_WIDTH - 4)) for b in bodies.values()), default=1)
     cells: dict[str, RenderableType] = {sp["space"]: _space_cell(sp, bodies[sp["space"]], height) for sp in spaces}
-    sc = _scenario(view)
+    sc = _scenario(view, c)
     title = f"The island — {sc.name}" if sc else "The island"
     return Panel(Group(*_hex_rows(view, cells)), title=title, title_align="left", box=box.SQUARE, expand=False,
                  subtitle="✗ exhausted, ⛺ natural shelter, ⌂ Camp; distance (§8.1.7)", subtitle_align="left")
@@ -207,7 +207,7 @@ def island_short(view: dict[str, Any]) -> RenderableType:
 
 
 # --- tracks, resources, the pile ---------------------------------------------------------------------
-def morale_track(view: dict[str, Any]) -> Text:
+def morale_track(view: dict[str, Any], c: Content) -> Text:
     """The Morale track (§6): every value, the marker on the current one, and its Determination."""
     low, high = view["morale_range"]
     out = Text()
@@ -217,19 +217,19 @@ def morale_track(view: dict[str, Any]) -> Text:
             out.append(f"[{label}]", style="bold white on blue")
         else:
             out.append(f" {label} ", style="dim")
-    gains = dict(content().morale)
+    gains = dict(c.morale)
     d = gains.get(view["morale"], 0)
     out.append(f"\nthe first player {'gains' if d >= 0 else 'discards'} {abs(d)} Determination (§6.2)",
                style="dim")
     return out
 
 
-def tracks_table(view: dict[str, Any]) -> Table:
+def tracks_table(view: dict[str, Any], c: Content) -> Table:
     """Morale, Shelter, Roof, Palisade and Weapon (§2.1, §8.8), with the cost table of this player count."""
     grid = Table(box=box.SIMPLE_HEAD, title="Tracks", title_style="bold", padding=(0, 1), show_header=False)
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    grid.add_row("Morale", morale_track(view))
+    grid.add_row("Morale", morale_track(view, c))
     if view["shelter"]:
         shelter = Text("built", style="bold green")
     elif view["natural_shelter"]:
@@ -242,7 +242,7 @@ def tracks_table(view: dict[str, Any]) -> Table:
         bar = Text("▮" * level, style="bold")
         bar.append(f" {level}" if level else "0", style="" if level else "dim")
         grid.add_row(name.capitalize(), bar)
-    wood, fur = content().costs.get(len(view["characters"]), (0, 0))
+    wood, fur = c.costs.get(len(view["characters"]), (0, 0))
     grid.add_row("Costs", Text(f"Shelter, Roof +1, Palisade +1: {wood} wood or {fur} fur each (§8.8)", style="dim"))
     return grid
 
@@ -262,12 +262,12 @@ def resources_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def pile_and_goal(view: dict[str, Any]) -> Table:
+def pile_and_goal(view: dict[str, Any], c: Content) -> Table:
     """The wood pile of the scenario (§25.1), the goal and the weather of the round."""
     grid = Table(box=box.SIMPLE_HEAD, title="Scenario", title_style="bold", padding=(0, 1), show_header=False)
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    sc = _scenario(view)
+    sc = _scenario(view, c)
     pile = Text()
     for i, (have, need) in enumerate(zip(view["pile"], view["pile_needs"], strict=False)):
         if i:
@@ -324,11 +324,11 @@ def threat_panel(view: dict[str, Any]) -> Table:
     return table
 
 
-def _owner_of_personal() -> dict[str, str]:
-    return {ch.personal: ch.name for ch in content().characters if ch.personal}
+def _owner_of_personal(c: Content) -> dict[str, str]:
+    return {ch.personal: ch.name for ch in c.characters if ch.personal}
 
 
-def cards_table(view: dict[str, Any]) -> Table:
+def cards_table(view: dict[str, Any], c: Content) -> Table:
     """Inventions (buildable now or not), built Items, personal and scenario Inventions, Starting
     Items with their uses left, kept cards and Discovery tokens (§17, §18, §19)."""
     table = Table(box=box.SIMPLE_HEAD, title="Inventions, Items and tokens", title_style="bold", padding=(0, 1))
@@ -339,7 +339,7 @@ def cards_table(view: dict[str, Any]) -> Table:
         name = Text(inv["name"], style="bold" if inv["buildable"] else "")
         name.append(" ✓ buildable" if inv["buildable"] else " ✗", style="green" if inv["buildable"] else "dim")
         table.add_row("Invention", name, inv["text"])
-    owners = _owner_of_personal()
+    owners = _owner_of_personal(c)
     for inv in view["personal"]:
         who = owners.get(inv["id"], "")
         table.add_row("Personal", Text(inv["name"]) + Text(f" ({who})" if who else "", style="dim"), inv["text"])
@@ -358,7 +358,7 @@ def cards_table(view: dict[str, Any]) -> Table:
         if card["uses"]:
             uses.append(" " + "●" * card["uses"], style="bold yellow")
         table.add_row("Kept", uses, card["text"])
-    kinds = {k.id: k for k in content().token_kinds}
+    kinds = {k.id: k for k in c.token_kinds}
     disc = view["discoveries"]
     for where, ids in (("Token", disc["available"]), ("Token (future)", disc["future"]),
                        ("Token (revealed)", disc["revealed"])):
@@ -503,13 +503,13 @@ def _resources(amounts: dict[str, int]) -> str:
     return ", ".join(shown) or "none"
 
 
-def tracks_line(view: dict[str, Any]) -> Text:
+def tracks_line(view: dict[str, Any], c: Content) -> Text:
     """Morale, Shelter, Roof, Palisade, Weapon, the build costs and the resources, in short (compact layout)."""
     low, high = view["morale_range"]
-    d = dict(content().morale).get(view["morale"], 0)
+    d = dict(c.morale).get(view["morale"], 0)
     morale = f"{view['morale']:+d}" if view["morale"] else "0"
     shelter = "built" if view["shelter"] else ("natural" if view["natural_shelter"] else "none (open air)")
-    wood, fur = content().costs.get(len(view["characters"]), (0, 0))
+    wood, fur = c.costs.get(len(view["characters"]), (0, 0))
     pairs: list[tuple[str, str | Text]] = [
         ("morale", f"{morale} ({low:+d}..{high:+d}; first player {d:+d} determination)"),
         ("shelter", shelter), ("roof", str(view["roof"])), ("palisade", str(view["palisade"])),
@@ -518,14 +518,14 @@ def tracks_line(view: dict[str, Any]) -> Text:
     return _facts(pairs)
 
 
-def scenario_line(view: dict[str, Any]) -> Text:
+def scenario_line(view: dict[str, Any], c: Content) -> Text:
     """The wood pile, the goal, the weather, clouds, field tokens and the Threat cards, in short."""
     pile = Text()
     for i, (have, need) in enumerate(zip(view["pile"], view["pile_needs"], strict=False)):
         pile.append(" " if i else "")
         pile.append(f"{i + 1}:{have}/{need}", style="bold green" if have >= need else ("yellow" if have else "dim"))
     pairs: list[tuple[str, str | Text]] = [("wood pile", pile)]
-    sc = _scenario(view)
+    sc = _scenario(view, c)
     if sc is not None:
         needs = " + ".join(i.replace("_", " ").capitalize() for i in sc.win_items)
         pairs.append(("goal", f"from round {sc.win_from}: the pile" + (f" + {needs}" if needs else "")))
@@ -545,7 +545,7 @@ def scenario_line(view: dict[str, Any]) -> Text:
     return _facts(pairs)
 
 
-def cards_line(view: dict[str, Any]) -> Text | None:
+def cards_line(view: dict[str, Any], c: Content) -> Text | None:
     """Buildable Inventions, Items, Starting Items, kept cards, tokens and revealed cards, by name only."""
     pairs: list[tuple[str, str | Text]] = []
     buildable = [i["name"] for i in view["inventions"] if i["buildable"]]
@@ -558,7 +558,7 @@ def cards_line(view: dict[str, Any]) -> Text | None:
         pairs.append(("starting items", ", ".join(f"{i['name']} {'●' * i['uses']}" for i in view["starting_items"])))
     if view["kept"]:
         pairs.append(("kept", ", ".join(c["name"] + (" " + "●" * c["uses"] if c["uses"] else "") for c in view["kept"])))
-    kinds = {k.id: k.name for k in content().token_kinds}
+    kinds = {k.id: k.name for k in c.token_kinds}
     disc = view["discoveries"]
     tokens = [kinds.get(t, t) for t in disc["available"]] + [kinds.get(t, t) + " (future)" for t in disc["future"]]
     if tokens:
@@ -615,15 +615,15 @@ def plan_line(view: dict[str, Any]) -> Text | None:
     return _facts([("plan", " · ".join(items)), ("ready", ", ".join(ready) or "nobody yet")])
 
 
-def compact_view(view: dict[str, Any], lines: list[str]) -> RenderableType:
+def compact_view(view: dict[str, Any], c: Content, lines: list[str]) -> RenderableType:
     """The table in at most about 40 lines at 100 columns (the compact layout)."""
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
     if view["seat"] is not None and 0 <= view["seat"] < len(view["characters"]):
         who += f" ({view['characters'][view['seat']]['name']})"
     head = Text(f"Robinson Crusoe — round {view['round']}/{view['rounds']}, phase {view['phase']} — {who}",
                 style="bold")
-    parts: list[RenderableType | None] = [head, island_short(view), tracks_line(view), scenario_line(view),
-                                          cards_line(view), *character_lines(view), plan_line(view)]
+    parts: list[RenderableType | None] = [head, island_short(view), tracks_line(view, c), scenario_line(view, c),
+                                          cards_line(view, c), *character_lines(view), plan_line(view)]
     for line in lines[-COMPACT_LOG_LINES:]:
         parts.append(Text("· " + line, style="dim", no_wrap=True, overflow="ellipsis"))
     movers = view["to_move"]
@@ -633,12 +633,12 @@ def compact_view(view: dict[str, Any], lines: list[str]) -> RenderableType:
     return Group(*(p for p in parts if p is not None))
 
 
-def render_view(view: dict[str, Any], log: list[str] | None = None, full: bool = False) -> RenderableType:
-    """The table from one observation dict (and the log lines, when the view has none): the compact
-    layout, or with `full` the whole of it."""
+def render_view(view: dict[str, Any], c: Content, log: list[str] | None = None, full: bool = False) -> RenderableType:
+    """The table from one observation dict of a game with content `c` (and the log lines, when the view has none):
+    the compact layout, or with `full` the whole of it."""
     lines = view.get("log", log or [])
     if not full:
-        return compact_view(view, lines)
+        return compact_view(view, c, lines)
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
     if view["seat"] is not None and 0 <= view["seat"] < len(view["characters"]):
         who += f" ({view['characters'][view['seat']]['name']})"
@@ -647,9 +647,9 @@ def render_view(view: dict[str, Any], log: list[str] | None = None, full: bool =
     top = Table.grid(padding=(0, 3))
     top.add_column()
     top.add_column()
-    top.add_row(tracks_table(view), resources_table(view))
-    parts: list[RenderableType | None] = [head, island_map(view), top, pile_and_goal(view), threat_panel(view),
-                                          cards_table(view), characters_table(view), plan_table(view),
+    top.add_row(tracks_table(view, c), resources_table(view))
+    parts: list[RenderableType | None] = [head, island_map(view, c), top, pile_and_goal(view, c),
+                                          threat_panel(view), cards_table(view, c), characters_table(view), plan_table(view),
                                           log_panel(lines), status_panel(view), outcome_panel(view)]
     return Group(*(p for p in parts if p is not None))
 
@@ -662,4 +662,4 @@ def render(state: RobinsonState, seat: int | None, *, full: bool = False) -> Ren
     """
     view = state.observe(seat)
     log = None if "log" in view else [e.text for e in state.visible_events(seat)]
-    return render_view(view, log, full=full)
+    return render_view(view, state.content, log, full=full)

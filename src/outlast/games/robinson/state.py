@@ -82,7 +82,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.table = table
         s.players = table.players
         s.content = table.content
-        s.program = program()
+        s.program = program(table.content)
         s.events = []
         s.rng_state = seed_state(seed)
         s.phase = SETUP

@@ -1,23 +1,23 @@
 """The frozen part of a Robinson Crusoe game: options, characters, Friday, the Dog and costs.
 
-Built once per `new_game` and shared by reference by every clone (architecture §6).
+Built once per `new_game` from the game's own content and shared by reference by every clone (architecture §6).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from outlast.core import Option, OptionError, OptionSchema, Rng
 
-from .content import Content, content
+from .content import Content
 
 EVENT_MIXES = {"standard": None, "more_adventure": (4, 8), "more_book": (8, 4)}
 
 
-def _check(opts: dict[str, Any]) -> None:
+def _check(c: Content, opts: dict[str, Any]) -> None:
     """Cross-option rules: §3 step 2 (1–2 players draw from Carpenter, Cook, Explorer), §14, §15."""
-    c = content()
     n = opts["players"]
     chosen = opts["characters"]
     if chosen:
@@ -29,9 +29,8 @@ def _check(opts: dict[str, Any]) -> None:
         raise OptionError("friday", "no", "auto or yes: Friday always joins 1- and 2-player games (§14.3, §14.5)")
 
 
-def option_schema() -> OptionSchema:
-    """Robinson Crusoe's options (§3, §14, §15)."""
-    c = content()
+def option_schema(c: Content) -> OptionSchema:
+    """Robinson Crusoe's options (§3, §14, §15) with content `c`'s scenarios and characters."""
     return OptionSchema(
         (
             Option("players", "int", 2, "number of players (§1.1, §14)", (1, 2, 3, 4)),
@@ -52,7 +51,7 @@ def option_schema() -> OptionSchema:
             Option("alt_threats", "bool", False,
                    "use the alternative Threat effects some cards carry, e.g. Storm: Roof -1 as well (§22.2)"),
         ),
-        check=_check,
+        check=partial(_check, c),
     )
 
 
@@ -79,9 +78,8 @@ class Table:
         return self.players
 
 
-def build_table(opts: dict[str, Any], seed: int) -> Table:
-    """Fix the characters (drawn from the seed when not chosen) and the rest of the table."""
-    c = content()
+def build_table(c: Content, opts: dict[str, Any], seed: int) -> Table:
+    """Fix the characters (drawn from the seed when not chosen) and the rest of the table, with content `c`."""
     n = opts["players"]
     if opts["characters"]:
         ids = list(opts["characters"])

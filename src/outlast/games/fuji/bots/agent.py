@@ -26,7 +26,6 @@ from .odds import (
     INF,
     KEEP_RANK,
     parse_bool,
-    static,
 )
 
 
@@ -106,7 +105,7 @@ def exact_values(ctx: Context, m: int) -> tuple[int, int]:
     card = s.card_at[cell] if cell >= 0 else -1
     if card < 0:
         return 0, 0
-    val = static().val[card]
+    val = ctx.odds.val[card]
     own = sum(val[k][v] for k, v in ctx.held(m)) + s.movement_bonus[m] + s.bars_spent
     best = max(sum(val[k][v] for k, v in ctx.held(nb)) for nb in ctx.table.neighbours[m])
     return own, best
@@ -180,10 +179,8 @@ class Decide(CardChoices):
         return None
 
     def keep(self) -> FujiAction:
-        eq = self.state.table.content.equipment
-
         def rank(a: FujiAction) -> tuple[int, ...]:
-            return tuple(sorted(KEEP_RANK.index(eq[c].id) if eq[c].id in KEEP_RANK else 99 for c in a.args))
+            return tuple(sorted(KEEP_RANK.index(c) if c in KEEP_RANK else 99 for c in a.ids))
 
         return min((a for a in self.acts if a.verb == "keep"), key=rank)
 

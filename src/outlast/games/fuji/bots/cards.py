@@ -13,7 +13,6 @@ from .odds import (
     CARD_VALUE,
     FIRST_AID_SHARE,
     INF,
-    static,
 )
 
 
@@ -48,7 +47,7 @@ class CardChoices(DiceChoices):
         s = self.state
         for a in self.acts:
             if a.verb == "give":
-                card, to = a.args
+                card, to = s.table.content.equipment_by_id[a.ids[0]], a.args[0]
                 owner = s.card_location[card]
                 if owner >= 0 and (s.injuries[owner] >> ARM) & 1 and not (s.injuries[to] >> ARM) & 1:
                     return a
@@ -110,10 +109,10 @@ class CardChoices(DiceChoices):
 
     def _eq_turn_over(self, opts: list[FujiAction]) -> tuple[float, FujiAction] | None:
         best: tuple[float, FujiAction] | None = None
-        singles = [a for a in opts if len(a.args) == 4]
+        singles = [a for a in opts if len(a.args) == 2]
         for a in singles:
             e = self._own(a)
-            d = a.args[3]
+            d = a.args[1]
             face = self._face(d)
             g = self._dice_gain(e, {d: 7 - face}) if face else -1.0
             if best is None or g > best[0]:
@@ -121,10 +120,10 @@ class CardChoices(DiceChoices):
         # all useful dice at once
         if singles and best is not None and best[0] > 0:
             e = self._own(singles[0])
-            good = tuple(sorted(a.args[3] for a in singles
-                                if self._face(a.args[3]) and self._dice_gain(e, {a.args[3]: 7 - self._face(a.args[3])}) > 0))
+            good = tuple(sorted(a.args[1] for a in singles
+                                if self._face(a.args[1]) and self._dice_gain(e, {a.args[1]: 7 - self._face(a.args[1])}) > 0))
             for a in opts:
-                if a.args[3:] == good:
+                if a.args[1:] == good:
                     g = self._dice_gain(e, {d: 7 - self._face(d) for d in good})
                     if g > best[0]:
                         best = (g, a)
@@ -134,7 +133,7 @@ class CardChoices(DiceChoices):
         best: tuple[float, FujiAction] | None = None
         for a in opts:
             e = self._own(a)
-            d, face = a.args[3], a.args[4]
+            d, face = a.args[1], a.args[2]
             g = self._dice_gain(e, {d: face})
             if best is None or g > best[0]:
                 best = (g, a)
@@ -144,7 +143,7 @@ class CardChoices(DiceChoices):
         best: tuple[float, FujiAction] | None = None
         for a in opts:
             e = self._own(a)
-            g = self._dice_gain(e, dict.fromkeys(a.args[3:], 0))
+            g = self._dice_gain(e, dict.fromkeys(a.args[1:], 0))
             if best is None or g > best[0]:
                 best = (g, a)
         return best
@@ -155,7 +154,7 @@ class CardChoices(DiceChoices):
         keep_cache: dict[int, list[tuple[float, ...]]] = {}
         for a in opts:
             e = self._own(a)
-            d, to = a.args[3], a.args[4]
+            d, to = a.args[1], a.args[2]
             v = self._face(d)
             if not v:
                 continue
@@ -185,11 +184,11 @@ class CardChoices(DiceChoices):
         best: tuple[float, FujiAction] | None = None
         for a in opts:
             e = self._own(a)
-            o = a.args[3]
+            o = a.args[1]
             if s.destination[e] < 0:
                 continue
             card = ctx.card(s.destination[e])
-            val = static().val[card]
+            val = ctx.odds.val[card]
             # expected best die o could lend for our card (o lends only what helps)
             n_dice = len(ctx.held(o))
             p_none = 1.0
@@ -213,7 +212,7 @@ class CardChoices(DiceChoices):
         best: tuple[float, FujiAction] | None = None
         for a in opts:
             e = self._own(a)
-            cell = a.args[3]
+            cell = a.args[1]
             card = ctx.card(s.destination[e]) if s.destination[e] >= 0 else -1
             ps, _ = ctx.evaluate(e, card, 0, s.movement_bonus[e])
             if (ctx.tokens >> cell) & 1:

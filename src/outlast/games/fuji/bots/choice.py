@@ -45,11 +45,11 @@ class Choice:
     def _face(self, die: int) -> int:
         return self.ctx._face(die)
 
-    def _use_verb(self, a: FujiAction) -> str:
-        eq = self.state.table.content.equipment
-        card, copied, branch = a.args[0], a.args[1], a.args[2]
-        src = eq[copied] if copied >= 0 else eq[card]
-        return src.branches[branch][0]
+    @staticmethod
+    def _use_verb(a: FujiAction) -> str:
+        """The effect verb a `use` runs (the copied card's, for a copy)."""
+        return a.ids[2]
 
     def _own(self, a: FujiAction) -> int:
-        return self.state.card_location[a.args[0]]
+        """Who holds the card a `use` names."""
+        return self.state.card_location[self.state.table.content.equipment_by_id[a.ids[0]]]

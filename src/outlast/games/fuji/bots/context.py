@@ -54,6 +54,7 @@ class Context:
         self.vdist = village_distance(self.b, s.lava)
         self.tokens = s.eruption_tokens_left | s.double_eruption_tokens_left
         self.mine = [e for e in range(self.n) if t.ctrl[e] == seat]
+        self.odds = static(t.content)
         self.level = int(t.options["level"])
         self.avg = AVG_LOSS[self.level]
         self._dice: list[tuple[int, int, int]] | None = None
@@ -267,7 +268,7 @@ class Context:
         """(P(success), expected stamina cost) for `e` moving onto `card` with `rr` rerolls to come."""
         if card < 0:
             return 0.0, self.costs(e)[self.table.level_loss[0]]
-        st = static()
+        st = self.odds
         val = st.val[card]
         means = st.mean[card]
         dice = self.held(e) if mine is None else mine
@@ -280,8 +281,8 @@ class Context:
                 items.append((k, rr - 1))
             else:
                 kept += val[k][v]
-        dist = sum_dist(card, tuple(sorted(items)))
-        cdf = cdf_max(card, self.nb_specs(e, card) if specs is None else specs)
+        dist = sum_dist(st, card, tuple(sorted(items)))
+        cdf = cdf_max(st, card, self.nb_specs(e, card) if specs is None else specs)
         loss = self.table.level_loss
         cost = self.costs(e)
         # P(d >= k) for each k where the loss changes
@@ -333,7 +334,7 @@ class Context:
 
     def face_scores(self, holder: int, cards: dict[int, int]) -> list[tuple[float, ...]]:
         """score[type][face]: team value (pips) of `holder` holding that face, given movers' cards."""
-        val = static().val
+        val = self.odds.val
         terms = []
         for m, card in cards.items():
             if card < 0:

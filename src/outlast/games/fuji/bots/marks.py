@@ -12,7 +12,6 @@ from .odds import (
     REMARK_MARGIN,
     bucket,
     quantile,
-    static,
     stop_means,
     sum_dist,
     village_distance_avoiding,
@@ -97,7 +96,7 @@ class MarkChoices(Choice):
         if not others:
             return 0.0
         w = self.ctx.weight(e)
-        val = static().val[card]
+        val = self.ctx.odds.val[card]
         total = 0.0
         for k, v in self.ctx.held(e):
             if not v:
@@ -162,7 +161,7 @@ class MarkChoices(Choice):
             return None
         for a in self.acts:
             if a.verb == "use" and self._use_verb(a) == "reroll":
-                e = s.card_location[a.args[0]]
+                e = self._own(a)
                 if s.destination[e] >= 0:
                     dist = geo.distance(ctx.b, ctx.lava, s.position[e], s.destination[e])
                     rr = ctx.rerolls(e, dist, s.destination[e])
@@ -229,14 +228,14 @@ class MarkChoices(Choice):
             return 1
         e = next(x for x in ctx.mine if subj in ctx.table.neighbours[x])
         dice = ctx.held(e)
-        val = static().val[card]
+        val = ctx.odds.val[card]
         total = sum(val[k][v] for k, v in dice if v)
-        dist = sum_dist(card, tuple(sorted((k, 0) for k, _ in dice)))
+        dist = sum_dist(ctx.odds, card, tuple(sorted((k, 0) for k, _ in dice)))
         return bucket(quantile(dist, total))
 
     def _rope_plan(self, e: int) -> FujiAction | None:
         """Rope in phase 2 (§15): a free step now when it clearly improves the best plan."""
-        ropes = [a for a in self.acts if a.verb == "use" and self._use_verb(a) == "step_now" and self.state.card_location[a.args[0]] == e]
+        ropes = [a for a in self.acts if a.verb == "use" and self._use_verb(a) == "step_now" and self._own(a) == e]
         if not ropes:
             return None
         s = self.state
@@ -245,7 +244,7 @@ class MarkChoices(Choice):
         best, pick = CARD_VALUE + 1.0, None
         e_oth = self._others_eruptions(e)
         for a in ropes:
-            cell = a.args[3]
+            cell = a.args[1]
             if (self.ctx.tokens >> cell) & 1:
                 continue
             cands = [(c, d) for c, d in geo.reach(ctx.b, ctx.lava, cell, ctx.allowance(e))

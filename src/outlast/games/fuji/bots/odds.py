@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -11,7 +11,7 @@ from outlast.core import OptionError
 
 from .. import board as geo
 from ..board import Board, lava_times, village_distance
-from ..content import content
+from ..content import Content
 
 INF = 999
 MAXA = 8  # most rerolls a die can get in one round that the tables cover
@@ -41,17 +41,27 @@ KEEP_RANK = ("first_aid_kit", "flare_gun", "shovel", "rope", "water", "lighter",
 # ---------------------------------------------------------------------------- static dice tables
 @dataclass(frozen=True)
 class Static:
+    """The odds of one content's terrain cards and dice, with the distributions computed from them so far
+    (cards are content indices, so each content has its own: `static(content)`)."""
+
     val: tuple[tuple[tuple[int, ...], ...], ...]
     """val[card][die type][face]: the face's value if valid on that card, else 0 (§7.4)."""
     fresh: tuple[tuple[tuple[tuple[tuple[int, float], ...], ...], ...], ...]
     """fresh[card][type][a]: final valid value of a fresh roll followed by up to `a` rerolls (stop when good)."""
     mean: tuple[tuple[tuple[float, ...], ...], ...]
     """mean[card][type][a]: expectation of fresh[card][type][a]."""
+    sums: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[float, ...]] = field(default_factory=dict)
+    faces: dict[tuple[int, int, int], tuple[float, ...]] = field(default_factory=dict)
+    psums: dict[tuple[int, int, int, tuple[int, ...]], tuple[float, ...]] = field(default_factory=dict)
+    cdfs: dict[tuple[Any, ...], tuple[float, ...]] = field(default_factory=dict)
 
 
-@cache
-def static() -> Static:
-    c = content()
+def static(c: Content) -> Static:
+    """The odds tables of content `c`, built once and kept with it."""
+    return c.derive(_build_static)
+
+
+def _build_static(c: Content) -> Static:
     val = []
     fresh = []
     mean = []
@@ -88,17 +98,13 @@ def static() -> Static:
     return Static(tuple(val), tuple(fresh), tuple(mean))
 
 
-_SUMS: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[float, ...]] = {}
-_CDFS: dict[tuple[Any, ...], tuple[float, ...]] = {}
-
-
-def sum_dist(card: int, items: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+def sum_dist(st: Static, card: int, items: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
     """Distribution of the sum of fresh dice `items` = ((type, rerolls), …) under `card`, cached."""
     key = (card, items)
-    hit = _SUMS.get(key)
+    hit = st.sums.get(key)
     if hit is not None:
         return hit
-    fresh = static().fresh[card]
+    fresh = st.fresh[card]
     dist = [1.0]
     for k, a in items:
         pairs = fresh[k][min(a, MAXA)]
@@ -111,16 +117,17 @@ def sum_dist(card: int, items: tuple[tuple[int, int], ...]) -> tuple[float, ...]
     while len(dist) > 1 and dist[-1] == 0.0:
         dist.pop()
     res = tuple(dist)
-    if len(_SUMS) > 200_000:
-        _SUMS.clear()
-    _SUMS[key] = res
+    if len(st.sums) > 200_000:
+        st.sums.clear()
+    st.sums[key] = res
     return res
 
 
-@cache
-def policy_faces(pcard: int, k: int, rr: int) -> tuple[float, ...]:
-    """P(face) of a die of type `k` after its owner rerolled it (up to `rr` times) toward card `pcard`."""
-    st = static()
+def policy_faces(st: Static, pcard: int, k: int, rr: int) -> tuple[float, ...]:
+    """P(face) of a die of type `k` after its owner rerolled it (up to `rr` times) toward card `pcard`, cached."""
+    hit = st.faces.get((pcard, k, rr))
+    if hit is not None:
+        return hit
     val = st.val[pcard][k]
     means = st.mean[pcard][k]
     p = [0.0] + [1 / 6] * 6
@@ -132,22 +139,20 @@ def policy_faces(pcard: int, k: int, rr: int) -> tuple[float, ...]:
                 p[f] = 0.0
         for f in range(1, 7):
             p[f] += moved / 6
-    return tuple(p)
+    res = st.faces[(pcard, k, rr)] = tuple(p)
+    return res
 
 
-_PSUMS: dict[tuple[int, int, int, tuple[int, ...]], tuple[float, ...]] = {}
-
-
-def policy_sum(card: int, pcard: int, rr: int, types: tuple[int, ...]) -> tuple[float, ...]:
+def policy_sum(st: Static, card: int, pcard: int, rr: int, types: tuple[int, ...]) -> tuple[float, ...]:
     """Distribution of the valid sum under `card` of a neighbour's unseen dice played toward `pcard`."""
     key = (card, pcard, rr, types)
-    hit = _PSUMS.get(key)
+    hit = st.psums.get(key)
     if hit is not None:
         return hit
-    val = static().val[card]
+    val = st.val[card]
     dist = [1.0]
     for k in types:
-        faces = policy_faces(pcard, k, rr)
+        faces = policy_faces(st, pcard, k, rr)
         out = [0.0] * (len(dist) + 6)
         for x, p in enumerate(dist):
             if p:
@@ -157,9 +162,9 @@ def policy_sum(card: int, pcard: int, rr: int, types: tuple[int, ...]) -> tuple[
     while len(dist) > 1 and dist[-1] == 0.0:
         dist.pop()
     res = tuple(dist)
-    if len(_PSUMS) > 200_000:
-        _PSUMS.clear()
-    _PSUMS[key] = res
+    if len(st.psums) > 200_000:
+        st.psums.clear()
+    st.psums[key] = res
     return res
 
 
@@ -193,24 +198,24 @@ Spec = tuple[tuple[tuple[int, int], ...], int, int, int]
 """A neighbour as seen by a seat: (dice as (type, face or 0), threat-hint bucket or -1, its card or -1, its rerolls)."""
 
 
-def cdf_max(card: int, specs: tuple[Spec, ...]) -> tuple[float, ...]:
+def cdf_max(st: Static, card: int, specs: tuple[Spec, ...]) -> tuple[float, ...]:
     """cdf[x] = P(max of the neighbours' valid sums under `card` ≤ x).
 
     Unseen dice of a neighbour with a destination are modelled as rerolled toward that destination.
     """
     key = (card, specs)
-    hit = _CDFS.get(key)
+    hit = st.cdfs.get(key)
     if hit is not None:
         return hit
-    val = static().val[card]
+    val = st.val[card]
     cdf = [1.0] * NSUM
     for dice, bucket, pcard, prr in specs:
         known = sum(val[k][v] for k, v in dice if v)
         unseen = tuple(sorted(k for k, v in dice if not v))
         if pcard >= 0 and prr > 0:
-            dist = policy_sum(card, pcard, prr, unseen)
+            dist = policy_sum(st, card, pcard, prr, unseen)
         else:
-            dist = sum_dist(card, tuple((k, 0) for k in unseen))
+            dist = sum_dist(st, card, tuple((k, 0) for k in unseen))
         if bucket >= 0:
             dist = conditioned(dist, bucket)
         acc = 0.0
@@ -222,9 +227,9 @@ def cdf_max(card: int, specs: tuple[Spec, ...]) -> tuple[float, ...]:
                 acc = 1.0
             cdf[x] *= min(acc, 1.0) if i >= 0 else 0.0
     res = tuple(cdf)
-    if len(_CDFS) > 100_000:
-        _CDFS.clear()
-    _CDFS[key] = res
+    if len(st.cdfs) > 100_000:
+        st.cdfs.clear()
+    st.cdfs[key] = res
     return res
 
 
