@@ -309,3 +309,20 @@ def test_the_content_id_follows_the_content_files() -> None:
     ids = {name: outlast.load_game(name).content_id({}) for name in outlast.list_games()}
     assert len(set(ids.values())) == len(ids) and all(len(i) == 16 for i in ids.values())
     assert outlast.load_game("fuji").content_id({"players": 4}) == ids["fuji"]
+
+
+SAVES = Path(__file__).parent / "saves"
+"""Save files written by earlier engines, kept as they were made (the commit is in the name)."""
+
+
+@pytest.mark.parametrize("name", ["fuji-v2-9d6c6f4.json", "robinson-v2-9d6c6f4.json"])
+def test_a_save_made_by_the_engine_at_9d6c6f4_loads_with_its_digest_checked(name: str) -> None:
+    """Saves made before the position formats were renamed (Fuji and Robinson format 2) still load, and their
+    digest, taken over the format-2 document, is still checked: a save with its last action cut is refused."""
+    doc = Match.read_document(SAVES / name)
+    match = Match.from_json(doc)
+    assert [[e.seat, e.text, e.reveal] for e in match.history] == doc["actions"]
+    assert not match.state.is_over() and match.state.to_move()
+    doc["actions"] = doc["actions"][:-1]
+    with pytest.raises(SaveError, match="digest does not match"):
+        Match.from_json(doc)
