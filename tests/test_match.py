@@ -260,7 +260,7 @@ def test_load_state_round_trip() -> None:
     (lambda d: d.update(terrain={cell: 999 for cell in d["terrain"]}), "'terrain'"),
     (lambda d: d.update(card_location={card: 77 for card in d["card_location"]}), "'card_location'"),
     (lambda d: d.update(die_holder={die: 9 for die in d["die_holder"]}), "'die_holder'"),
-    (lambda d: d.update(decisions=[{"kind": "nap", "seat": 0, "explorer": 0}]), "pending decision"),
+    (lambda d: d.update(decisions=[{"kind": "nap", "seat": 0, "meeple": 0}]), "pending decision"),
     (lambda d: d.update(decisions=[{"kind": "reroll", "seat": 0}]), "pending decision"),
     (lambda d: d.update(chance=[{"kind": "roll", "die": "0:1", "face": 3}]), "chance point"),
 ])

@@ -58,7 +58,12 @@ def parse_document(text: str, what: str) -> Any:
 
 def state_digest(state: State) -> str:
     """A short hash of a state's full document: two equal games have equal digests."""
-    blob = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":")).encode()
+    return document_digest(state.to_json())
+
+
+def document_digest(doc: dict[str, Any]) -> str:
+    """A short hash of a position document (its keys sorted): what `state_digest` takes of a state's document."""
+    blob = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
@@ -177,7 +182,8 @@ class Match:
         Every field is checked before anything is replayed: the format and its version, the game and its
         rules version, the options (as the game's schema allows them), the seed, each recorded action
         (`[seat, text, revealed]`) and the digest of the final state, which must be present and must match,
-        so a file with actions removed or altered is refused rather than loaded as another game.
+        so a file with actions removed or altered is refused rather than loaded as another game. A digest taken
+        over the game's document in one of its `earlier_formats` (by an engine of that time) matches too.
         """
         if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             raise SaveError("not an outlast save file (no 'format: outlast-match')")
@@ -225,7 +231,7 @@ class Match:
             except OutlastError as exc:
                 raise SaveError(f"action #{i + 1} ({shown(row[1])} by seat {row[0]}) cannot be replayed: {exc}"
                                 ) from None
-        if version >= 2 and doc["digest"] != state_digest(match.state):
+        if version >= 2 and doc["digest"] not in {document_digest(d) for d in game.documents(match.state)}:
             raise SaveError("save file digest does not match its replayed game; the file was altered")
         return match
 

@@ -684,7 +684,7 @@ DECLARATION = Declaration([
     Field("screen_lowered", _per_meeple(_OrNull(Word(PHASE_WORDS), none=0)), copy=LIST),
     Field("die_to_lose", _per_meeple(_OrNull(_Die())), copy=LIST),
     Field("white_starters", Ints(0, 3, length=2), copy=LIST),
-    Field("remarks", Ints(0, REMARK_LIMIT, length=_seats), copy=LIST),
+    Field("remarks", Ints(0, REMARK_LIMIT, length=_seats), copy=LIST, doc_name="markers_moved"),
     Field("_legal_cache", None, hidden=True, redraw=_forget_legal_actions),
     Field("_to_move_cache", None),
 ])
