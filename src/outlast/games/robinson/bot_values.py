@@ -206,7 +206,7 @@ class CardValues:
         if tile < 0:
             return 0.0
         td = s.content.tiles[tile]
-        score = float(sum(1 for i in range(len(td.sources)) if not s.space_exh[sp] >> i & 1))
+        score = float(sum(1 for i in range(len(td.sources)) if not s.covered_sources[sp] >> i & 1))
         if td.terrain == "mountains":
             others = sum(1 for x, t in enumerate(s.space_tile)
                          if t >= 0 and x != sp and not s.space_lost[x] and s.content.tiles[t].terrain == "mountains")

@@ -276,9 +276,9 @@ class HeuristicAgent(CardValues):
         return _find(acts, "pass")
 
     def _reroll(self, s: RobinsonState, seat: int, acts: list[RobinsonAction]) -> RobinsonAction | None:
-        if not 0 <= s.cur < len(s.groups):
+        if not 0 <= s.resolving_action < len(s.groups):
             return _find(acts, "pass")
-        g = s.groups[s.cur]
+        g = s.groups[s.resolving_action]
         lead = g[3]
         opts = {(a.args[0], len(a.args) > 1): a for a in acts if a.verb == "reroll"}
         friday = any(k[1] for k in opts)
@@ -323,8 +323,8 @@ class HeuristicAgent(CardValues):
             out.append("oil")
         if s.weapon < 2:
             out.append("empty_bottle")
-        if point == W_ACTION and 0 <= s.cur < len(s.groups):
-            g = s.groups[s.cur]
+        if point == W_ACTION and 0 <= s.resolving_action < len(s.groups):
+            g = s.groups[s.resolving_action]
             if g[0] == T_HUNT:
                 out += ["frenzy", "pistol"]
             if g[0] == T_ARRANGE and g[3] < n and s.wounds[g[3]] > 0:
@@ -338,7 +338,7 @@ class HeuristicAgent(CardValues):
                 out += ["tinderbox"]
                 if unprot == 0 or rain == 0:
                     out.append("hooch")
-            if (animals == 1 or s.weather_tk[2]) and s.palisade < (animals == 1) + s.weather_tk[2]:
+            if (animals == 1 or s.weather_tokens[2]) and s.palisade < (animals == 1) + s.weather_tokens[2]:
                 out.append("defense_plan")
             if animals == 3 and s.weapon < 3:
                 out += ["defense_plan", "empty_bottle"]

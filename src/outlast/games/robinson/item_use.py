@@ -73,7 +73,7 @@ class ItemUseRules(StateFields):
             return None if any(x is None for x in problems) else " and ".join(x for x in problems if x)
         if kind == SEQ:
             return next((x for x in (self._node_problem(k, seat, timing_action) for k in kids) if x), None)
-        cur = self.groups[self.cur] if 0 <= self.cur < len(self.groups) else None
+        cur = self.groups[self.resolving_action] if 0 <= self.resolving_action < len(self.groups) else None
         if v == "pay":
             short = [name for r, name in enumerate(RES_NAMES) if self.free(FOOD if r == NONPER else r) < prm.get(name, 0)]
             return f"it costs more {' and '.join(short)} than is free" if short else None
@@ -225,9 +225,9 @@ class ItemUseRules(StateFields):
 
     def _reroll_options(self: RobinsonState, seat: int) -> list[RobinsonAction]:
         """Rerolls right after a roll (§8.5.3): the matching skill, or Friday's own (§14.4, §25.16)."""
-        if not 0 <= self.cur < len(self.groups):
+        if not 0 <= self.resolving_action < len(self.groups):
             return []
-        g = self.groups[self.cur]
+        g = self.groups[self.resolving_action]
         typ = TYPE_NAMES[g[0]]
         out = []
         ch = self.table.chars[seat]

@@ -137,7 +137,7 @@ class PlanningRules(StateFields):
                 cost = self.content.cards[target].data.get("cost") or []
                 if cost:
                     w, f, u = cost[alt].get("wood", 0), cost[alt].get("food", 0), cost[alt].get("fur", 0)
-            if token and w and self.field_tk[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
+            if token and w and self.action_field_tokens[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
                 w += 1
                 flags |= G_WOODTOK
         return w, f, u, flags
@@ -164,7 +164,7 @@ class PlanningRules(StateFields):
         explores = plans.get(T_EXPLORE, ())
         explores_full = tiles_left <= len(explores)  # also an empty Island stack (§25.19)
         builds = plans.get(T_BUILD, ())
-        wood_token = bool(self.field_tk[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
+        wood_token = bool(self.action_field_tokens[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
         out = []
         for c in self._static_open(ctx):
             typ, tg = c[0], c[1]
@@ -213,7 +213,7 @@ class PlanningRules(StateFields):
             return (self.resources[WOOD] - com[0], self.food_total() - com[1], self.resources[FUR] - com[2],
                     pc[2], planned, pc[3], pc[4])
         fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
-                   tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
+                   tuple(self.space_tile), tuple(self.covered_sources), tuple(self.space_lost), tuple(self.space_tokens),
                    tuple(self.gathered), tuple(self.tile_at)))
         pc = self._pc
         if pc is None or pc[0] != fp:
@@ -293,7 +293,7 @@ class PlanningRules(StateFields):
             if self._distance(sp) == 0:
                 return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
             r_token = TK_WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
-            if self.space_exh[sp] >> i & 1 and not self.space_tk[sp] & r_token:
+            if self.covered_sources[sp] >> i & 1 and not self.space_tokens[sp] & r_token:
                 return "that source is exhausted (§16.3)"
             if target in self.gathered or target in planned:
                 return "a source can be gathered only once per round (§8.1.4)"
@@ -439,7 +439,7 @@ class PlanningRules(StateFields):
         assert pc is not None
         memo, most = pc[5], pc[6]
         key = (min(ctx[0] + slack, most[0]), min(ctx[1], most[1]), min(ctx[2], most[2]),
-               self.field_tk[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in self.groups),
+               self.action_field_tokens[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in self.groups),
                *sorted([(g[0], g[1]) for g in self.groups]))
         hit = memo.get(key)
         if hit is None:
@@ -536,18 +536,18 @@ class PlanningRules(StateFields):
 
     def _pawn_affordable(self: RobinsonState, pid: int) -> bool:
         k = pid - 2 * self.players - 2
-        if k < 0 or self.xsrc[k][0] != XS_SKILL:
+        if k < 0 or self.additional_pawns[k][0] != XS_SKILL:
             return True
-        seat, si = divmod(self.xsrc[k][1], 8)
+        seat, si = divmod(self.additional_pawns[k][1], 8)
         sk = self.content.characters[self.table.chars[seat]].skills[si]
         return self.determination[seat] >= sk.cost and not self.skill_used[seat] >> si & 1
 
     def _skill_pawn(self: RobinsonState, pid: int, placed: bool) -> None:
         """A skill's pawn (Handyman) is paid when placed and refunded when taken back (§13.2)."""
         k = pid - 2 * self.players - 2
-        if k < 0 or self.xsrc[k][0] != XS_SKILL:
+        if k < 0 or self.additional_pawns[k][0] != XS_SKILL:
             return
-        seat, si = divmod(self.xsrc[k][1], 8)
+        seat, si = divmod(self.additional_pawns[k][1], 8)
         sk = self.content.characters[self.table.chars[seat]].skills[si]
         if placed:
             self.determination[seat] -= sk.cost
@@ -569,7 +569,7 @@ class PlanningRules(StateFields):
     def _confirm(self: RobinsonState) -> None:
         """The first player commits the plan (§26.1); one-use extra pawns are spent."""
         for typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE):
-            if self.field_tk[typ] & FT_EXTRA:
+            if self.action_field_tokens[typ] & FT_EXTRA:
                 for gi, g in enumerate(self.groups):
                     if g[0] == typ:
                         self.groups[gi] = (*g[:8], g[8] | G_FIELDX)
@@ -579,7 +579,7 @@ class PlanningRules(StateFields):
             for pid in g[4]:
                 if pid < base:
                     continue
-                kind, ref, _, owner, _ = self.xsrc[pid - base]
+                kind, ref, _, owner, _ = self.additional_pawns[pid - base]
                 if kind == XS_START or kind == XS_KEPT and self.uses[ref] > 0:
                     self._spend_use(ref)
                 elif kind == XS_TOKEN:

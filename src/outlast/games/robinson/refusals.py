@@ -105,9 +105,9 @@ def window_refusal(s: RobinsonState, act: RobinsonAction, window: AnyTimeWindow)
 def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> tuple[str, str]:
     if point != W_ROLL:
         return f"a die is rerolled right after a roll, not {WINDOW_WORDS[point]}", "§8.5.3, §26.3"
-    if not 0 <= s.cur < len(s.groups):
+    if not 0 <= s.resolving_action < len(s.groups):
         return "no Action's dice are on the table", "§8.5.3"
-    g = s.groups[s.cur]
+    g = s.groups[s.resolving_action]
     kind = TYPE_NAMES[g[0]]
     if len(args) > 1:
         fi = s.table.friday_index
@@ -287,7 +287,7 @@ def _pawn_problem(s: RobinsonState, seat: int, word: str) -> tuple[str, str] | N
         if not s.table.dog:
             return "the Dog is not in this game", "§14.5"
         return f"the first player, {s.char_name(s.first_player)}, places the Dog", "§14.5, §26.1"
-    for src in s.xsrc:
+    for src in s.additional_pawns:
         if src[4] == word:
             if src[0] == XS_SKILL:
                 return f"{word} is a pawn of {s.char_name(src[3])}'s skill; only they place it", "§13.2"
@@ -483,8 +483,8 @@ def _join_refusal(s: RobinsonState, seat: int, word: str, number: str, settling:
     if settling:
         return _settle_text(s, seat)
     k = pid - 2 * s.players - 2
-    if k >= 0 and s.xsrc[k][0] == XS_SKILL and not s._pawn_affordable(pid):
-        owner, si = divmod(s.xsrc[k][1], 8)
+    if k >= 0 and s.additional_pawns[k][0] == XS_SKILL and not s._pawn_affordable(pid):
+        owner, si = divmod(s.additional_pawns[k][1], 8)
         sk = s.content.characters[s.table.chars[owner]].skills[si]
         if s.skill_used[owner] >> si & 1:
             return f"{sk.name} has been used this round already (once per round)", "§13.2"
