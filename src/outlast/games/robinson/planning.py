@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from outlast.core import IllegalAction
@@ -244,72 +245,101 @@ class PlanningRules(StateFields):
     def _target_problem(self: RobinsonState, typ: int, target: int, alt: int,
                         ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] | None = None
                         ) -> str | None:
-        """Why a new Action on this target cannot be planned now (None: it can), with its rule."""
+        """Why a new Action on this target cannot be planned now (None: it can), with its rule: the Action type's
+        own limits, then what it costs against the free resources (§8.3.1)."""
         if ctx is None:
             ctx = self._plan_ctx()
         free_w, free_f, free_u, terrains, plans, built, tiles_left = ctx
         planned = plans.get(typ, ())
+        problem: str | None = None
         if typ == T_THREAT:
-            card = self._threat_card(target)
-            if card < 0:
-                return "no card lies on that Threat space (§8.6)"
-            if target in planned:
-                return "that Threat card already has an Action planned (§8.1.4)"
-            if len(planned) >= 2:
-                return "at most two Threat Actions per round (§8.1.4)"
-            cd = self.content.cards[card]
-            if cd.kind == "event":
-                needs = cd.data["threat"].get("needs") or []
-                if needs:
-                    req = needs[alt]
-                    if req.get("item") and req["item"] not in built:
-                        return f"it needs the {req['item']} built at planning (§8.2)"
-                    if req.get("weapon", 0) > self.weapon:
-                        return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
+            problem = self._threat_target_problem(target, alt, planned, built)
         elif typ == T_HUNT:
             if self.count_in(Z_HUNT_DECK) <= len(planned):
-                return "the Hunting deck needs a card for every Hunt (§8.7.1)"
+                problem = "the Hunting deck needs a card for every Hunt (§8.7.1)"
         elif typ == T_BUILD:
-            if target == BUILD_SHELTER:
-                if self.shelter:
-                    return "the Shelter is already built (§8.8.3)"
-                if BUILD_SHELTER in planned:
-                    return "the Shelter is already planned (§8.8.3)"
-            elif target in (BUILD_ROOF, BUILD_PALISADE):
-                if not self.has_shelter():
-                    return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
-            elif target >= 0:
-                d = self.content.cards[target].data
-                if target in planned:
-                    return "that Invention is already planned (§8.8.6)"
-                missing = [t for t in d.get("terrain") or () if t not in terrains]
-                if missing:
-                    return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
-                lacking = [i for i in d.get("items") or () if i not in built]
-                if lacking:
-                    return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
+            problem = self._build_target_problem(target, planned, terrains, built)
         elif typ == T_GATHER:
-            sp, i = divmod(target, 2)
-            if self._distance(sp) == 0:
-                return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-            r_token = TK_WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
-            if self.covered_sources[sp] >> i & 1 and not self.space_tokens[sp] & r_token:
-                return "that source is exhausted (§16.3)"
-            if target in self.gathered or target in planned:
-                return "a source can be gathered only once per round (§8.1.4)"
+            problem = self._gather_target_problem(target, planned)
         elif typ == T_EXPLORE:
-            if self._distance(target) == 0:
-                return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-            if target in planned:
-                return "that space is already planned (§8.1.4)"
-            if tiles_left <= len(planned):
-                return "no Island tile is left to place (§25.19)"
+            problem = self._explore_target_problem(target, planned, tiles_left)
         elif typ in (T_ARRANGE, T_REST):
             return None
+        if problem is not None:
+            return problem
         w, f, u, _ = self._cost(typ, target, alt)
         if w > free_w or f > free_f or u > free_u:
             return (f"it needs {w} wood, {f} food and {u} fur committed from Available; free now: "
                     f"{free_w} wood, {free_f} food, {free_u} fur (§8.3.1)")
+        return None
+
+    def _threat_target_problem(self: RobinsonState, target: int, alt: int, planned: Sequence[int],
+                               built: set[str]) -> str | None:
+        """A Threat Action: a card on that space, one Action a card, two a round, what its option needs (§8.1.4,
+        §8.2, §8.6)."""
+        card = self._threat_card(target)
+        if card < 0:
+            return "no card lies on that Threat space (§8.6)"
+        if target in planned:
+            return "that Threat card already has an Action planned (§8.1.4)"
+        if len(planned) >= 2:
+            return "at most two Threat Actions per round (§8.1.4)"
+        cd = self.content.cards[card]
+        if cd.kind == "event":
+            needs = cd.data["threat"].get("needs") or []
+            if needs:
+                req = needs[alt]
+                if req.get("item") and req["item"] not in built:
+                    return f"it needs the {req['item']} built at planning (§8.2)"
+                if req.get("weapon", 0) > self.weapon:
+                    return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
+        return None
+
+    def _build_target_problem(self: RobinsonState, target: int, planned: Sequence[int], terrains: set[str],
+                              built: set[str]) -> str | None:
+        """Building: the Shelter once, a Roof or Palisade on a Shelter, an Invention once with its terrain and
+        Items (§8.2, §8.8)."""
+        if target == BUILD_SHELTER:
+            if self.shelter:
+                return "the Shelter is already built (§8.8.3)"
+            if BUILD_SHELTER in planned:
+                return "the Shelter is already planned (§8.8.3)"
+        elif target in (BUILD_ROOF, BUILD_PALISADE):
+            if not self.has_shelter():
+                return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
+        elif target >= 0:
+            d = self.content.cards[target].data
+            if target in planned:
+                return "that Invention is already planned (§8.8.6)"
+            missing = [t for t in d.get("terrain") or () if t not in terrains]
+            if missing:
+                return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
+            lacking = [i for i in d.get("items") or () if i not in built]
+            if lacking:
+                return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
+        return None
+
+    def _gather_target_problem(self: RobinsonState, target: int, planned: Sequence[int]) -> str | None:
+        """Gathering: a source within reach, not exhausted, gathered once a round (§8.1.4, §8.1.7, §16.3)."""
+        sp, i = divmod(target, 2)
+        if self._distance(sp) == 0:
+            return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
+        r_token = TK_WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
+        if self.covered_sources[sp] >> i & 1 and not self.space_tokens[sp] & r_token:
+            return "that source is exhausted (§16.3)"
+        if target in self.gathered or target in planned:
+            return "a source can be gathered only once per round (§8.1.4)"
+        return None
+
+    def _explore_target_problem(self: RobinsonState, target: int, planned: Sequence[int],
+                                tiles_left: int) -> str | None:
+        """Exploration: a space within reach, once a round, with an Island tile left for it (§8.1.4, §8.1.7)."""
+        if self._distance(target) == 0:
+            return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
+        if target in planned:
+            return "that space is already planned (§8.1.4)"
+        if tiles_left <= len(planned):
+            return "no Island tile is left to place (§25.19)"
         return None
 
     def _lead_problem(self: RobinsonState, typ: int, target: int, lead: int) -> str | None:
