@@ -6,7 +6,7 @@ what a seat may not know — how `resample` draws it again. From it the kernel d
 field-by-field part of `to_json`/`load_state` and `resample` (`outlast.core.declared`); `document.py`
 adds the checks of the fields together.
 
-The document (format 2, docs/state-format/fuji.md) is in the rules' words: cells as players name them
+The document (format 3, docs/state-format/fuji.md) is in the rules' words: cells as players name them
 (`E3`), cards by id, dice as `meeple:number`, phases, steps and endings by name, sets as lists, and each
 pending decision by its kind with named fields. The codecs below turn the engine's numbers into those words
 and back; they run only in `to_json`/`load_state`, never in a clone.
@@ -89,7 +89,7 @@ class _Events:
         return document.read_events(data, state.table.seats)
 
 
-# ---------------------------------------------------------------------------- the rules' words (format 2)
+# ---------------------------------------------------------------------------- the rules' words (format 3)
 SETUP_STEPS = ("deal", "terrain", "equipment", "leave a die", "start cards", "place")
 """The steps of setup (§3), by `FujiState.setup_step`."""
 PHASE_WORDS = ("setup", "rolling", "planning", "rerolls", "equipment", "movement", "eruption")
