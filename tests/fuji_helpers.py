@@ -390,14 +390,14 @@ class Table:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return self.state.observe(seat)
 
-    def explorer(self, e: int) -> dict[str, Any]:
-        return self.state.observe(None)["explorers"][e]
+    def meeple(self, e: int) -> dict[str, Any]:
+        return self.state.observe(None)["meeples"][e]
 
     def stamina(self, e: int) -> int:
-        return int(self.explorer(e)["stamina"])
+        return int(self.meeple(e)["stamina"])
 
     def position(self, e: int) -> str:
-        return str(self.explorer(e)["position"])
+        return str(self.meeple(e)["position"])
 
     def lava(self) -> list[str]:
         return [c["cell"] for c in self.state.observe(None)["board"] if c["lava"]]
@@ -406,7 +406,7 @@ class Table:
         return list(self.state.observe(None)["rerolls_left"])
 
     def cards_of(self, e: int) -> list[str]:
-        return [c["id"] for c in self.explorer(e)["equipment"]]
+        return [c["id"] for c in self.meeple(e)["equipment"]]
 
 
 def poke(state: FujiState, **fields: Any) -> None:

@@ -55,7 +55,7 @@ def break_random_bot(monkeypatch: pytest.MonkeyPatch, after: int, human_marked: 
     calls = [0]
 
     def act(self: RandomAgent, state: State, seat: int, rng: random.Random) -> object:
-        if not human_marked or state.observe(None)["explorers"][0]["marker"]:
+        if not human_marked or state.observe(None)["meeples"][0]["marker"]:
             calls[0] += 1
         if calls[0] >= after:
             raise RuntimeError("the bot broke")

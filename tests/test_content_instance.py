@@ -112,8 +112,8 @@ def test_two_fuji_games_each_follow_their_own_content__architecture_s3(fuji_dir:
             for action in state.legal_actions(seat):
                 assert game.parse_action(seat, str(action)) == action
     view, base_view = ours.observe(0), base.observe(0)
-    assert view["explorers"][0]["skill"] == "pathfinder" and view["explorers"][0]["skill_name"] == "Pathfinder"
-    assert base_view["explorers"][0]["skill"] == "scout"
+    assert view["meeples"][0]["skill"] == "pathfinder" and view["meeples"][0]["skill_name"] == "Pathfinder"
+    assert base_view["meeples"][0]["skill"] == "scout"
     assert next(c["requires"] for c in view["board"] if c["card"] == "L07") == "any dice showing 1, 2"
     assert next(c["requires"] for c in base_view["board"] if c["card"] == "L07") == "any dice showing 1, 2, 3"
     picture = _rendered(custom, ours)

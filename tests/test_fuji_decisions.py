@@ -13,6 +13,7 @@ from outlast import CHANCE
 from outlast.core.decision import DecisionKinds
 from outlast.core.errors import SaveError
 from outlast.games.fuji.decisions import FujiDecision
+from outlast.games.fuji.encode import DECISIONS
 from outlast.games.fuji.equipment import EquipmentReroll, GrantedReroll, Lend, RerollOne
 from outlast.games.fuji.movement import Collect, Injury, LoseDie, Path, PowerBars
 from outlast.games.fuji.setup import Keep, LeaveDie, WhiteStarters
@@ -26,8 +27,19 @@ def test_every_kind_is_a_frozen_decision_with_its_rule_and_a_number_of_its_own()
     assert sorted(cls.index for cls in kinds) == list(range(12))
     for cls in KINDS:
         assert cls.rule.startswith("§")
-        assert [f.name for f in dataclasses.fields(cls)][:2] == ["seat", "explorer"]
+        assert [f.name for f in dataclasses.fields(cls)][:2] == ["seat", "meeple"]
     assert {cls for cls in KINDS if cls.simultaneous} == {LeaveDie, RerollOne}
+
+
+def test_the_view_and_the_encoding_name_each_pending_decision_by_its_kind() -> None:
+    """No kind is named after a card: the view writes `kind`, which the encoding's list holds in kind order."""
+    assert tuple(cls.kind for cls in sorted(KINDS, key=lambda cls: cls.index)) == DECISIONS
+    assert RerollOne.kind == "reroll one die"
+    state = GAME.new_game(seed=1, players=3)
+    while not state.decisions:
+        state.apply(state.sample_chance() if state.to_move() == [CHANCE] else state.legal_actions(state.to_move()[0])[0])
+    top = state.decisions[-1]
+    assert state.observe(None)["pending"][-1] == {"decision": top.kind, "seat": top.seat, "meeple": top.meeple}
 
 
 def test_a_decision_cannot_change_once_made() -> None:
@@ -68,6 +80,6 @@ def test_decisions_met_in_play_round_trip_and_say_what_they_ask() -> None:
 def test_a_decision_document_of_the_wrong_shape_is_refused() -> None:
     kinds = DecisionKinds(*KINDS)
     with pytest.raises(SaveError, match="lacks its field 'count_kept'"):
-        kinds.from_doc({"kind": "keep", "seat": 0, "explorer": 1})
+        kinds.from_doc({"kind": "keep", "seat": 0, "meeple": 1})
     with pytest.raises(SaveError, match="unknown decision kind"):
-        kinds.from_doc({"kind": "carabiner", "seat": 0, "explorer": 1, "half": 0})
+        kinds.from_doc({"kind": "carabiner", "seat": 0, "meeple": 1, "half": 0})

@@ -27,7 +27,7 @@ def test_tv1_movement_comparison_fails_against_a_higher_neighbour__s16_tv1() -> 
     t.go(CLARA)
     assert t.position(CLARA) == "D1"  # the meeple stays
     assert t.stamina(CLARA) == 4
-    assert t.explorer(CLARA)["marker"] is None  # the marker goes back to the character card (§10.2 item 6)
+    assert t.meeple(CLARA)["marker"] is None  # the marker goes back to the character card (§10.2 item 6)
 
 
 def _tv2_table(skills: str, terrain: dict[str, str]) -> Table:
@@ -79,7 +79,7 @@ def test_tv2_eye_injured_survivalist_staying_gets_one__s16_tv2() -> None:
             if rnd == 2:
                 t.act(seat, "injury eye" if seat == JONA else "injury arm")
         assert [t.stamina(e) for e in range(3)] == [6 * rnd] * 3
-    assert t.explorer(JONA)["injuries"] == ["eye"]
+    assert t.meeple(JONA)["injuries"] == ["eye"]
     t.roll()
     t.plan({JONA: "D1", CLARA: "E1", STEVE: "D2"})
     assert t.rerolls()[JONA] == 1
@@ -243,12 +243,12 @@ def test_tv8_flare_gun_adds_three_on_own_turn__s16_tv8() -> None:
 def test_tv8_gatherer_spends_two_bars_on_the_mover__s16_tv8() -> None:
     """TV-8 alternative (§14 Gatherer): 2 bars on the mover: 11 > 10, success with d = 1."""
     t = _tv8("buddy")
-    assert t.explorer(STEVE)["power_bars"] == 2
+    assert t.meeple(STEVE)["power_bars"] == 2
     t.ready_all()
     t.go(JONA, bars={STEVE: 2}, path="E1")
     assert t.position(JONA) == "E1"
     assert t.stamina(JONA) == 3  # d = 1 at level 2 (§4)
-    assert t.explorer(STEVE)["power_bars"] == 0
+    assert t.meeple(STEVE)["power_bars"] == 0
     compare = next(e.data for e in t.state.events if e.kind == "compare")
     assert compare["value"] == 11 and compare["success"]
 

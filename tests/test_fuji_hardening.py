@@ -410,7 +410,7 @@ def test_state_document_faults_name_their_field() -> None:
     for field, value in (("power_bars", [HUGE] * len(doc["power_bars"])),
                          ("chance", [{"kind": "deal skill", "meeple": float("inf")}]),
                          ("chance", [{"kind": "roll", "die": 10**5000}]), ("rng_state", float("inf")),
-                         ("stamina", [-1] * 3), ("decisions", [{"kind": "lose die", "seat": 0, "explorer": 9}]),
+                         ("stamina", [-1] * 3), ("decisions", [{"kind": "lose die", "seat": 0, "meeple": 9}]),
                          ("die_face", {die: 7 for die in doc["die_face"]}), ("events", [{"kind": 1}])):
         with pytest.raises(SaveError) as err:
             GAME.load_state({**doc, field: value})

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from fuji_helpers import GAME
-from outlast import CHANCE, SaveError
+from outlast import CHANCE, Match, SaveError
 from outlast.games.fuji.board import board_for, cell_code, reach
 
 DOC_PAGE = Path(__file__).resolve().parents[1] / "docs" / "state-format" / "fuji.md"
+SAVES = Path(__file__).resolve().parent / "saves"
 LANDSCAPES = ["D1", "E1", "F1", "G1", "H1", "D2", "E2", "F2", "G2", "H2", "I2", "D3", "E3", "F3", "H3", "I3", "J3",
               "I4", "J4"]
 CARDS = ["binoculars", "lighter", "carabiner", "map", "duct_tape", "compass", "machete", "radio", "first_aid_kit",
@@ -35,7 +36,7 @@ def hand_written() -> dict[str, Any]:
     places: dict[str, Any] = {card: "bag" for card in CARDS}
     places.update(map=0, rope="under the pile")
     return {
-        "game": "fuji", "format": 2, "rules_version": GAME.rules_version,
+        "game": "fuji", "format": 3, "rules_version": GAME.rules_version,
         "options": {"players": 3, "level": 1, "scenario": "1", "variant": "none", "extra_thrill": False,
                     "skills": [], "characters": []},
         "reason": "", "events": [], "rng_state": 12345, "phase": "planning", "round": 1, "ended": None,
@@ -60,7 +61,7 @@ def hand_written() -> dict[str, Any]:
         "ready": [False, False, False], "hints_given": [],
         "die_set_aside": [False] * 3, "no_stamina_loss": [False] * 3, "stepped_early": [False] * 3,
         "moved": [False] * 3, "movement_bonus": [0, 0, 0], "screen_lowered": [None, None, None],
-        "die_to_lose": [None, None, None], "white_starters": [0, 2], "remarks": [0, 0, 0],
+        "die_to_lose": [None, None, None], "white_starters": [0, 2], "markers_moved": [0, 0, 0],
     }
 
 
@@ -76,8 +77,8 @@ def test_a_hand_written_position_is_the_position_the_docs_describe() -> None:
     assert state.to_move() == [0, 1, 2]  # phase 2: everyone plans at once (§7)
     view = state.observe(0)
     assert view["phase_name"] == "2 planning and equipment" and view["round"] == 1
-    assert [m["position"] for m in view["explorers"]] == ["D1"] * 3 and view["draw_pile"] == 14  # the bag and the rope
-    assert [d["value"] for d in view["explorers"][0]["dice"]] == [6, 5, 4, 3, 2]  # its own five, seen
+    assert [m["position"] for m in view["meeples"]] == ["D1"] * 3 and view["draw_pile"] == 14  # the bag and the rope
+    assert [d["value"] for d in view["meeples"][0]["dice"]] == [6, 5, 4, 3, 2]  # its own five, seen
     marks = {a.args[1] for a in state.legal_actions(0) if a.verb == "mark" and a.args[0] == 0}
     board = board_for(GAME.content.scenarios[0], False)
     assert marks == {cell for cell, _ in reach(board, 1 << board.volcano, cell_code("D1"), 4)}  # the Scout's 4 (§14)
@@ -127,10 +128,10 @@ SLIPS = [
     ("a hint of no kind", _with(hints_given=[{"seat": 0, "hint": "gossip", "meeple": None}]), "hints_given"),
     ("a chance point of no kind", _with(chance=[{"kind": "shuffle", "meeple": 0}]), "chance"),
     ("a roll of no die", _with(chance=[{"kind": "roll", "die": "0:7"}]), "chance"),
-    ("a decision of no kind", _with(decisions=[{"kind": "nap", "seat": 0, "explorer": 0}]), "decisions"),
-    ("a decision lacking a field", _with(decisions=[{"kind": "lend", "seat": 0, "explorer": 0}]), "decisions"),
-    ("a decision of another phase", _with(decisions=[{"kind": "path", "seat": 0, "explorer": 0}]), "decisions"),
-    ("a decision for the wrong seat", _with(decisions=[{"kind": "collect", "seat": 1, "explorer": 0}]),
+    ("a decision of no kind", _with(decisions=[{"kind": "nap", "seat": 0, "meeple": 0}]), "decisions"),
+    ("a decision lacking a field", _with(decisions=[{"kind": "lend", "seat": 0, "meeple": 0}]), "decisions"),
+    ("a decision of another phase", _with(decisions=[{"kind": "path", "seat": 0, "meeple": 0}]), "decisions"),
+    ("a decision for the wrong seat", _with(decisions=[{"kind": "collect", "seat": 1, "meeple": 0}]),
      "decisions"),
     ("none written as a word", _with(screen_lowered=["setup", None, None]), "screen_lowered"),
     ("a reroll choice in phase 2", _with(reroll_choice=["stop", None, None]), "reroll_choice"),
@@ -155,12 +156,30 @@ def test_a_key_left_out_is_named() -> None:
 def test_a_format_1_document_is_refused_saying_so() -> None:
     old = {"game": "fuji", "format": 1, "rules_version": GAME.rules_version, "options": {"players": 3},
            "dv": [0] * 18, "cloc": [-1] * 15}
-    with pytest.raises(SaveError, match="state format 1 .* no longer read.* format 2"):
+    with pytest.raises(SaveError, match="state format 1 .* no longer read.* format 3"):
         GAME.load_state(old)
 
 
+def test_a_format_2_document_is_read_by_its_old_key_names() -> None:
+    """Format 2 called the meeple of a decision and of a mark event `explorer`, and the markers moved `remarks`:
+    such a document loads as the same position; one mixing in format 3's names is refused, naming the key."""
+    state = Match.load(SAVES / "fuji-v2-9d6c6f4.json").state  # a collect decision pending, markers placed
+    new = state.to_json()
+    old = {("remarks" if k == "markers_moved" else k): v for k, v in new.items()}
+    old["format"] = 2
+    old["decisions"] = [{("explorer" if k == "meeple" else k): v for k, v in d.items()} for d in new["decisions"]]
+    old["events"] = [{**e, "data": {("explorer" if k == "meeple" else k): v for k, v in e["data"].items()}}
+                     if e["kind"] == "mark" else e for e in new["events"]]
+    assert old["decisions"] == [{"kind": "collect", "seat": 0, "explorer": 0}]
+    assert any(e["kind"] == "mark" and "explorer" in e["data"] for e in old["events"])
+    assert GAME.load_state(old).to_json() == new
+    assert GAME.documents(state)[1] == old  # and written back, for the digests of saves made then
+    with pytest.raises(SaveError, match="format 2 has no key 'markers_moved'"):
+        GAME.load_state({**old, "markers_moved": old["remarks"]})
+
+
 def test_every_pending_decision_is_written_by_its_kind_with_named_fields() -> None:
-    """Random games meet most kinds of decision; each is written `{kind, seat, explorer, …}` and read back."""
+    """Random games meet most kinds of decision; each is written `{kind, seat, meeple, …}` and read back."""
     seen: set[str] = set()
     for seed in range(12):
         state = GAME.new_game(seed=seed, players=(2, 3, 4)[seed % 3])
@@ -168,7 +187,7 @@ def test_every_pending_decision_is_written_by_its_kind_with_named_fields() -> No
         while not state.is_over():
             doc = state.to_json()
             for decision in doc["decisions"]:
-                assert decision["kind"] and {"seat", "explorer"} <= set(decision), decision
+                assert decision["kind"] and {"seat", "meeple"} <= set(decision), decision
                 seen.add(decision["kind"])
             if doc["decisions"]:
                 assert GAME.load_state(json.loads(json.dumps(doc))).to_json() == doc

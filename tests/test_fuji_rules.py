@@ -75,14 +75,14 @@ def test_skills_are_dealt_as_chance_without_repeats__s3_1() -> None:
 def test_characters_set_the_colour__s3_1() -> None:
     """§3.1, §17.5: the character sets the player colour."""
     t = Table.new(players=4, skills="scout,buddy,gatherer,tinkerer", characters="li,harrison,krach,livingstone")
-    colours = [t.explorer(e)["colour"] for e in range(4)]
+    colours = [t.meeple(e)["colour"] for e in range(4)]
     assert colours == ["green", "blue", "black", "purple"]
 
 
 def test_skills_option_skips_the_deal__s3_1() -> None:
     """§3.1 (chosen skills): the `skills` option gives each explorer its skill without a chance deal."""
     t = Table.new(players=3, skills="tinkerer,scout,buddy", skill_option=True)
-    assert [t.explorer(e)["skill"] for e in range(3)] == ["tinkerer", "scout", "buddy"]
+    assert [t.meeple(e)["skill"] for e in range(3)] == ["tinkerer", "scout", "buddy"]
     assert not any("deal skill" in text for _s, text in t.applied)
 
 
@@ -134,7 +134,7 @@ def test_setup_draws_are_private_until_kept__s3_2() -> None:
 def test_setup_cards_are_usable_in_round_one__s3_2() -> None:
     """§3.2 item 3, §9.4: cards kept at setup can be used from round 1."""
     t = Table.new(players=3, skills=SIX, cards={1: ["radio"]}, rolls={})
-    assert t.explorer(1)["equipment"][0]["usable_from_round"] == 1
+    assert t.meeple(1)["equipment"][0]["usable_from_round"] == 1
     assert "use radio" in t.legal(1)
 
 
@@ -144,11 +144,11 @@ def test_dice_count_by_skill__s3_3(skill: str, dice: int) -> None:
     """§3.3, §14: 5 or 6 dice as the skill card says; every one is rolled in phase 1 (§6)."""
     others = [k for k in SKILLS if k != skill][:2]
     t = Table.new(players=3, skills=[skill, *others])
-    assert t.explorer(0)["dice_in_play"] == dice
+    assert t.meeple(0)["dice_in_play"] == dice
     pending = [o for o, _ in t.state.chance_outcomes()]
     assert pending[0].verb == "roll"
     t.roll()
-    assert len([d for d in t.view(0)["explorers"][0]["dice"] if "value" in d]) == dice
+    assert len([d for d in t.view(0)["meeples"][0]["dice"] if "value" in d]) == dice
 
 
 def test_five_die_skill_leaves_d6_out_by_default__s17_1() -> None:
@@ -162,7 +162,7 @@ def test_five_die_skill_leaves_d6_out_by_default__s17_1() -> None:
     assert [chosen.state.die_in_play[k] for k in range(6)] == [1, 1, 0, 1, 1, 1]
     default = Table.new(players=3, skills="scout,buddy,gatherer")
     assert [default.state.die_in_play[k] for k in range(6)] == [1, 1, 1, 1, 1, 0]
-    assert default.explorer(0)["dice_in_play"] == 5
+    assert default.meeple(0)["dice_in_play"] == 5
 
 
 def test_terrain_cards_fill_their_positions__s3_4() -> None:
@@ -288,10 +288,10 @@ def test_phase1_every_die_rolled_hidden__s6() -> None:
     assert t.state.phase == PLAN
     for seat in range(3):
         view = t.view(seat)
-        for e, ex in enumerate(view["explorers"]):
+        for e, ex in enumerate(view["meeples"]):
             shown = [d for d in ex["dice"] if "value" in d]
             assert len(shown) == (len(ex["dice"]) if e == seat else 0)
-    assert all("value" not in d for ex in t.view(None)["explorers"] for d in ex["dice"])
+    assert all("value" not in d for ex in t.view(None)["meeples"] for d in ex["dice"])
     rolls = [e for e in t.state.events if e.kind == "roll"]
     assert len(rolls) == 17 and all(e.visible_to is not None and len(e.visible_to) == 1 for e in rolls)
 
@@ -359,14 +359,14 @@ def test_opposite_seats_may_share_with_four_players__s7_3() -> None:
     assert "mark E1" in t.legal(2)
     assert "mark E1" not in t.legal(1) and "mark E1" not in t.legal(3)
     t.mark(2, "E1")
-    assert t.explorer(2)["marker"] == "E1"
+    assert t.meeple(2)["marker"] == "E1"
 
 
 def test_marker_may_sit_on_a_teammates_meeple__s7_3() -> None:
     """§7.3: a marker may be placed on a card where a teammate stands."""
     t = Table.new(players=3, skills=SIX, rolls={})
     t.mark(0, "D1")  # everyone stands on D1
-    assert t.explorer(0)["marker"] == "D1"
+    assert t.meeple(0)["marker"] == "D1"
 
 
 def test_markers_move_freely_in_phase2_and_lock_in_phase3__s7_3() -> None:
@@ -374,7 +374,7 @@ def test_markers_move_freely_in_phase2_and_lock_in_phase3__s7_3() -> None:
     t = Table.new(players=3, skills=SIX, rolls={})
     t.mark(0, "E1")
     t.mark(0, "F1")
-    assert t.explorer(0)["marker"] == "F1"
+    assert t.meeple(0)["marker"] == "F1"
     assert "mark E1" in t.legal(1)  # the old card is free again
     t.plan({1: "E1", 2: "D2"})
     assert t.state.phase == REROLL
@@ -469,7 +469,7 @@ def test_amnesia_removes_survivalist_and_scout_skills__s8_2() -> None:
     assert "mark H1" not in t.legal(1)  # 4 steps away: no longer allowed
     t.plan({0: "D1", 1: "E1", 2: "D2"})
     assert t.rerolls()[0] == 2  # stays: table 2, no Survivalist +1
-    assert t.explorer(0)["skill_lost"]
+    assert t.meeple(0)["skill_lost"]
 
 
 def test_reroll_is_a_subset_of_own_dice__s8_3() -> None:
@@ -515,7 +515,7 @@ def test_reroll_choices_are_hidden_from_others__s8_3() -> None:
     hidden = [e for e in t.state.events if e.kind in ("reroll", "roll") and e.visible_to == frozenset({0})]
     assert hidden
     assert all("reroll" not in text for text in t.view(1)["log"] if text.startswith("seat 0"))
-    assert all("value" not in d for d in t.view(1)["explorers"][0]["dice"])
+    assert all("value" not in d for d in t.view(1)["meeples"][0]["dice"])
 
 
 def test_no_hints_during_phase3__s7_6() -> None:
@@ -554,7 +554,7 @@ def test_buddy_aside_comes_back_next_round__s11_5() -> None:
         t.go(seat)
     t.roll()
     assert t.view(None)["set_aside"] == []
-    assert t.explorer(0)["dice_in_play"] == 6 and len(t.explorer(0)["dice"]) == 6
+    assert t.meeple(0)["dice_in_play"] == 6 and len(t.meeple(0)["dice"]) == 6
 
 
 def test_buddy_may_set_aside_with_no_rerolls__s14() -> None:
@@ -574,7 +574,7 @@ def test_gatherer_earns_a_bar_per_reroll_not_taken__s14() -> None:
     t.act(1, "stop")
     t.act(2, "stop")
     t.act(0, "stop")
-    assert t.explorer(0)["power_bars"] == 1
+    assert t.meeple(0)["power_bars"] == 1
 
 
 def test_gatherer_holds_at_most_three_bars__s14() -> None:
@@ -583,14 +583,14 @@ def test_gatherer_holds_at_most_three_bars__s14() -> None:
                   terrain={"D1": "L19", "E1": "L08", "D2": "L10"}, rolls=ONES)
     t.plan({0: "D1", 1: "E1", 2: "D2"})  # 2 + symbol = 3 rerolls
     t.stop_rerolls()
-    assert t.explorer(0)["power_bars"] == 3
+    assert t.meeple(0)["power_bars"] == 3
     t.ready_all()
     for seat in range(3):
         t.go(seat)  # bars 0 every turn
     t.roll(ones(t))
     t.plan({0: "D1", 1: "E1", 2: "D2"})
     t.stop_rerolls()
-    assert t.explorer(0)["power_bars"] == 3
+    assert t.meeple(0)["power_bars"] == 3
 
 
 def test_gatherer_bars_only_for_the_current_mover_and_only_this_turn__s14() -> None:
@@ -600,12 +600,12 @@ def test_gatherer_bars_only_for_the_current_mover_and_only_this_turn__s14() -> N
     t.roll({0: faces_valued(t.state, 0, "L02", 0), 1: faces_valued(t.state, 1, "L02", 5),
             2: faces_valued(t.state, 2, "L02", 0)})
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
-    assert t.explorer(0)["power_bars"] == 2
+    assert t.meeple(0)["power_bars"] == 2
     t.go(1, bars={0: 2}, path="E1")
     compare = [e.data for e in t.state.events if e.kind == "compare"][-1]
     assert compare["value"] == 7 and compare["success"]
     assert t.stamina(1) == 0  # d = 7 → 0 at level 2; without the bars d = 5 would cost 1
-    assert t.explorer(0)["power_bars"] == 0
+    assert t.meeple(0)["power_bars"] == 0
     assert movement_values(t.state, 2)[0] == t.state.value(2, t.state.card_at[cell_code("D2")])  # no bonus left
 
 
@@ -678,7 +678,7 @@ def test_card_drawn_in_play_usable_from_next_round__s9_4() -> None:
     assert t.legal(0) == ["collect", "skip"]
     t.act(0, "collect")
     assert t.cards_of(0) == ["map"]
-    assert t.explorer(0)["equipment"][0]["usable_from_round"] == 2
+    assert t.meeple(0)["equipment"][0]["usable_from_round"] == 2
     t.plan({0: "C4", 1: "E4", 2: "D4"})
     t.stop_rerolls()
     assert not any(a.startswith("use map") for a in t.legal(0))
@@ -730,7 +730,7 @@ def test_equipment_manager_passes_to_anyone_without_adjacency__s14() -> None:
     assert not any(a.startswith("give") for a in t.legal(1))  # only the Equipment manager passes
     t.act(0, "give radio 2")
     assert "radio" in t.cards_of(2)
-    assert [c["usable_from_round"] for c in t.explorer(2)["equipment"] if c["id"] == "radio"] == [1]
+    assert [c["usable_from_round"] for c in t.meeple(2)["equipment"] if c["id"] == "radio"] == [1]
     assert "use radio" in t.legal(2)
 
 
@@ -775,8 +775,8 @@ def test_lighter_needs_the_teammates_consent__s15_lighter() -> None:
     t.act(1, f"lend {label(1, y6)}")
     assert t.state.die_holder[y6] == 0 and t.state.die_face[y6] == 6
     assert movement_values(t.state, 0) == (6, [(1, 1 + 4), (2, t.state.value(2, t.state.card_at[cell_code("E1")]))])
-    assert {"die": f"1:{y6 % 6 + 1}", "holder": 0, "value": 6, "colour": "Y"} in t.view(0)["explorers"][0]["dice"]
-    assert all("value" not in d for d in t.view(2)["explorers"][0]["dice"])  # the third player does not see it
+    assert {"die": f"1:{y6 % 6 + 1}", "holder": 0, "value": 6, "colour": "Y"} in t.view(0)["meeples"][0]["dice"]
+    assert all("value" not in d for d in t.view(2)["meeples"][0]["dice"])  # the third player does not see it
 
 
 def test_lighter_may_be_refused__s15_lighter() -> None:
@@ -823,7 +823,7 @@ def test_map_gives_a_die_the_receiver_cannot_refuse__s15_map() -> None:
     assert t.state.die_holder[y6] == 1
     e1 = t.state.card_at[cell_code("E1")]
     assert t.state.value(1, e1) == 6 and t.state.value(0, e1) == 0
-    assert {"die": f"0:{y6 % 6 + 1}", "holder": 1, "value": 6, "colour": "Y"} in t.view(1)["explorers"][1]["dice"]
+    assert {"die": f"0:{y6 % 6 + 1}", "holder": 1, "value": 6, "colour": "Y"} in t.view(1)["meeples"][1]["dice"]
 
 
 def test_received_die_cannot_be_passed_on__s17_6() -> None:
@@ -889,16 +889,16 @@ def test_machete_sets_up_to_two_dice_aside__s15_machete() -> None:
 def test_radio_in_phase2_lowers_the_screen_for_that_phase_only__s15_radio() -> None:
     """§15 Radio: the screen comes down until the end of the current phase; used in phase 2 it is up again in phase 3."""
     t = Table.new(players=3, skills=SIX, cards={0: ["radio"]}, rolls={0: "Y6 Y6 Y5 Y4 Y5 Y4"})
-    assert all("value" not in d for d in t.view(1)["explorers"][0]["dice"])
+    assert all("value" not in d for d in t.view(1)["meeples"][0]["dice"])
     t.act(0, "use radio")
-    assert all("value" in d for d in t.view(1)["explorers"][0]["dice"])
-    assert t.explorer(0)["screen_down"]
+    assert all("value" in d for d in t.view(1)["meeples"][0]["dice"])
+    assert t.meeple(0)["screen_down"]
     t.plan({0: "D1", 1: "E1", 2: "D2"})
-    assert not t.explorer(0)["screen_down"]
+    assert not t.meeple(0)["screen_down"]
     t.act(0, "reroll 1")
     t.act(1, "stop")
     t.act(2, "stop")
-    seen = t.view(1)["explorers"][0]["dice"]
+    seen = t.view(1)["meeples"][0]["dice"]
     assert "value" not in seen[0]  # rerolled behind the raised screen
     assert all("value" in d for d in seen[1:])  # faces already seen stay known
 
@@ -908,7 +908,7 @@ def test_radio_in_phase4__s15_radio() -> None:
     t = Table.new(players=3, skills=SIX, cards={0: ["radio"]}, rolls={})
     _phase4(t)
     t.act(0, "use radio")
-    assert all("value" in d for d in t.view(2)["explorers"][0]["dice"])
+    assert all("value" in d for d in t.view(2)["meeples"][0]["dice"])
     assert "use radio" not in t.legal(0)
 
 
@@ -944,7 +944,7 @@ def test_rope_in_phase2_moves_and_changes_the_reroll_count__s15_rope() -> None:
     t.mark(0, "D1")
     t.act(0, "use rope E1")
     assert t.position(0) == "E1"
-    assert t.explorer(0)["marker"] == "D1"  # still within reach
+    assert t.meeple(0)["marker"] == "D1"  # still within reach
     assert "mark H1" in t.legal(0)  # 3 steps from E1
     t.plan({0: "E1", 1: "F1", 2: "D2"})
     assert t.rerolls()[0] == 2  # staying on E1 now
@@ -1002,7 +1002,7 @@ def test_flashlight_one_reroll_in_phase2_then_planning_goes_on__s15_flashlight()
     assert t.state.die_face[:2] == [4, 4]
     assert t.state.phase == PLAN and not t.state.decisions
     t.mark(0, "E2")
-    assert t.explorer(0)["marker"] == "E2"
+    assert t.meeple(0)["marker"] == "E2"
 
 
 def test_pocket_knife_copies_any_face_up_card__s15_pocket_knife() -> None:
@@ -1087,7 +1087,7 @@ def test_tinkerer_uses_each_card_twice__s14() -> None:
                   keep={0: ["compass"]}, rolls={0: "Y6 Y6 B6 B6 P6"})
     _phase4(t)
     t.act(0, "use compass 1")
-    assert t.explorer(0)["equipment"][0]["tapped"] is True
+    assert t.meeple(0)["equipment"][0]["tapped"] is True
     t.act(0, "use compass 2")
     assert t.cards_of(0) == []
     assert t.state.die_face[:5] == [1, 1, 6, 6, 6]
@@ -1108,7 +1108,7 @@ def test_amnesia_discards_the_tinkerers_tapped_cards__s10_6() -> None:
                   cards={0: ["radio", "map", "rope"]}, keep={0: ["radio"]})
     t.roll(ones(t))
     t.act(0, "use radio")
-    assert t.explorer(0)["equipment"][0]["tapped"]
+    assert t.meeple(0)["equipment"][0]["tapped"]
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
     for seat in range(3):
         t.go(seat)
@@ -1123,7 +1123,7 @@ def test_screens_come_down_in_phase5__s10_1() -> None:
     t = Table.new(players=3, skills=SIX, rolls={})
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
     for seat in (None, 0, 1, 2):
-        assert all("value" in d for ex in t.view(seat)["explorers"] for d in ex["dice"])
+        assert all("value" in d for ex in t.view(seat)["meeples"] for d in ex["dice"])
 
 
 def test_team_picks_the_turn_order__s10_1() -> None:
@@ -1174,7 +1174,7 @@ def test_collecting_equipment_on_the_end_card__s10_3() -> None:
     assert t.legal(0) == ["collect", "skip"]
     t.act(0, "collect")
     assert t.cards_of(0) == ["binoculars", "water"]
-    water = [c for c in t.explorer(0)["equipment"] if c["id"] == "water"][0]
+    water = [c for c in t.meeple(0)["equipment"] if c["id"] == "water"][0]
     assert water["usable_from_round"] == 2
     assert {c["cell"]: c["equipment_token"] for c in t.view(None)["board"]}["F1"] is False
 
@@ -1272,7 +1272,7 @@ def test_injury_when_passing_a_symbol_space__s10_6() -> None:
     assert t.legal(0) == ["injury leg", "injury arm", "injury amnesia", "injury eye"]
     assert t.state.to_move() == [0]
     t.act(0, "injury arm")
-    assert t.explorer(0)["injuries"] == ["arm"]
+    assert t.meeple(0)["injuries"] == ["arm"]
 
 
 def test_each_injury_kind_only_once__s10_6() -> None:
@@ -1299,13 +1299,13 @@ def test_leg_injury_die_counts_until_every_step_b__s10_6() -> None:
     t.act(0, "injury leg")
     assert t.legal(0) == [f"lose {k}" for k in range(1, 7)]
     t.act(0, "lose 2")
-    assert t.explorer(0)["dice_in_play"] == 6
+    assert t.meeple(0)["dice_in_play"] == 6
     assert movement_values(t.state, 1)[1] == [(0, 6), (2, 6)]  # E1 counts 1s: the lost die still counts
     t.go(1, injury="arm")
     t.go(2, injury="arm")
-    assert t.explorer(0)["dice_in_play"] == 5
+    assert t.meeple(0)["dice_in_play"] == 5
     t.roll()
-    assert len(t.explorer(0)["dice"]) == 5 and t.state.die_in_play[1] == 0
+    assert len(t.meeple(0)["dice"]) == 5 and t.state.die_in_play[1] == 0
 
 
 def test_leg_injury_on_a_five_die_player_leaves_four__s17_6() -> None:
@@ -1314,7 +1314,7 @@ def test_leg_injury_on_a_five_die_player_leaves_four__s17_6() -> None:
     fail_round(t, {0: "D1", 1: "E1", 2: "D2"})
     fail_round(t, {0: "D1", 1: "E1", 2: "D2"}, injuries={0: "leg", 1: "arm", 2: "arm"})
     t.roll()
-    assert t.explorer(0)["dice_in_play"] == 4 and len(t.explorer(0)["dice"]) == 4
+    assert t.meeple(0)["dice_in_play"] == 4 and len(t.meeple(0)["dice"]) == 4
 
 
 def test_exhaustion_loses_at_once__s10_7() -> None:
@@ -1488,7 +1488,7 @@ def test_variant_a_extra_set_is_a_neighbour_without_a_turn__s13_1() -> None:
     t.to_phase5({0: "E1", 1: "D1"})
     assert movement_values(t.state, 0) == (30, [(1, 0), (2, 6)])
     assert t.state.to_move() == [0, 1]
-    assert len(t.view(None)["explorers"]) == 2
+    assert len(t.view(None)["meeples"]) == 2
     t.go(0, path="E1")
     assert t.stamina(0) == 0  # d = 24
     t.go(1)
@@ -1512,8 +1512,8 @@ def test_variant_b_third_meeple__s13_2() -> None:
     """§13.2: a third meeple on the start with a 6-die skill, marker, equipment and stamina; seat 0 handles
     its marker and turn for the team; it must reach the village too; base 12 VP."""
     t = Table.new(players=2, variant="b", skills="scout,survivalist,gatherer", rolls={})
-    assert len(t.view(None)["explorers"]) == 3
-    assert t.position(2) == "D1" and t.explorer(2)["skill"] == "gatherer" and t.explorer(2)["seat"] == 0
+    assert len(t.view(None)["meeples"]) == 3
+    assert t.position(2) == "D1" and t.meeple(2)["skill"] == "gatherer" and t.meeple(2)["seat"] == 0
     assert "mark E1 meeple 2" in t.legal(0) and not any(a.endswith("meeple 2") for a in t.legal(1))
     assert victory_points(t.state) == 12 + 2 + 1 + 1
 
@@ -1531,7 +1531,7 @@ def test_variant_b_each_player_sees_only_their_half__s13_2() -> None:
     """§13.2, §18: each human sees only their 3 of the third meeple's dice (seat 0: D1–D3, seat 1: D4–D6)."""
     t = Table.new(players=2, variant="b", skills="scout,survivalist,gatherer", rolls={})
     for seat, seen in ((0, [True] * 3 + [False] * 3), (1, [False] * 3 + [True] * 3)):
-        dice = t.view(seat)["explorers"][2]["dice"]
+        dice = t.view(seat)["meeples"][2]["dice"]
         assert [("value" in d) for d in dice] == seen
 
 
@@ -1732,7 +1732,7 @@ def test_hemmed_in_neighbours_both_stay__s7_3() -> None:
         err = t.try_act(seat, "mark E1")
         assert err.rule == "§7.3" and "only card a neighbour" in err.reason
     t.plan({0: "G2"})
-    assert [t.explorer(e)["marker"] for e in (1, 2)] == ["E1", "E1"]
+    assert [t.meeple(e)["marker"] for e in (1, 2)] == ["E1", "E1"]
 
 
 def test_gatherer_with_amnesia_neither_earns_nor_spends__s17_6() -> None:
@@ -1740,15 +1740,15 @@ def test_gatherer_with_amnesia_neither_earns_nor_spends__s17_6() -> None:
     t = Table.new(players=3, level=4, skills="gatherer,buddy,equipment_manager", terrain=FAIL_TERRAIN)
     t.roll(ones(t))
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
-    bars = t.explorer(0)["power_bars"]
+    bars = t.meeple(0)["power_bars"]
     assert bars == 2
     for seat in range(3):
         t.go(seat)
     fail_round(t, {0: "D1", 1: "E1", 2: "D2"}, injuries={0: "amnesia", 1: "arm", 2: "arm"})
-    held = t.explorer(0)["power_bars"]
+    held = t.meeple(0)["power_bars"]
     t.roll(ones(t))
     t.to_phase5({0: "D1", 1: "E1", 2: "D2"})
-    assert t.explorer(0)["power_bars"] == held  # nothing earned
+    assert t.meeple(0)["power_bars"] == held  # nothing earned
     t.act(1, "go")
     assert not any(isinstance(d, PowerBars) for d in t.state.decisions)  # no bar prompt for the mover
     assert movement_values(t.state, 1)[0] == t.state.value(1, t.state.card_at[cell_code("E1")])
@@ -1762,12 +1762,12 @@ def test_round_effects_end_with_the_round__s11_5() -> None:
     _phase4(t)
     t.act(0, "use first_aid_kit")
     t.act(0, "use flare_gun")
-    assert t.explorer(0)["first_aid"] and t.explorer(0)["flare"] == 3
+    assert t.meeple(0)["no_stamina_loss"] and t.meeple(0)["movement_bonus"] == 3
     t.ready_all()
     for seat in range(3):
         t.go(seat)
     assert t.stamina(0) == 0
-    assert not t.explorer(0)["first_aid"] and t.explorer(0)["flare"] == 0
+    assert not t.meeple(0)["no_stamina_loss"] and t.meeple(0)["movement_bonus"] == 0
 
 
 def test_destination_cut_off_by_an_earlier_extra_eruption__s17_6() -> None:

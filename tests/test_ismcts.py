@@ -306,7 +306,7 @@ def test_other_screens_do_not_change_the_choice(phase: int, spec: str) -> None:
     state, seat = first_state(9, lambda s, x: x == 0 and s.phase == phase and len(s.legal_actions(x)) > 1, players=3)
     twin = _hidden_twin(state, 0)
     assert state.legal_actions(0) == twin.legal_actions(0)
-    assert state.observe(0)["explorers"] == twin.observe(0)["explorers"]
+    assert state.observe(0)["meeples"] == twin.observe(0)["meeples"]
     agent = make_agent(spec, GAME)
     assert isinstance(agent, ISMCTSAgent)
     for k in range(3):

@@ -1,4 +1,5 @@
-"""The kernel-2 building blocks: decisions (`core/decision.py`) and declared state (`core/declared.py`)."""
+"""The kernel-2 building blocks: decisions (`core/decision.py`), declared state (`core/declared.py`) and earlier
+position formats read by renaming keys (`core/formats.py`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import pytest
 
 import outlast.core.decision as decision_module
 import outlast.core.declared as declared_module
+import outlast.core.formats as formats_module
 from outlast.core import ContentError, SaveError, VerbRegistry
 from outlast.core.decision import Decision, DecisionKinds
 from outlast.core.declared import LIST, NESTED, RESET, Bool, Declaration, Field, Int, Ints, Lists, Text, Word
+from outlast.core.formats import Renamed
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,29 @@ class Table:
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(decision_module).failed == 0
     assert doctest.testmod(declared_module).failed == 0
+    assert doctest.testmod(formats_module).failed == 0
+
+
+OLD = Renamed(1, {"cur": "resolving_action", "log/*/data/who": "meeple"}, dropped={"unused": 0})
+
+
+def test_an_earlier_format_round_trips_by_renaming() -> None:
+    old = {"format": 1, "cur": 2, "unused": 0, "log": [{"data": {"who": 1}}, {"data": {}}, {"text": "x"}]}
+    new = {"format": 2, "resolving_action": 2, "log": [{"data": {"meeple": 1}}, {"data": {}}, {"text": "x"}]}
+    assert OLD.upgrade(old) == new and OLD.downgrade(new) == old
+    assert OLD.upgrade({"format": 1, "cur": 2}) == {"format": 2, "resolving_action": 2}  # a dropped key may be left out
+    assert OLD.upgrade({"format": 1, "log": "not a list"})["log"] == "not a list"  # shapes are load_state's to check
+
+
+@pytest.mark.parametrize(("doc", "words"), [
+    ({"format": 1, "resolving_action": 2}, "format 1 has no key 'resolving_action' (it writes 'cur')"),
+    ({"format": 1, "log": [{"data": {"who": 1, "meeple": 1}}]}, "has no key 'meeple'"),
+    ({"format": 1, "unused": 3}, "state field 'unused' of format 1 is always 0, not 3"),
+])
+def test_an_earlier_format_holding_a_newer_key_is_refused(doc: dict[str, Any], words: str) -> None:
+    with pytest.raises(SaveError) as err:
+        OLD.upgrade(doc)
+    assert words in str(err.value)
 
 
 def test_a_decision_round_trips_through_its_document() -> None:

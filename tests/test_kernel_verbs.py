@@ -52,8 +52,8 @@ def test_both_games_adopt_the_same_kernel_verbs() -> None:
     assert FUJI.render({"reroll": {"times": 2}}) == "Make 2 rerolls of any of your dice."
     assert ROBINSON.render({"reroll": {"dice": "build"}}) == "Reroll any one build die."
     assert FUJI.render({"lose": {"dice": 1}}) == "Lose 1 die."
-    assert ROBINSON.render({"lose": {"wood": 2, "if_possible": True}}) == "If possible, lose 2 wood."
-    assert ROBINSON.render({"lose": {"fur": 1}}) == "Lose 1 fur; each missing one wounds every player."
+    assert ROBINSON.render({"lose": {"wood": 2, "if_possible": True}}) == "If possible, discard 2 wood."  # its word, §12.2
+    assert ROBINSON.render({"lose": {"fur": 1}}) == "Discard 1 fur; each missing one wounds every player."
 
 
 def test_every_verb_that_means_a_kernel_verb_is_the_kernel_verb() -> None:

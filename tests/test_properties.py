@@ -215,7 +215,7 @@ def heavy_checks(s: FujiState, act: FujiAction, rng: random.Random, pool: list[F
     view = s.observe(view_seat)
     assert json.loads(json.dumps(view)) == view, "observe must be JSON-safe"
     bit = 1 << view_seat
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         for d in ex["dice"]:
             e, k = (int(x) for x in d["die"].split(":"))
             i = e * 6 + k - 1

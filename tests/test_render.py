@@ -50,7 +50,7 @@ def test_render_uses_only_what_the_seat_may_know__s18(ph: int) -> None:
         if state.is_over():
             continue
         other = state.resample(0, random.Random(seed + 99))
-        redrawn += other.observe(1)["explorers"][1]["dice"] != state.observe(1)["explorers"][1]["dice"]
+        redrawn += other.observe(1)["meeples"][1]["dice"] != state.observe(1)["meeples"][1]["dice"]
         assert text_of(other, 0) == text_of(state, 0)
         assert text_of(other, 0, full=False) == text_of(state, 0, full=False)
     assert redrawn, "the resampled states never differed, so the test proved nothing"
@@ -67,11 +67,11 @@ def test_render_shows_board_dice_stamina_cards_and_log() -> None:
             assert f"{cell['cell']} {cell['card']}" in out
     assert "●0●1●2" in out  # every meeple on the white start card
     assert "Your dice" in out
-    mine = view["explorers"][0]["dice"]
+    mine = view["meeples"][0]["dice"]
     for d in mine:
         assert f"{d['die'].split(':')[1]}= {d['colour']}{d['value']}" in out
     assert out.count("✚") >= 12 and "☠" in out
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         for card in ex["equipment"]:
             assert card["text"] in out
     assert view["log"][-1] in out

@@ -38,6 +38,7 @@ from outlast.core import (
     load_game,
     resolve_seed,
 )
+from outlast.core.formats import Renamed
 from outlast.core.game import GameDefinitionError, check_declarations, check_outcome, team_won
 from outlast.core.registry import register_game, unregister_game
 from outlast.core.rng import seed_state
@@ -218,6 +219,10 @@ def _declaring(**fields: Any) -> RaceGame:
     ({"kind": None}, "declares kind None"),
     ({"state_format": 0}, "declares state_format 0; it is the version of the game's position document"),
     ({"state_format": "2"}, "declares state_format '2'"),
+    ({"earlier_formats": [Renamed(0, {"a": "b"})]}, "declares earlier_formats [Renamed("),
+    ({"earlier_formats": (Renamed(2, {"a": "b"}),)}, "declares earlier formats [2] for state format 1; they must be [0]"),
+    ({"state_format": 3, "earlier_formats": (Renamed(2, {"a/*": "b"}),)}, "earlier state format 2: renamed key 'a/*'"),
+    ({"state_format": 2, "earlier_formats": (Renamed(1, {}, dropped={"format": 1}),)}, "the key 'format' cannot be"),
     ({"result_codes": {}}, "declares result_codes {}"),
     ({"result_codes": ["win"]}, "declares result_codes"),
     ({"result_codes": {"Lava Flow": "lost"}}, "declares the result code 'Lava Flow'; a code is a lower-case word"),

@@ -121,14 +121,14 @@ def test_beast_deck_shuffled_hunting_deck_empty_s3_step7() -> None:
 
 def test_event_deck_is_ceil_half_rounds_of_each_pile_s3_step16() -> None:
     s = Table.new(players=3).state
-    assert (s.ev_book, s.ev_adv) == (6, 6) and s.event_deck_size() == 12
+    assert (s.book_events_in_deck, s.adventure_events_in_deck) == (6, 6) and s.event_deck_size() == 12
     assert s.count_in(Z_EVENT_DECK) == 0  # nothing shuffled in yet
 
 
 @pytest.mark.parametrize(("mix", "split"), [("more_adventure", (4, 8)), ("more_book", (8, 4))])
 def test_event_mix_variants_s15_1d_s15_2b(mix: str, split: tuple[int, int]) -> None:
     s = Table.new(players=3, event_mix=mix).state
-    assert (s.ev_book, s.ev_adv) == split
+    assert (s.book_events_in_deck, s.adventure_events_in_deck) == split
 
 
 def test_the_event_draw_weights_book_and_adventure_halves_s3_step16() -> None:
@@ -201,13 +201,13 @@ def test_book_icon_applies_the_scenario_book_effect_then_slides_right_s5_3() -> 
     assert s.morale == 0
     assert zone_ids(t, Z_THREAT_R) == {"winter_depression"}
     assert zone_ids(t, Z_THREAT_L) == {"food_crates"}  # the Wreckage slid left (§5.5 round 2)
-    assert s.field_tk == [0] * 7
+    assert s.action_field_tokens == [0] * 7
 
 
 def test_adventure_icon_puts_a_token_on_its_field_s5_3() -> None:
     t = event_round(Table.new(players=3))
     t.draw("chronic_tiredness")  # an Exploration-coloured Adventure icon
-    assert t.state.field_tk[T_EXPLORE] & FT_ADVENTURE
+    assert t.state.action_field_tokens[T_EXPLORE] & FT_ADVENTURE
     assert t.state.night_food == 1  # and its Event effect: the Night reminder
 
 
@@ -315,7 +315,7 @@ def test_production_exhausted_camp_source_gives_nothing_but_its_token_gives_one_
     s = t.state
     sources = s.content.tiles[s.space_tile[s.camp]].sources
     fish = sources.index("food")
-    t.goto(PRODUCTION, 0, space_exh=[0] * 9 + [1 << fish, 0], space_tk=[0] * 9 + [2, 0], resources=[0, 0, 0, 0])
+    t.goto(PRODUCTION, 0, covered_sources=[0] * 9 + [1 << fish, 0], space_tokens=[0] * 9 + [2, 0], resources=[0, 0, 0, 0])
     assert s.resources[FOOD] == 1 and s.resources[WOOD] == 1  # the +1 food token still yields; wood as usual
 
 
@@ -373,13 +373,13 @@ def test_personal_results_follow_a_changed_lead_on_a_hunt_s8_1_5_s8_7_2() -> Non
 def test_beast_strength_token_adds_one_for_one_fight_s8_7_2_s20_3a() -> None:
     t = planning(weapon=3)
     s = t.state
-    s.field_tk[T_HUNT] |= FT_BEAST
+    s.action_field_tokens[T_HUNT] |= FT_BEAST
     t.put(Z_HUNT_DECK, "wild_pig")  # strength 3, Weapon -1
     t.plan((SOLDIER, "place 1 hunt"), (SOLDIER, "join 2 1"), *rest(CARPENTER, COOK))
     t.pass_windows()
     t.draw("wild_pig")
     assert t.wounds() == [0, 0, 1]  # strength 4 against Weapon 3
-    assert s.weapon == 2 and not s.field_tk[T_HUNT] & FT_BEAST
+    assert s.weapon == 2 and not s.action_field_tokens[T_HUNT] & FT_BEAST
 
 
 def test_hunt_fight_order_strength_before_weapon_loss_s8_7_2() -> None:
@@ -691,15 +691,15 @@ def test_cleanup_discards_used_token_pawns_and_returns_item_pawns_s8_13() -> Non
 def test_weather_tokens_apply_without_dice_and_are_discarded_s9_1_s9_3() -> None:
     t = Table.new(players=3, items="flask_of_rum").to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=2, roof=0, resources=[2, 2, 0, 0], weather_tk=[1, 0, 0])  # a Rainy Cloud token
+    t.goto(WEATHER, 0, round=2, roof=0, resources=[2, 2, 0, 0], weather_tokens=[1, 0, 0])  # a Rainy Cloud token
     assert s.phase == NIGHT
-    assert s.resources[:2] == [1, 1] and s.weather_tk == [0, 0, 0]
+    assert s.resources[:2] == [1, 1] and s.weather_tokens == [0, 0, 0]
 
 
 def test_weather_shortfall_wounds_every_player_not_friday_s9_3_s14_4() -> None:
     t = Table.new(players=2, items="flask_of_rum").to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=2, roof=0, resources=[0, 0, 0, 0], weather_tk=[0, 1, 0])  # 1 Winter Cloud token
+    t.goto(WEATHER, 0, round=2, roof=0, resources=[0, 0, 0, 0], weather_tokens=[0, 1, 0])  # 1 Winter Cloud token
     # step 1: 1 wood missing; step 2: 1 cloud above Roof 0, wood and food missing
     assert t.wounds() == [3, 3] and s.wounds[s.table.friday_index] == 0
 
@@ -962,7 +962,7 @@ def test_brainstorm_with_an_empty_invention_deck_reshuffles_the_discard_pile_s25
 def test_mystery_continue_is_asked_of_the_acting_player_s16_2_s26_2() -> None:
     t = planning()
     s = t.state
-    s.myst = [2, 0, 0, COOK, 0]  # a draw_mystery effect of an Action the Cook leads
+    s.mystery_draw = [2, 0, 0, COOK, 0]  # a draw_mystery effect of an Action the Cook leads
     s._push((I_MYST_STEP, 0, 0, 0))
     t.set()
     s._advance()

@@ -110,7 +110,7 @@ def test_mysteries__s22_4_s25_5() -> None:
                 "unfortunate_adventure", "lurking_panther", "wild_boar", "pit_trap", "poisoned_dart"):
         assert C.card(cid).kind == "mystery", cid
     assert C.card("bottle_of_wine").data["keep"] == {"uses": 1, "when": "night",
-                                                     "effect": {"heal": {"who": "shared", "n": 1}}}
+                                                     "effect": {"heal": {"who": "split", "n": 1}}}
     assert C.card("unfortunate_adventure").data["event"] == {"fight": {"strength": 4, "who": "fp"}}
 
 

@@ -68,7 +68,7 @@ def test_tv01_event_chain_s5_6() -> None:
     t.goto(EVENT, 0, round=2, roof=3, shelter=1)
     t.put(Z_EVENT_DECK, "storm_on_the_horizon", "shaky_frame")
     t.draw("storm_on_the_horizon")
-    assert s.weather_tk[2] == 1  # a Storm token in the Weather space
+    assert s.weather_tokens[2] == 1  # a Storm token in the Weather space
     assert s.chance  # draw again (§5.2)
     t.draw("shaky_frame")  # its Event half is "Collapse"
     assert s.roof == 2
@@ -335,13 +335,13 @@ def weather_table(round_: int = 4, **fields: object) -> Table:
 
 def test_tv15_weather_example_s9_5() -> None:
     """TV-15 (§9.3, §9.5): 2 Rainy + 1 Winter token, Roof 1, 3 wood 1 food → 0 wood, 0 food, +1 Wound each."""
-    t = weather_table(round_=4, roof=1, shelter=1, resources=[3, 1, 0, 0], weather_tk=[0, 1, 0])
+    t = weather_table(round_=4, roof=1, shelter=1, resources=[3, 1, 0, 0], weather_tokens=[0, 1, 0])
     s = t.state
     t.weather("rain2")  # the weather resolves; the Night window waits (Flask of rum)
     assert s.phase == NIGHT
     assert s.resources[:2] == [0, 0]
     assert t.wounds() == [1, 1, 1]
-    assert s.weather_tk == [0, 0, 0]  # step 5
+    assert s.weather_tokens == [0, 0, 0]  # step 5
 
 
 def test_tv29_hungry_animals_palisade_at_zero_s9_6() -> None:
@@ -361,10 +361,10 @@ def test_tv30_hungry_animals_beast_against_weapon_one_s9_6() -> None:
 
 def test_tv31_storm_with_palisade_zero_s9_6() -> None:
     """TV-31 (§9.3 step 4): a Storm token with Palisade 0 → every player 1 Wound."""
-    t = weather_table(round_=2, shelter=1, palisade=0, weather_tk=[0, 0, 1])
+    t = weather_table(round_=2, shelter=1, palisade=0, weather_tokens=[0, 0, 1])
     assert t.state.phase == NIGHT
     assert t.wounds() == [1, 1, 1]
-    assert t.state.weather_tk == [0, 0, 0]
+    assert t.state.weather_tokens == [0, 0, 0]
 
 
 # ============================================================================ Night (§10.2)
@@ -465,10 +465,10 @@ def test_tv21_second_reroll_token_on_building_is_ignored_s12_6() -> None:
     """TV-21 (§12.6): a second Reroll token on Building is ignored (no Wounds; still one token)."""
     t = Table.new(players=3)
     s = t.state
-    t.goto(EVENT, 0, round=2, field_tk=[0, 0, FT_REROLL, 0, 0, 0, 0], determination=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, action_field_tokens=[0, 0, FT_REROLL, 0, 0, 0, 0], determination=[5, 0, 0, 0])
     t.put(Z_EVENT_DECK, "tools_break")
     t.draw("tools_break")  # its Event half: a Reroll token on Building
-    assert s.field_tk[T_BUILD] == FT_REROLL
+    assert s.action_field_tokens[T_BUILD] == FT_REROLL
     assert t.logged("already holds that token")
     assert t.wounds() == [0, 0, 0]
 
@@ -477,12 +477,12 @@ def test_tv22_second_food_token_on_a_tile_is_ignored_s12_6() -> None:
     """TV-22 (§12.6): a second +1 food token on the Camp tile is ignored: Production still gives 2 food."""
     t = planning(resources=[0, 0, 0, 0])
     s = t.state
-    s.space_tk[s.camp] = TK_FOOD
+    s.space_tokens[s.camp] = TK_FOOD
     t.build("rope")
     t.plan((CARPENTER, "place 1 build:snare"), (CARPENTER, "join 2 1"), *rest_others(t, COOK, SOLDIER))
     t.pass_windows()
     assert s.built("snare")
-    assert s.space_tk[s.camp] == TK_FOOD
+    assert s.space_tokens[s.camp] == TK_FOOD
     assert t.logged("already holds that token")
     t.goto(PRODUCTION, 0, resources=[0, 0, 0, 0])
     assert s.resources[:2] == [1, 2]  # fish 1 + one +1 food token; wood 1
@@ -524,7 +524,7 @@ def test_tv24_mystery_draw_by_type_s16_2() -> None:
     are set aside, the Treasure and the Monster resolve, players may stop, the Traps are reshuffled."""
     t = planning(weapon=3)
     s = t.state
-    s.myst = [2, 1, 0, SOLDIER, 0]  # a draw_mystery effect: Treasure 2, Monster 1, Trap 0; the Soldier draws
+    s.mystery_draw = [2, 1, 0, SOLDIER, 0]  # a draw_mystery effect: Treasure 2, Monster 1, Trap 0; the Soldier draws
     s._push((I_MYST_STEP, 0, 0, 0))
     t.set()
     s._advance()
@@ -535,7 +535,7 @@ def test_tv24_mystery_draw_by_type_s16_2() -> None:
     t.draw("net_trap")  # 3. set aside
     t.draw("wild_boar")  # 4. a Monster resolves (strength 3 against Weapon 3)
     assert s.wounds[SOLDIER] == 0
-    assert s.myst[:3] == [1, 0, 0]
+    assert s.mystery_draw[:3] == [1, 0, 0]
     t.answer("stop")  # 5. stop; the Traps go back
     assert s.zone[card("pit_trap")] == Z_MYST_DECK
     assert s.zone[card("net_trap")] == Z_MYST_DECK

@@ -699,7 +699,7 @@ def test_resample_changes_only_unseen_beasts_and_the_generator__s26_4() -> None:
                     assert [str(a) for a in r.legal_actions(seat)] == [str(a) for a in s.legal_actions(seat)]
                 assert sorted(_beast_places(r).values()) == sorted(_beast_places(s).values())
                 doc, back = s.to_json(), r.to_json()
-                assert {n for n in doc if doc[n] != back[n]} <= {"rng_state", "cards", "hunt_top"}
+                assert {n for n in doc if doc[n] != back[n]} <= {"rng_state", "cards", "hunting_deck_top"}
                 moved = [k for k in {*doc["cards"], *back["cards"]} if doc["cards"].get(k) != back["cards"].get(k)]
                 assert all(C.card(k).kind == "beast" for k in moved)
                 GAME.load_state(json.loads(json.dumps(back)))
@@ -860,7 +860,7 @@ def test_every_mutated_state_document_is_refused_or_plays_on() -> None:
 def test_a_list_of_the_wrong_length_is_refused_before_it_reaches_observe() -> None:
     """It used to load and crash later in observe (an IndexError on the island's spaces)."""
     doc = _positions(1)[0]
-    for field in ("space_lost", "space_tk", "minus", "pile"):
+    for field in ("space_inaccessible", "space_tokens", "minus_one_pawn", "wood_pile"):
         bad = copy.deepcopy(doc)
         bad[field] = bad[field][:-1]
         with pytest.raises(SaveError, match=field):
@@ -885,6 +885,6 @@ def test_a_bad_character_is_a_save_error_naming_the_field() -> None:
         with pytest.raises(SaveError, match="options"):
             GAME.load_state(bad)
         bad = copy.deepcopy(doc)
-        bad["chars"] = [junk] * len(doc["chars"])
+        bad["characters"] = [junk] * len(doc["characters"])
         with pytest.raises(SaveError):
             GAME.load_state(bad)

@@ -316,8 +316,8 @@ def test_corral_may_cover_an_adjacent_food_source_for_a_camp_token_s17_2(choice:
     assert t.legal(s.first_player) == ["corral skip", "corral s6"]  # only explored tiles next to the Camp with food
     t.act(s.first_player, f"corral {choice}")
     covered = choice != "skip"
-    assert bool(s.space_exh[S6] & 1) == covered  # the bird source of tile 5
-    assert bool(s.space_tk[S10] & TK_FOOD) == covered
+    assert bool(s.covered_sources[S6] & 1) == covered  # the bird source of tile 5
+    assert bool(s.space_tokens[S10] & TK_FOOD) == covered
     next_round(t)
     assert s.resources[FOOD] == 1 + covered  # the Camp's fish + the +1 food token (§20.6)
 
@@ -325,7 +325,7 @@ def test_corral_may_cover_an_adjacent_food_source_for_a_camp_token_s17_2(choice:
 def test_corral_with_no_food_source_next_to_the_camp_asks_nothing_s17_2() -> None:
     t = planning()
     on_build(t, "corral")
-    assert t.state.built("corral") and t.state.space_tk[S10] == 0
+    assert t.state.built("corral") and t.state.space_tokens[S10] == 0
     assert t.state.phase == NIGHT
 
 
@@ -410,7 +410,7 @@ def test_fireplace_needs_food_and_a_wound_s17_2() -> None:
 
 def test_furnace_ignores_only_one_winter_cloud_s9_2() -> None:
     t = planning(built="furnace")
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=5, resources=[3, 0, 0, 0], weather_tk=[0, 1, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=5, resources=[3, 0, 0, 0], weather_tokens=[0, 1, 0])
     t.weather("winter1")  # 1 winter cloud from the Rain die + the winter token = 2
     assert t.state.resources[WOOD] == 2  # one ignored, one discards 1 wood (§9.3 step 1)
 
@@ -442,7 +442,7 @@ def test_shortcut_token_goes_next_to_the_camp_s17_2() -> None:
     t.explore(6, S11)
     assert t.legal(s.first_player) == ["shortcut s6", "shortcut s11"]  # explored tiles next to the Camp
     t.act(s.first_player, "shortcut s6")
-    assert s.space_tk[S6] & TK_SHORTCUT and s.built("shortcut")
+    assert s.space_tokens[S6] & TK_SHORTCUT and s.built("shortcut")
 
 
 def test_shortcut_gives_one_resource_from_next_production_and_counts_as_gathered_s17_2() -> None:
@@ -463,7 +463,7 @@ def test_shortcut_is_lost_when_the_camp_moves_s10_2() -> None:
     t.answer("shortcut s6")
     t.pass_windows(night=True)
     t.answer("camp s6")
-    assert not any(x & TK_SHORTCUT for x in s.space_tk)
+    assert not any(x & TK_SHORTCUT for x in s.space_tokens)
     assert s.zone[card("shortcut")] == Z_INV_OWNER  # back on the Explorer's card, to be rebuilt (§13.1)
 
 
@@ -472,7 +472,7 @@ def test_lost_shortcut_removes_its_token_s16_6() -> None:
     s = t.state
     t.answer("shortcut s6")
     flip(t, "shortcut")
-    assert not any(x & TK_SHORTCUT for x in s.space_tk) and not s.built("shortcut")
+    assert not any(x & TK_SHORTCUT for x in s.space_tokens) and not s.built("shortcut")
 
 
 @pytest.mark.parametrize(("item", "bit", "r", "needs"), [("snare", TK_FOOD, FOOD, "rope"),
@@ -483,7 +483,7 @@ def test_snare_and_hatchet_put_a_plus_one_token_on_the_camp_s17_2_s25_1(item: st
     s = t.state
     t.explore(5, S6)  # Mountains for the Hatchet
     build_now(t, f"build:{item}")  # the Snare is the Carpenter's own (§13.1)
-    assert s.space_tk[S10] & bit
+    assert s.space_tokens[S10] & bit
     next_round(t)  # 3 food eaten, 1 wood paid for the Hatchet: nothing left before Production
     assert s.resources[r] == 2 and s.resources[FOOD + WOOD - r] == 1  # the source + the token; the other source alone
 
@@ -497,7 +497,7 @@ def test_camp_tokens_travel_with_the_camp_s10_2(item: str, bit: int) -> None:
     no_events(t)
     t.pass_windows(night=True)
     t.answer("camp s6")
-    assert s.space_tk[S6] & bit and not s.space_tk[S10] & bit
+    assert s.space_tokens[S6] & bit and not s.space_tokens[S10] & bit
     t.to_plan()  # Production on tile 5 (bird, wood) with the token
     assert s.resources[:2] == ([1, 2] if bit == TK_FOOD else [2, 1])
 
@@ -508,7 +508,7 @@ def test_lost_camp_token_item_removes_its_token_s16_6(item: str, bit: int) -> No
     s = t.state
     on_build(t, item)
     flip(t, item)
-    assert not s.space_tk[S10] & bit
+    assert not s.space_tokens[S10] & bit
 
 
 # ============================================================================ §25.1 the Mast
@@ -747,7 +747,7 @@ def test_storm_glass_ignores_a_rainy_cloud_in_the_weather_window_s25_7() -> None
     t = planning(items="storm_glass,flask_of_rum")
     s = t.state
     assert "use storm_glass" not in t.raw(s.first_player)
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, resources=[2, 2, 0, 0], weather_tk=[1, 0, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=0, resources=[2, 2, 0, 0], weather_tokens=[1, 0, 0])
     t.weather("rain1")  # 1 from the die + 1 from the token
     assert s.decisions[-1].window == W_WEATHER
     t.act(s.first_player, "use storm_glass")
@@ -909,7 +909,7 @@ def test_treasure_token_draws_a_treasure_s19_2_s16_2() -> None:
     t.act(s.first_player, "use treasure")
     t.draw("wild_boar")  # a Monster is set aside (§16.2)
     t.draw("rusty_cutlass")  # Weapon +1
-    assert s.weapon == 1 and not s.myst
+    assert s.weapon == 1 and not s.mystery_draw
     assert s.zone[card("wild_boar")] == Z_MYST_DECK  # shuffled back into the Mystery deck
 
 
@@ -921,7 +921,7 @@ def test_night_howling_puts_beast_strength_at_the_hunting_deck_for_one_hunt_s20_
     s = t.state
     t.goto(EVENT, 0, round=2, determination=[5, 0, 0, 0])
     t.draw("night_howling")
-    assert s.field_tk[T_HUNT] & FT_BEAST
+    assert s.action_field_tokens[T_HUNT] & FT_BEAST
     t.to_plan()
     t.set(weapon=2)
     t.put(Z_HUNT_DECK, "fox", "birds")
@@ -930,27 +930,27 @@ def test_night_howling_puts_beast_strength_at_the_hunting_deck_for_one_hunt_s20_
     t.plan((hunter, "place 1 hunt"), (hunter, "join 2 1"), *rest(*others))
     t.draw("fox")  # strength 2 + 1 against Weapon 2
     assert s.wounds[hunter] == 1
-    assert not s.field_tk[T_HUNT] & FT_BEAST  # discarded after use
+    assert not s.action_field_tokens[T_HUNT] & FT_BEAST  # discarded after use
 
 
 def test_beast_strength_on_a_tile_wounds_without_a_weapon_and_stays_s20_3b() -> None:
     t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
-    s.space_tk[S6] |= TK_BEAST
+    s.space_tokens[S6] |= TK_BEAST
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (SOLDIER, "place 1 gather:s6:food"),
            (SOLDIER, "join 2 2"), *rest(CARPENTER))
     t.answer("next 1")
     t.pass_windows()
     assert t.wounds() == [0, 1, 1]  # every Action there, Weapon 0
-    assert s.space_tk[S6] & TK_BEAST
+    assert s.space_tokens[S6] & TK_BEAST
     assert s.resources[:2] == [1, 1]  # the Actions still succeed
 
 
 def test_beast_strength_on_a_tile_is_harmless_with_a_weapon_s20_3b() -> None:
     t = planning(weapon=1)
     t.explore(5, S6)
-    t.state.space_tk[S6] |= TK_BEAST
+    t.state.space_tokens[S6] |= TK_BEAST
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
     assert t.wounds() == [0, 0, 0]
@@ -960,7 +960,7 @@ def test_extra_pawn_token_on_a_tile_raises_every_action_there_and_stays_s20_4b()
     t = planning()
     s = t.state
     t.explore(5, S6)
-    s.space_tk[S6] |= TK_EXTRA
+    s.space_tokens[S6] |= TK_EXTRA
     t.act(COOK, "place 1 gather:s6:wood")
     t.act(SOLDIER, "place 1 gather:s6:food")
     assert (s._min_pawns(0), s._max_pawns(0)) == (2, 3)
@@ -973,14 +973,14 @@ def test_extra_pawn_token_on_a_tile_raises_every_action_there_and_stays_s20_4b()
     t.pass_windows()
     t.roll("blank success blank")
     t.pass_windows()
-    assert s.space_tk[S6] & TK_EXTRA
+    assert s.space_tokens[S6] & TK_EXTRA
 
 
 def test_wood_token_waits_for_a_build_that_costs_wood_s20_5a() -> None:
     t = planning(resources=[2, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
-    s.field_tk[T_BUILD] |= FT_WOOD
+    s.action_field_tokens[T_BUILD] |= FT_WOOD
     t.act(CARPENTER, "place 1 build:knife")  # no wood in its cost: the token stays for the next one
     t.act(COOK, "place 1 build:weapon")
     assert s.committed() == [2, 0, 0]
@@ -988,7 +988,7 @@ def test_wood_token_waits_for_a_build_that_costs_wood_s20_5a() -> None:
     t.answer("next 1")
     t.pass_windows()
     assert s.weapon == 2 and s.resources[WOOD] == 0  # the Knife, then the Weapon for 2 wood
-    assert not s.field_tk[T_BUILD] & FT_WOOD
+    assert not s.action_field_tokens[T_BUILD] & FT_WOOD
 
 
 def test_slow_work_and_strong_wind_put_tokens_on_building_s25_3() -> None:
@@ -996,10 +996,10 @@ def test_slow_work_and_strong_wind_put_tokens_on_building_s25_3() -> None:
     s = t.state
     t.goto(EVENT, 0, round=2, determination=[5, 0, 0, 0])
     t.draw("slow_work")
-    assert s.field_tk[T_BUILD] & FT_WOOD
+    assert s.action_field_tokens[T_BUILD] & FT_WOOD
     t.goto(EVENT, 0, round=3, determination=[5, 5, 5, 0])
     t.draw("strong_wind")
-    assert s.field_tk[T_BUILD] & FT_EXTRA
+    assert s.action_field_tokens[T_BUILD] & FT_EXTRA
 
 
 @pytest.mark.parametrize(("bit", "target", "gained"), [(TK_WOOD, "gather:s6:wood", [2, 0]),
@@ -1009,7 +1009,7 @@ def test_plus_one_token_on_a_tile_in_gathering_s20_6(bit: int, target: str, gain
     t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
-    s.space_tk[S6] |= bit
+    s.space_tokens[S6] |= bit
     t.plan((COOK, f"place 1 {target}"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
     assert s.resources[:2] == gained
@@ -1019,9 +1019,9 @@ def test_exhausted_source_with_a_plus_one_token_still_gives_one_s16_3_s8_9() -> 
     t = planning(resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
-    s.space_exh[S6] |= 2  # the wood source
+    s.covered_sources[S6] |= 2  # the wood source
     assert "place 1 gather:s6:wood" not in t.raw(COOK)
-    s.space_tk[S6] |= TK_WOOD
+    s.space_tokens[S6] |= TK_WOOD
     t.set()
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
@@ -1126,7 +1126,7 @@ def test_hooch_in_the_weather_window_s13_2(choice: str, after: list[int]) -> Non
     t = skilled(determination=(0, 3, 0))
     s = t.state
     assert "use hooch" not in t.raw(COOK)  # Weather phase only
-    t.goto(WEATHER, 0, round=4, shelter=1, roof=1, resources=[3, 3, 0, 0], weather_tk=[0, 1, 0])
+    t.goto(WEATHER, 0, round=4, shelter=1, roof=1, resources=[3, 3, 0, 0], weather_tokens=[0, 1, 0])
     t.weather("rain1")
     assert "use hooch" in t.legal(COOK)
     t.act(COOK, "use hooch")

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from outlast import CHANCE, SaveError
+from outlast import CHANCE, Match, SaveError
 from outlast.games.robinson import GAME
 
 C = GAME.content
+SAVES = Path(__file__).resolve().parent / "saves"
 
 
 def written_by_hand() -> dict[str, Any]:
@@ -37,14 +39,14 @@ def written_by_hand() -> dict[str, Any]:
     cards.update({"snare": "personal invention", "shortcut": "personal invention", "hatchet": "scenario invention",
                   "mast": "scenario invention", "pistol": "starting item"})
     return {
-        "game": "robinson", "format": 2, "rules_version": GAME.rules_version,
+        "game": "robinson", "format": 3, "rules_version": GAME.rules_version,
         "options": {"players": players, "scenario": "castaways", "characters": [], "dog": "auto", "friday": "auto",
                     "starting_items": 2, "event_mix": "standard", "wreckage": "scenario", "alt_threats": False},
-        "chars": ["carpenter", "explorer"],
+        "characters": ["carpenter", "explorer"],
         "events": [],
         # the round and the table, in the rules' words
-        "phase": "action: planning", "step": 2, "round": 2, "first_player": 1, "ended": None, "reason": "",
-        "source": "", "morale": 0, "roof": 0, "palisade": 0, "weapon": 1, "shelter": 0,
+        "phase": "action: planning", "phase_step": 2, "round": 2, "first_player": 1, "ended": None, "reason": "",
+        "last_used": "", "morale": 0, "roof": 0, "palisade": 0, "weapon": 1, "shelter": 0,
         "resources": {"wood": 3, "food": 1, "nonperishable": 0, "fur": 0},
         "future_resources": {"wood": 0, "food": 0, "nonperishable": 0, "fur": 0},
         "wounds": {"carpenter": 0, "explorer": 2, "friday": 0},
@@ -54,16 +56,17 @@ def written_by_hand() -> dict[str, Any]:
         "discovery_tokens": [[C.token_kinds[k].id, "bag"] for k in C.tokens],
         "decisions": [],
         # the engine's rows at rest (the page lists each one's resting value)
-        "rng_state": 12345, "temp_weapon": 0, "cur": -1, "flags": 0, "friday_alive": 1, "night_food": 0,
-        "pile_done": 1, "ev_book": 5, "ev_adv": 6, "friday_rerolled": 0, "arrange_determination": -1, "arrange_heal": 0,
-        "econ_used": 0,
-        "space_tk": [0] * spaces, "space_exh": [0] * spaces, "space_lost": [0] * spaces,
-        "skill_used": [0] * players, "field_tk": [0] * 7, "weather_tk": [0, 0, 0], "pile": [0] * 5,
-        "ready": [0] * players, "hunt_top": [], "hunt_seen": [], "hunt_bottom": [], "chance": [], "work": [],
-        "groups": [], "xsrc": [], "dice": [0, 0, 0], "weather_dice": [], "clouds": [0, 0, -1, 0], "myst": [],
-        "outside": [0] * players, "stash": [0] * (4 * players), "special": [], "item_used": [], "gathered": [],
-        "explored_tent": [0] * players, "hungry_done": [0] * (players + 1), "minus": [0] * players,
-        "changes": [0] * players,
+        "rng_state": 12345, "temporary_weapon": 0, "resolving_action": -1, "no_production": 0, "friday_alive": 1,
+        "night_extra_food": 0, "wood_added_to_pile": 1, "book_events_in_deck": 5, "adventure_events_in_deck": 6,
+        "friday_rerolled": 0, "arrange_determination": -1, "arrange_heal": 0,
+        "space_tokens": [0] * spaces, "covered_sources": [0] * spaces, "space_inaccessible": [0] * spaces,
+        "skill_used": [0] * players, "action_field_tokens": [0] * 7, "weather_tokens": [0, 0, 0], "wood_pile": [0] * 5,
+        "ready": [0] * players, "hunting_deck_top": [], "hunting_top_seen": [], "hunting_deck_bottom": [], "chance": [],
+        "pending_steps": [], "planned_actions": [], "additional_pawns": [], "action_dice": [0, 0, 0],
+        "weather_dice": [], "weather_resolving": [0, 0, -1, 0], "mystery_draw": [], "outside_camp": [0] * players,
+        "own_supply": [0] * (4 * players), "special_wounds": [], "items_used": [], "sources_gathered": [],
+        "explored_tent": [0] * players, "meals_missed": [0] * (players + 1), "minus_one_pawn": [0] * players,
+        "plan_changes": [0] * players,
     }
 
 
@@ -110,13 +113,27 @@ def test_a_hand_written_position_with_a_slip_is_refused_naming_the_key(change: A
         GAME.load_state(doc)
 
 
+def test_a_format_2_document_is_read_by_its_old_key_names() -> None:
+    """Format 2 wrote short keys (`cur`, `xsrc`, `groups`, …) and an always-0 `econ_used`: such a document loads
+    as the same position; one mixing in a format-3 key, or another `econ_used`, is refused naming the key."""
+    state = Match.load(SAVES / "robinson-v2-9d6c6f4.json").state  # an Action resolving, an additional pawn
+    old = GAME.documents(state)[1]
+    assert old["format"] == 2 and old["cur"] == state.resolving_action >= 0 and old["xsrc"] and old["econ_used"] == 0
+    assert "resolving_action" not in old and old["chars"] == state.to_json()["characters"]
+    assert GAME.load_state(json.loads(json.dumps(old))).to_json() == state.to_json()
+    with pytest.raises(SaveError, match="format 2 has no key 'planned_actions'"):
+        GAME.load_state({**old, "planned_actions": old["groups"]})
+    with pytest.raises(SaveError, match="'econ_used' of format 2 is always 0"):
+        GAME.load_state({**old, "econ_used": 1})
+
+
 def test_a_pending_decision_written_by_kind_is_asked__s25_1() -> None:
     """The wood-pile decision written by its kind and stage is the one the first player answers: Castaways'
     pile takes 1, 2, 3, 4 and 5 wood by stage; with stage 1 done, stage 2 takes at most its 2 wood."""
     doc = written_by_hand()
-    doc["pile_done"] = 0
-    doc["step"] = 1
-    doc["pile"] = [1, 0, 0, 0, 0]
+    doc["wood_added_to_pile"] = 0
+    doc["phase_step"] = 1
+    doc["wood_pile"] = [1, 0, 0, 0, 0]
     doc["decisions"] = [{"kind": "wood to the pile", "chooser": 1, "stage": 1}]
     state = GAME.load_state(doc)
     assert state.to_move() == [1]

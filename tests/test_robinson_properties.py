@@ -245,7 +245,7 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
     ops = {w[0] for w in s.work}
     if Z_REVEALED in zone and not over and not (s.chance or KeepInvention in pending or I_NEW_IDEA in ops):
         out.append("Inventions lie revealed with no pick pending")
-    if Z_MYST_ASIDE in zone and not over and not s.myst:
+    if Z_MYST_ASIDE in zone and not over and not s.mystery_draw:
         out.append("Mystery cards set aside outside a Mystery draw")
     if Z_ITEM_FUTURE in zone and s.phase not in (RESOLVE, OVER):
         out.append("Items still Future outside the Action phase")
@@ -274,11 +274,11 @@ def card_zones_ok(s: RobinsonState) -> list[str]:
         out.append("Discovery tokens lie revealed with no pick pending")
     elif TOK_FUTURE in tok and s.phase not in (RESOLVE, OVER):
         out.append("a Future Discovery token outside the Action phase")
-    if s.ev_book or s.ev_adv:
+    if s.book_events_in_deck or s.adventure_events_in_deck:
         stack = [i for i in EVENTS if zone[i] == Z_EVENT_STACK]
         books = sum(1 for i in stack if i in BOOKS)
-        if s.ev_book > books or s.ev_adv > len(stack) - books:
-            out.append(f"{s.ev_book}+{s.ev_adv} Event cards dealt but the stack holds {books}+{len(stack) - books}")
+        if s.book_events_in_deck > books or s.adventure_events_in_deck > len(stack) - books:
+            out.append(f"{s.book_events_in_deck}+{s.adventure_events_in_deck} Event cards dealt but the stack holds {books}+{len(stack) - books}")
     ns, nt = len(C.spaces), len(C.tiles)
     if len(s.tile_at) != nt or len(s.space_tile) != ns:
         return [*out, "tile or space list of the wrong length"]
@@ -313,7 +313,7 @@ class Watch:
         self.placed = {t: at for t, at in enumerate(s.tile_at) if at >= 0}
         self.token_box = {i for i, p in enumerate(s.token_place) if p == TOK_BOX}
         self.bag = s.token_place.count(TOK_BAG)
-        self.dealt = s.ev_book + s.ev_adv
+        self.dealt = s.book_events_in_deck + s.adventure_events_in_deck
         self.events = len(s.events)
         self.round = s.round
 
@@ -326,7 +326,7 @@ class Watch:
             assert s.tile_at[t] == at, f"tile {C.tiles[t].number} moved off s{at + 1}"
         assert {i for i, p in enumerate(s.token_place) if p == TOK_BOX} == self.token_box, "the box's tokens changed"
         assert s.token_place.count(TOK_BAG) <= self.bag, "a Discovery token went back into the bag"
-        assert s.ev_book + s.ev_adv <= self.dealt, "the dealt Event halves grew"
+        assert s.book_events_in_deck + s.adventure_events_in_deck <= self.dealt, "the dealt Event halves grew"
         assert len(s.events) >= self.events, "the event log is append-only"
         assert s.round >= self.round
         assert min(s.resources) >= 0 and min(s.future_resources) >= 0, f"negative resources {s.resources} {s.future_resources}"
@@ -429,7 +429,7 @@ def same_game(doc: dict[str, Any]) -> dict[str, Any]:
     Kept as a normalisation for documents written before load_state kept the `characters` option as
     given; the exact round trip is checked by test_load_state_round_trip_is_exact.
     """
-    return {**doc, "options": {**doc["options"], "characters": list(doc["chars"])}}
+    return {**doc, "options": {**doc["options"], "characters": list(doc["characters"])}}
 
 
 def heavy_checks(s: RobinsonState, act: RobinsonAction, rng: random.Random) -> None:
@@ -799,9 +799,9 @@ def test_match_of_every_option_round_trips(tmp_path: Path) -> None:
     (lambda d: d.update(format=7), "format"),
     (lambda d: d.update(rules_version="robinson-1999"), "rules version"),
     (lambda d: d.pop("options"), "options"),
-    (lambda d: d.pop("chars"), "'chars'"),
+    (lambda d: d.pop("characters"), "'characters'"),
     (lambda d: d["options"].update(players=8), "'options'"),
-    (lambda d: d.update(chars=["batman"] * len(d["chars"])), "'options'"),
+    (lambda d: d.update(characters=["batman"] * len(d["characters"])), "'options'"),
     (lambda d: d.pop("cards"), "'cards'"),
     (lambda d: d.pop("morale"), "'morale'"),
     (lambda d: d.pop("events"), "'events'"),
@@ -817,8 +817,8 @@ def test_match_of_every_option_round_trips(tmp_path: Path) -> None:
     (lambda d: d.update(phase=42), "'phase'"),
     (lambda d: d.update(camp=99), "'camp'"),
     (lambda d: d.update(events=[{"kind": "x"}]), "event"),
-    (lambda d: d.update(work=[[1, 2]]), "'work'"),
-    (lambda d: d.update(groups=[[0]]), "'groups'"),
+    (lambda d: d.update(pending_steps=[[1, 2]]), "'pending_steps'"),
+    (lambda d: d.update(planned_actions=[[0]]), "'planned_actions'"),
     (lambda d: d.update(phase="two"), "'phase'"),
     (lambda d: d.update(discovery_tokens=[[k, 99] for k, _ in d["discovery_tokens"]]), "'discovery_tokens'"),
     (lambda d: d.update(tiles={"1": "s99"}), "tile"),

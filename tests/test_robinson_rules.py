@@ -346,7 +346,7 @@ def test_friday_is_not_hit_by_weather_or_eating_s14_4() -> None:
     t = friday_table()
     s = t.state
     fi = s.table.friday_index
-    t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tk=[0, 0, 1], resources=[0, 2, 0, 0])
+    t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tokens=[0, 0, 1], resources=[0, 2, 0, 0])
     assert t.wounds() == [1, 1]  # the Storm, every player
     assert s.wounds[fi] == 0
     t.pass_windows(night=True)  # the Night: two meals, Friday does not eat
@@ -492,7 +492,7 @@ def test_winter_discards_wood_whatever_the_roof_s9_3() -> None:
 
 
 def test_weather_steps_in_order_storm_last_s9_3() -> None:
-    t = weather(7, shelter=1, roof=0, palisade=1, weapon=5, resources=[2, 2, 0, 0], weather_tk=[0, 0, 1])
+    t = weather(7, shelter=1, roof=0, palisade=1, weapon=5, resources=[2, 2, 0, 0], weather_tokens=[0, 0, 1])
     t.weather("winter1", "rain2", "palisade")
     s = t.state
     texts = [e.text for e in s.events]
@@ -556,9 +556,9 @@ def test_morale_change_at_the_bottom_does_nothing_s12_2() -> None:
 
 def test_one_weather_token_of_a_kind_s12_6() -> None:
     t = Table.new(players=3)
-    t.goto(EVENT, 0, round=2, weather_tk=[1, 0, 0], determination=[5, 0, 0, 0])
+    t.goto(EVENT, 0, round=2, weather_tokens=[1, 0, 0], determination=[5, 0, 0, 0])
     t.draw("heavy_rain")
-    assert t.state.weather_tk == [1, 0, 0]
+    assert t.state.weather_tokens == [1, 0, 0]
     assert t.logged("already holds that token") and t.wounds() == [0, 0, 0]
 
 
@@ -668,7 +668,7 @@ def test_mystery_draw_stops_when_the_deck_runs_out_s16_2() -> None:
     t.give_token("treasure", TOK_AVAIL)
     t.act(s.first_player, "use treasure")
     t.draw("gold")
-    assert not s.myst and t.wounds() == [0, 0, 0]
+    assert not s.mystery_draw and t.wounds() == [0, 0, 0]
 
 
 # ============================================================================ game end (§11, §25.1)
@@ -724,7 +724,7 @@ def test_wood_pile_once_per_round_lowest_stage_only_s25_1() -> None:
 def test_a_player_death_loses_at_once_s11_2() -> None:
     t = Table.new(players=3).to_plan()
     s = t.state
-    t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tk=[0, 0, 1], wounds=[12, 0, 0, 0])
+    t.goto(WEATHER, 0, round=2, shelter=1, palisade=0, weather_tokens=[0, 0, 1], wounds=[12, 0, 0, 0])
     assert s.outcome().seats[0].code == "death" and "Carpenter" in s.reason
     assert s.phase != NIGHT or s.over
 
@@ -743,7 +743,7 @@ def test_the_last_round_ending_loses_s11_3() -> None:
 def test_a_player_outside_the_camp_is_not_hit_by_the_storm_s16_1() -> None:
     """§16.1: a player spending the night outside the Camp is not affected by weather — the Storm and the
     Hungry Animals' Palisade face included (they wound every player only through §12.2)."""
-    t = weather(7, shelter=1, roof=5, palisade=0, resources=[5, 5, 0, 0], weather_tk=[0, 0, 1], outside=[0, 1, 0])
+    t = weather(7, shelter=1, roof=5, palisade=0, resources=[5, 5, 0, 0], weather_tokens=[0, 0, 1], outside=[0, 1, 0])
     t.weather("rain1", "winter1", "palisade")
     assert t.wounds() == [2, 0, 2]
 
@@ -788,43 +788,43 @@ def test_adventure_token_forces_a_card_on_a_sure_success_after_it_s8_5_4() -> No
     t = planning()
     s = t.state
     t.explore(5, S6)
-    s.field_tk[3] = FT_ADVENTURE  # on Gathering
+    s.action_field_tokens[3] = FT_ADVENTURE  # on Gathering
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
     t.pass_windows()
     assert "draw fruit" in t.outcomes()
     assert t.logged("+1 wood to Future (Gathering")  # the success came first
     t.draw("fruit")
-    assert s.field_tk[3] == 0  # the token is used up (§20.2)
+    assert s.action_field_tokens[3] == 0  # the token is used up (§20.2)
 
 
 def test_adventure_token_and_adventure_die_draw_one_card_s8_5_4() -> None:
     t = planning(resources=[1, 0, 0, 0])
     s = t.state
-    s.field_tk[2] = FT_ADVENTURE  # on Building
+    s.action_field_tokens[2] = FT_ADVENTURE  # on Building
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
     t.pass_windows()
     t.roll("blank success adventure")
     t.pass_windows()
     t.draw("accident")
     assert not s.chance  # no second card
-    assert s.field_tk[2] == 0 and s.weapon == 1
+    assert s.action_field_tokens[2] == 0 and s.weapon == 1
 
 
 def test_friday_adventure_token_is_a_wound_and_is_discarded_s14_4() -> None:
     t = planning(players=2, resources=[1, 0, 0, 0])
     s = t.state
-    s.field_tk[2] = FT_ADVENTURE
+    s.action_field_tokens[2] = FT_ADVENTURE
     t.plan((CARPENTER, "place friday build:weapon"), *rest(CARPENTER, COOK))
     t.pass_windows()
     t.roll("blank success blank")
     t.pass_windows()
-    assert s.wounds[s.table.friday_index] == 1 and s.field_tk[2] == 0 and s.weapon == 1
+    assert s.wounds[s.table.friday_index] == 1 and s.action_field_tokens[2] == 0 and s.weapon == 1
 
 
 def test_reroll_success_token_forces_one_reroll_then_results_follow_s20_1() -> None:
     t = planning(resources=[1, 0, 0, 0])
     s = t.state
-    s.field_tk[2] = FT_REROLL
+    s.action_field_tokens[2] = FT_REROLL
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "place 2 arrange"), *rest(COOK, SOLDIER))
     t.pass_windows()
     t.roll("wound success blank")
@@ -833,22 +833,22 @@ def test_reroll_success_token_forces_one_reroll_then_results_follow_s20_1() -> N
     t.pass_windows()
     assert s.weapon == 0 and s.wounds[CARPENTER] == 1  # the Wound die still counts
     assert s.determination[CARPENTER] == 4  # ? (2) + Arranging (2)
-    assert s.field_tk[2] == 0
+    assert s.action_field_tokens[2] == 0
 
 
 def test_reroll_success_token_waits_for_a_dice_rolling_action_s20_1() -> None:
     t = planning(resources=[1, 0, 0, 0])
     s = t.state
-    s.field_tk[2] = FT_REROLL
+    s.action_field_tokens[2] = FT_REROLL
     t.plan((CARPENTER, "place 1 build:weapon"), (CARPENTER, "join 2 1"), *rest(COOK, SOLDIER))
     t.pass_windows()
-    assert s.weapon == 1 and s.field_tk[2] == FT_REROLL  # a sure success rolls nothing
+    assert s.weapon == 1 and s.action_field_tokens[2] == FT_REROLL  # a sure success rolls nothing
 
 
 def test_extra_pawn_token_on_a_field_raises_the_next_action_s20_4() -> None:
     t = planning(resources=[2, 0, 0, 0])
     s = t.state
-    s.field_tk[2] = FT_EXTRA
+    s.action_field_tokens[2] = FT_EXTRA
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(COOK, "place 1 build:weapon")
     assert (s._min_pawns(0), s._max_pawns(0)) == (2, 3)
@@ -858,7 +858,7 @@ def test_extra_pawn_token_on_a_field_raises_the_next_action_s20_4() -> None:
 def test_wood_token_on_building_costs_one_more_wood_once_s20_5() -> None:
     t = planning(resources=[3, 0, 0, 0])
     s = t.state
-    s.field_tk[2] = FT_WOOD
+    s.action_field_tokens[2] = FT_WOOD
     t.act(CARPENTER, "place 1 build:weapon")
     t.act(COOK, "place 1 build:weapon")
     assert s.committed() == [3, 0, 0]

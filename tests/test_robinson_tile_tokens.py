@@ -20,13 +20,13 @@ def test_beast_strength_token_is_placed_on_a_chosen_tile_s20_3b() -> None:
     s._advance()
     assert "mark s6" in [str(a) for a in s.legal_actions(s.first_player)]
     t.answer("mark s6")
-    assert s.space_tk[S6] & TK_BEAST
+    assert s.space_tokens[S6] & TK_BEAST
 
 
 def test_extra_pawn_tile_token_raises_the_minimum_s20_4b() -> None:
     t = _table().to_plan()
     t.explore(5, S6)
-    t.state.space_tk[S6] |= TK_EXTRA
+    t.state.space_tokens[S6] |= TK_EXTRA
     t.state.forget()
     t.act(COOK, "place 1 gather:s6:wood")
     assert t.state._min_pawns(0) == 2  # adjacent (1) plus the token (§20.4b)
@@ -36,7 +36,7 @@ def test_beast_strength_tile_wounds_without_a_weapon_s20_3b() -> None:
     t = _table().to_plan()
     t.explore(5, S6)
     s = t.state
-    s.space_tk[S6] |= TK_BEAST
+    s.space_tokens[S6] |= TK_BEAST
     s.forget()
     before = s.wounds[COOK]
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (CARPENTER, "place 1 rest"),

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import IllegalAction, OutlastError, SaveError, shown
+from .formats import Renamed
 from .options import OptionSchema
 from .rng import RandomLike, advance, peek_below
 
@@ -367,6 +368,7 @@ def check_declarations(game: Game) -> None:
     if type(state_format) is not int or state_format < 1:
         raise GameDefinitionError(f"{who} {declared('state_format')}; it is the version of the game's position "
                                   "document, a whole number from 1")
+    _check_earlier_formats(game, who, state_format)
     kind = getattr(game, "kind", None)
     if not isinstance(kind, str) or kind not in GAME_KINDS:
         raise GameDefinitionError(f"{who} {declared('kind')}; a game's kind is one of {', '.join(GAME_KINDS)}")
@@ -393,6 +395,23 @@ def check_declarations(game: Game) -> None:
             if getattr(type(game), method, None) is getattr(Game, method):
                 raise GameDefinitionError(f"{who} declares the capability {capability!r} but does not define "
                                           f"{method}() ({CAPABILITIES[capability]})")
+
+
+def _check_earlier_formats(game: Game, who: str, state_format: int) -> None:
+    """`game.earlier_formats` are `Renamed` formats, oldest first, each one less than the next, ending at
+    `state_format - 1`; `GameDefinitionError` if not."""
+    earlier = getattr(game, "earlier_formats", ())
+    if not isinstance(earlier, tuple) or not all(isinstance(r, Renamed) for r in earlier):
+        raise GameDefinitionError(f"{who} declares earlier_formats {shown(earlier)}; declare a tuple of Renamed "
+                                  "formats, oldest first")
+    wanted = list(range(state_format - len(earlier), state_format))
+    if [r.format for r in earlier] != wanted:
+        raise GameDefinitionError(f"{who} declares earlier formats {[r.format for r in earlier]} for state format "
+                                  f"{state_format}; they must be {wanted}, oldest first")
+    for renamed in earlier:
+        problem = renamed.problem()
+        if problem:
+            raise GameDefinitionError(f"{who}: earlier state format {renamed.format}: {problem}")
 
 
 def check_outcome(game: Game, outcome: Outcome, seats: int) -> Outcome:
@@ -442,7 +461,11 @@ class Game(ABC):
     rules_file: ClassVar[str]
     """File name of the players' rules guide inside the game's own package (read by `rules_section`)."""
     state_format: ClassVar[int]
-    """Version of the game's position document (`to_json`, docs/state-format.md); a document of another is refused."""
+    """Version of the game's position document (`to_json`, docs/state-format.md); a document of another is refused,
+    unless it is one of the `earlier_formats`."""
+    earlier_formats: ClassVar[tuple[Renamed, ...]] = ()
+    """Older position formats still read, oldest first, each the next one with keys named otherwise (`Renamed`):
+    `upgraded` reads them, `documents` writes them (for digests taken over an older document)."""
     kind: ClassVar[str]
     """One of `GAME_KINDS`: `cooperative` (the seats win or lose together), `semi-cooperative` (each seat
     wins or loses alone, and several may win) or `competitive` (seats play against each other)."""
@@ -452,6 +475,16 @@ class Game(ABC):
     """Which optional doors the game opens, from `CAPABILITIES`."""
     content_dir: Path | None = None
     """The folder this game object's content was loaded from (`with_content`); None for the shipped content."""
+    earlier_content_ids: ClassVar[tuple[str, ...]] = ()
+    """Ids of earlier versions of the shipped content whose cards play exactly as today's (their files were
+    reworded, not changed in play, as the golden games prove): a save made with one of them still loads with
+    the shipped content, its digest checked as usual. Never used for a game object with its own content."""
+
+    def accepts_content(self, content_id: str, options: Mapping[str, Any]) -> bool:
+        """Whether a save made with content `content_id` replays with this game object's content."""
+        if content_id == self.content_id(options):
+            return True
+        return self.content_dir is None and content_id in self.earlier_content_ids
 
     def with_content(self, content_dir: Path) -> Game:
         """A new game object of this game that plays with the content files in `content_dir` instead of the
@@ -495,6 +528,24 @@ class Game(ABC):
     @abstractmethod
     def load_state(self, doc: dict[str, Any]) -> State:
         """Rebuild a state from `State.to_json()`; a corrupt document raises `SaveError`."""
+
+    def upgraded(self, doc: Any) -> Any:
+        """`doc` in the current position format if it is a document of one of the `earlier_formats` (a `SaveError`
+        if it holds keys its format never wrote); any other value unchanged, for `load_state` to check."""
+        if not isinstance(doc, dict) or type(doc.get("format")) is not int or doc.get("game") != self.name:
+            return doc
+        for renamed in self.earlier_formats:
+            if doc["format"] == renamed.format:
+                doc = renamed.upgrade(doc)
+        return doc
+
+    def documents(self, state: State) -> list[dict[str, Any]]:
+        """`state`'s position document in every format this game reads: the current one, then each earlier one,
+        newest first (a save's digest may have been taken over any of them)."""
+        docs = [state.to_json()]
+        for renamed in reversed(self.earlier_formats):
+            docs.append(renamed.downgrade(docs[-1]))
+        return docs
 
     def check_doc_header(self, doc: Any) -> None:
         """Check that a state document is ours and of a version we read."""

@@ -58,7 +58,12 @@ def parse_document(text: str, what: str) -> Any:
 
 def state_digest(state: State) -> str:
     """A short hash of a state's full document: two equal games have equal digests."""
-    blob = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":")).encode()
+    return document_digest(state.to_json())
+
+
+def document_digest(doc: dict[str, Any]) -> str:
+    """A short hash of a position document (its keys sorted): what `state_digest` takes of a state's document."""
+    blob = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
@@ -177,62 +182,39 @@ class Match:
         Every field is checked before anything is replayed: the format and its version, the game and its
         rules version, the options (as the game's schema allows them), the content id, the seed, each recorded
         action (`[seat, text, revealed]`) and the digest of the final state, which must be present and must match,
-        so a file with actions removed or altered is refused rather than loaded as another game.
+        so a file with actions removed or altered is refused rather than loaded as another game. A digest taken
+        over the game's document in one of its `earlier_formats` (by an engine of that time) matches too.
 
         `game` is the game object to replay it with (one with its own content, `load_game(name, content_dir=…)`);
-        by default the registered game the file names. A save made with other content is refused, naming both ids.
+        by default the registered game the file names. A save made with other content is refused, naming both ids
+        (an earlier wording of the shipped content, `Game.earlier_content_ids`, is the same content). A save made
+        under an earlier rules version loads only if its game is unchanged under today's rules: every action
+        replays and the digest matches; otherwise it is refused, naming both rules versions.
         """
-        if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
-            raise SaveError("not an outlast save file (no 'format: outlast-match')")
-        version = doc.get("version")
-        if type(version) is not int or version not in (1, MATCH_VERSION):
-            raise SaveError(f"save format version {shown(version)} is not 1 or {MATCH_VERSION}")
-        if version >= 2 and not isinstance(doc.get("content"), str):
-            raise SaveError("save file field 'content' (the id of the content it was played with) is missing "
-                            "or not a text")
-        for key, kind, what in (("game", str, "a text"), ("rules_version", str, "a text"),
-                                ("options", dict, "an object"), ("actions", list, "a list")):
-            if not isinstance(doc.get(key), kind):
-                raise SaveError(f"save file field {key!r} is missing or not {what}")
-        if not isinstance(doc.get("digest"), str):
-            raise SaveError("save file has no digest of its final state, so it cannot be checked (a file with "
-                            "actions cut out would load as another game); it is refused")
-        if type(doc.get("seed")) is not int:
-            raise SaveError("save file field 'seed' is missing or not a whole number")
-        if game is None:
-            try:
-                game = load_game(doc["game"])
-            except OutlastError as exc:
-                raise SaveError(f"save file names an unknown game: {exc}") from None
-        elif doc["game"] != game.name:
-            raise SaveError(f"save file is a game of {shown(doc['game'])}, not {game.name}")
-        if doc["rules_version"] != game.rules_version:
-            raise SaveError(
-                f"save file was made with {game.name} rules {shown(doc['rules_version'])}, "
-                f"this engine has {game.rules_version}"
-            )
+        version = _check_fields(doc)
+        game = _game_of(doc, game)
+        older_rules = doc["rules_version"] != game.rules_version
+        if older_rules and version < 2:
+            raise SaveError(f"save file was made with {game.name} rules {shown(doc['rules_version'])}, this engine "
+                            f"has {game.rules_version}, and a version-1 file has no digest to prove its game unchanged")
         try:
             match = cls.start(game, doc.get("seed"), doc["options"])
         except OutlastError as exc:
             raise SaveError(f"save file options are invalid: {exc}") from None
-        content = game.content_id(match.options)
-        if version >= 2 and doc["content"] != content:
+        if version >= 2 and not game.accepts_content(doc["content"], match.options):
             raise SaveError(f"save file was played with {game.name} content {shown(doc['content'])}, but this "
-                            f"engine has content {content}: the cards differ, so the game cannot be replayed")
-        seats = match.state.seat_count()
-        for i, row in enumerate(doc["actions"]):
-            ok = isinstance(row, list) and len(row) == 3 and type(row[0]) is int
-            if not ok or not isinstance(row[1], str) or not isinstance(row[2], bool):
-                raise SaveError(f"action #{i + 1} is malformed: {shown(row)}")
-            if not (row[0] == CHANCE or 0 <= row[0] < seats):
-                raise SaveError(f"action #{i + 1} names seat {shown(row[0])}; this game has seats 0 to {seats - 1}")
-            try:
-                match.play(row[1], row[0])
-            except OutlastError as exc:
-                raise SaveError(f"action #{i + 1} ({shown(row[1])} by seat {row[0]}) cannot be replayed: {exc}"
-                                ) from None
-        if version >= 2 and doc["digest"] != state_digest(match.state):
-            raise SaveError("save file digest does not match its replayed game; the file was altered")
+                            f"engine has content {game.content_id(match.options)}: the cards differ, so the game "
+                            "cannot be replayed")
+        try:
+            _replay_rows(match, doc["actions"])
+            if version >= 2 and doc["digest"] not in {document_digest(d) for d in game.documents(match.state)}:
+                raise SaveError("save file digest does not match its replayed game; the file was altered")
+        except SaveError as exc:
+            if not older_rules:
+                raise
+            raise SaveError(f"save file was made with {game.name} rules {shown(doc['rules_version'])}, this engine "
+                            f"has {game.rules_version}, and its game does not replay the same under them: {exc}"
+                            ) from None
         return match
 
     @staticmethod
@@ -251,3 +233,53 @@ class Match:
         """Read a save file (replayed with `game`, by default the registered game it names, as `from_json`);
         a missing, unreadable or corrupt file raises `SaveError`."""
         return cls.from_json(cls.read_document(path), game)
+
+
+def _check_fields(doc: Any) -> int:
+    """The save format version of `doc`, once every top-level field has its type; else a `SaveError`."""
+    if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
+        raise SaveError("not an outlast save file (no 'format: outlast-match')")
+    version = doc.get("version")
+    if type(version) is not int or version not in (1, MATCH_VERSION):
+        raise SaveError(f"save format version {shown(version)} is not 1 or {MATCH_VERSION}")
+    if version >= 2 and not isinstance(doc.get("content"), str):
+        raise SaveError("save file field 'content' (the id of the content it was played with) is missing "
+                        "or not a text")
+    for key, kind, what in (("game", str, "a text"), ("rules_version", str, "a text"),
+                            ("options", dict, "an object"), ("actions", list, "a list")):
+        if not isinstance(doc.get(key), kind):
+            raise SaveError(f"save file field {key!r} is missing or not {what}")
+    if not isinstance(doc.get("digest"), str):
+        raise SaveError("save file has no digest of its final state, so it cannot be checked (a file with "
+                        "actions cut out would load as another game); it is refused")
+    if type(doc.get("seed")) is not int:
+        raise SaveError("save file field 'seed' is missing or not a whole number")
+    return version
+
+
+def _game_of(doc: dict[str, Any], game: Game | None) -> Game:
+    """The game a save replays with: `game`, or the registered game it names (its name must be the file's)."""
+    if game is None:
+        try:
+            game = load_game(doc["game"])
+        except OutlastError as exc:
+            raise SaveError(f"save file names an unknown game: {exc}") from None
+    elif doc["game"] != game.name:
+        raise SaveError(f"save file is a game of {shown(doc['game'])}, not {game.name}")
+    return game
+
+
+def _replay_rows(match: Match, rows: list[Any]) -> None:
+    """Play each recorded `[seat, text, revealed]` row into `match`; a malformed or illegal one is a `SaveError`."""
+    seats = match.state.seat_count()
+    for i, row in enumerate(rows):
+        ok = isinstance(row, list) and len(row) == 3 and type(row[0]) is int
+        if not ok or not isinstance(row[1], str) or not isinstance(row[2], bool):
+            raise SaveError(f"action #{i + 1} is malformed: {shown(row)}")
+        if not (row[0] == CHANCE or 0 <= row[0] < seats):
+            raise SaveError(f"action #{i + 1} names seat {shown(row[0])}; this game has seats 0 to {seats - 1}")
+        try:
+            match.play(row[1], row[0])
+        except OutlastError as exc:
+            raise SaveError(f"action #{i + 1} ({shown(row[1])} by seat {row[0]}) cannot be replayed: {exc}"
+                            ) from None

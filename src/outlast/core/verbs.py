@@ -28,7 +28,7 @@ from typing import Any
 Noun = tuple[str, str]
 """A countable thing in a game's words: (one, many), e.g. ("Wound", "Wounds")."""
 
-SHARED = "shared"
+SHARED = "split"
 """The `who` word a game may offer for an amount the chooser shares out among the players as they like."""
 
 
@@ -68,6 +68,9 @@ class Words:
     """wound, heal: kinds of wound, if the game has several."""
     unit: Noun = ("", "")
     """wound, heal: what one wound is called."""
+    lose_as: Noun = ("lose", "loses")
+    """lose: the game's own word for losing resources, as (imperative, third person): a rulebook may say
+    `discard` (`("discard", "discards")`)."""
     shortfall: str = ""
     """lose: what each missing one does, with `{who}` for whom it hits (`"each missing one wounds {who}"`)."""
     options: frozenset[str] = frozenset()
@@ -164,7 +167,8 @@ def _gain_text(p: dict[str, Any], words: Words) -> str:
 
 def _lose_text(p: dict[str, Any], words: Words) -> str:
     who = p.get("who")
-    head = f"{words.who[who]} loses {_amounts(p, words)}" if who else f"lose {_amounts(p, words)}"
+    imperative, third = words.lose_as
+    head = f"{words.who[who]} {third} {_amounts(p, words)}" if who else f"{imperative} {_amounts(p, words)}"
     if p.get("if_possible"):
         return f"If possible, {head}."
     text = _upper(head)
@@ -262,7 +266,7 @@ KERNEL = KernelVerbs(
          Param("kind", "words:kinds", "the kind of wound", optional=True, adopted_by="kinds")),
         _hurt_text("Take", "takes"), needs=("unit",), check=_at_least_one("n")),
     heal=KernelVerb(
-        "heal", "Wounds healed for whom `who` names (with `who: shared`, shared out by the chooser).",
+        "heal", "Wounds healed for whom `who` names (with `who: split`, shared out by the chooser).",
         (_WHO, Param("n", "int", "how many wounds (at least 1)"),
          Param("kind", "words:kinds", "the kind of wound healed", optional=True, adopted_by="kinds")),
         _hurt_text("Heal", "heals"), needs=("unit",), check=_at_least_one("n")),

@@ -20,7 +20,7 @@ from outlast.core.errors import shown
 
 from .actions import FujiAction, parse_action
 from .content import CONTENT_DIR, VERBS, Content, load_content
-from .document import FORMAT
+from .document import EARLIER_FORMATS, FORMAT
 from .state import FujiState
 from .table import build_table, option_schema
 
@@ -40,6 +40,8 @@ class FujiGame(Game):
     players = (2, 3, 4)
     rules_file = "rules.md"
     state_format = FORMAT
+    earlier_formats = EARLIER_FORMATS
+    earlier_content_ids = ("174e4f06ad24748e",)  # the shipped content at 9d6c6f4: lose_die was written as its own verb
     kind = "cooperative"
     result_codes = MappingProxyType({"village": "won: every meeple reached the village (§12.2)",
                     "lava": "lost: the lava reached a meeple (§12.1)",
@@ -84,8 +86,9 @@ class FujiGame(Game):
     def load_state(self, doc: dict[str, Any]) -> FujiState:
         """A state from `FujiState.to_json()`; every field is checked first (`document.py`), else `SaveError`.
 
-        Only format 2 (the rules' words, docs/state-format/fuji.md) is read: a format-1 document (numbers and
-        short keys) is refused with a `SaveError` saying so; load it with an engine of its time and save again.
+        Format 3 (the rules' words, docs/state-format/fuji.md) is read, and format 2, which differs only in the
+        names of three keys (`EARLIER_FORMATS`); a format-1 document (numbers and short keys) is refused with a
+        `SaveError` saying so: load it with an engine of its time and save again.
         """
         if not isinstance(doc, dict):
             raise SaveError(f"a state document is a JSON object, not {shown(doc)}")
@@ -94,6 +97,7 @@ class FujiGame(Game):
                 raise SaveError(f"state document field {key!r} must be {want.__name__}, not {shown(doc.get(key))}")
         if doc["game"] != self.name:
             raise SaveError(f"this document is for game {shown(doc['game'])}, not {self.name!r}")
+        doc = self.upgraded(doc)
         if doc["format"] == 1:
             raise SaveError(f"state format 1 (numbers and short keys such as 'dv' and 'cloc') is no longer read: "
                             f"Fuji documents are format {FORMAT}, in the rules' words (docs/state-format/fuji.md)")

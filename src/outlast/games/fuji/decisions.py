@@ -25,7 +25,7 @@ class FujiDecision(Decision):
     """A pending Fuji decision: the seat that answers and the meeple it is about (-1: none)."""
 
     seat: int
-    explorer: int
+    meeple: int
 
     simultaneous: ClassVar[bool] = False
     """Whether several seats answer decisions of this kind at once (one stacked per meeple)."""
@@ -46,7 +46,7 @@ class FujiDecision(Decision):
 
     def row(self) -> tuple[int, int, int, int, int]:
         """The decision as a format-1 document row: (kind number, seat, meeple, count, 0)."""
-        return (self.index, self.seat, self.explorer, self.count(), 0)
+        return (self.index, self.seat, self.meeple, self.count(), 0)
 
 
 def seats_deciding(state: FujiState) -> list[int]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Event, SaveError
 from outlast.core.errors import shown
+from outlast.core.formats import Renamed
 
 from . import abilities
 from . import board as geo
@@ -74,9 +75,14 @@ MAX_VALUE = 100
 MAX_REROLLS = 9
 """Phase-3 rerolls of one hand stay far below (2 + symbol + Survivalist, §8.1–§8.2)."""
 
-FORMAT = 2
-"""The layout of Fuji's state documents: 2 writes the rules' words (docs/state-format/fuji.md); format 1 wrote
-numbers and short keys and is refused (`FujiGame.load_state`)."""
+FORMAT = 3
+"""The layout of Fuji's state documents: 3 writes the rules' words (docs/state-format/fuji.md). Format 2 is read
+too (`EARLIER_FORMATS`); format 1 wrote numbers and short keys and is refused (`FujiGame.load_state`)."""
+
+EARLIER_FORMATS = (Renamed(2, {"decisions/*/explorer": "meeple", "events/*/data/explorer": "meeple",
+                               "remarks": "markers_moved"}),)
+"""Format 2 called the meeple of a pending decision and of a mark event `explorer`, and the markers moved in
+phase 2 `remarks`; it is read by renaming them (and written for the digests of saves made then)."""
 
 HEADER = ("game", "format", "rules_version", "options")
 """The keys of a state document before its fields (`fields.DECLARATION` lists those)."""
@@ -162,8 +168,8 @@ def read_events(v: Any, seats: int) -> list[Event]:
                 _json_value("data", data)
                 if kind == "hint":
                     _hint_data(data, seats)
-                elif kind == "mark" and not (type(data.get("explorer")) is int and 0 <= data["explorer"] < 4):
-                    raise _fail("data", "a mark event names its meeple (explorer 0..3)")
+                elif kind == "mark" and not (type(data.get("meeple")) is int and 0 <= data["meeple"] < 4):
+                    raise _fail("data", "a mark event names its meeple (meeple 0..3)")
             except SaveError as exc:
                 raise _event_fault(v, e, str(exc).removeprefix("state field 'data': ")) from None
         out.append(Event(kind, text, vis, data))
@@ -429,7 +435,7 @@ def _check_equipment(s: FujiState, facts: _Facts) -> None:
     _need(len(set(s.hints_given)) == len(s.hints_given), "hints_given", "holds each hint once")
     _need(phase != SETUP or not s.hints_given, "hints_given", "no hints are given at setup")
     _need(s.white_starters[0] < s.white_starters[1], "white_starters", "names two different meeples, in order")
-    _need(phase == PLAN or not live or not any(s.remarks), "remarks", "markers are moved only in phase 2 (§7.3)")
+    _need(phase == PLAN or not live or not any(s.remarks), "markers_moved", "markers are moved only in phase 2 (§7.3)")
 
 
 def _check_starting_draws(s: FujiState, facts: _Facts) -> None:
@@ -550,4 +556,4 @@ def _check_live(s: FujiState) -> None:
     s._legal_cache = None
 
 
-__all__ = ["FORMAT", "HEADER", "die_name", "from_json", "read_events", "to_json"]
+__all__ = ["EARLIER_FORMATS", "FORMAT", "HEADER", "die_name", "from_json", "read_events", "to_json"]

@@ -338,13 +338,13 @@ class EquipmentReroll(FujiDecision):
         return self.times
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        return [*subsets(self.seat, state.known_held(self.explorer, self.seat), "reroll"), FujiAction(self.seat, "stop")]
+        return [*subsets(self.seat, state.known_held(self.meeple, self.seat), "reroll"), FujiAction(self.seat, "stop")]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
         if action.verb == "reroll":
             rolling.roll_again(state, action.args)
             if self.times > 1:
-                state.decisions.append(EquipmentReroll(self.seat, self.explorer, self.times - 1))
+                state.decisions.append(EquipmentReroll(self.seat, self.meeple, self.times - 1))
         state.log("reroll", f"seat {self.seat}: {action}", 1 << self.seat)
 
     def text(self, state: FujiState) -> str:
@@ -361,7 +361,7 @@ class GrantedReroll(FujiDecision):
     index = GRANTED_REROLL
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        return [*subsets(self.seat, state.known_held(self.explorer, self.seat), "reroll"), FujiAction(self.seat, "stop")]
+        return [*subsets(self.seat, state.known_held(self.meeple, self.seat), "reroll"), FujiAction(self.seat, "stop")]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
         if action.verb == "reroll":
@@ -374,7 +374,7 @@ class GrantedReroll(FujiDecision):
 
 @dataclass(frozen=True, slots=True)
 class Lend(FujiDecision):
-    """§15: a teammate asks to borrow a die; the lender (`explorer`) lends one of its own, face kept, or refuses."""
+    """§15: a teammate asks to borrow a die; the lender (`meeple`) lends one of its own, face kept, or refuses."""
 
     borrower: int
     kind = "lend"
@@ -386,12 +386,12 @@ class Lend(FujiDecision):
         return self.borrower
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        e = self.explorer
+        e = self.meeple
         lendable = [i for i in state.known_held(e, self.seat) if i // 6 == e]
         return [*(FujiAction(self.seat, "lend", (i,)) for i in lendable), FujiAction(self.seat, "refuse")]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        e, borrower = self.explorer, self.borrower
+        e, borrower = self.meeple, self.borrower
         if action.verb == "lend":
             die = action.args[0]
             state.die_holder[die] = borrower
@@ -403,7 +403,7 @@ class Lend(FujiDecision):
             state.log("lend", f"meeple {e} keeps its dice")
 
     def text(self, state: FujiState) -> str:
-        return (f"Lighter (§15): meeple {self.borrower} asks to borrow one of meeple {self.explorer}'s dice; "
+        return (f"Lighter (§15): meeple {self.borrower} asks to borrow one of meeple {self.meeple}'s dice; "
                 "lend one (its face is kept) or refuse")
 
 
@@ -422,7 +422,7 @@ class RerollOne(FujiDecision):
         return self.half
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        e, half = self.explorer, self.half
+        e, half = self.meeple, self.half
         hand_of_die = state.table.hand_of_die
         dice = [i for i in state.known_held(e, self.seat) if half == 0 or hand_of_die[i] == half - 1 or i // 6 != e]
         return [FujiAction(self.seat, "reroll", (i,)) for i in dice]
@@ -431,7 +431,7 @@ class RerollOne(FujiDecision):
         rolling.roll_again(state, action.args)
 
     def text(self, state: FujiState) -> str:
-        return f"Carabiner (§15): meeple {self.explorer} must reroll exactly one of its dice; choose which"
+        return f"Carabiner (§15): meeple {self.meeple} must reroll exactly one of its dice; choose which"
 
 
 # ---------------------------------------------------------------------------- drawing (§3.2, §10.3)

@@ -6,7 +6,7 @@ what a seat may not know — how `resample` draws it again. From it the kernel d
 field-by-field part of `to_json`/`load_state` and `resample` (`outlast.core.declared`); `document.py`
 adds the checks of the fields together.
 
-The document (format 2, docs/state-format/fuji.md) is in the rules' words: cells as players name them
+The document (format 3, docs/state-format/fuji.md) is in the rules' words: cells as players name them
 (`E3`), cards by id, dice as `meeple:number`, phases, steps and endings by name, sets as lists, and each
 pending decision by its kind with named fields. The codecs below turn the engine's numbers into those words
 and back; they run only in `to_json`/`load_state`, never in a clone.
@@ -89,7 +89,7 @@ class _Events:
         return document.read_events(data, state.table.seats)
 
 
-# ---------------------------------------------------------------------------- the rules' words (format 2)
+# ---------------------------------------------------------------------------- the rules' words (format 3)
 SETUP_STEPS = ("deal", "terrain", "equipment", "leave a die", "start cards", "place")
 """The steps of setup (§3), by `FujiState.setup_step`."""
 PHASE_WORDS = ("setup", "rolling", "planning", "rerolls", "equipment", "movement", "eruption")
@@ -684,7 +684,7 @@ DECLARATION = Declaration([
     Field("screen_lowered", _per_meeple(_OrNull(Word(PHASE_WORDS), none=0)), copy=LIST),
     Field("die_to_lose", _per_meeple(_OrNull(_Die())), copy=LIST),
     Field("white_starters", Ints(0, 3, length=2), copy=LIST),
-    Field("remarks", Ints(0, REMARK_LIMIT, length=_seats), copy=LIST),
+    Field("remarks", Ints(0, REMARK_LIMIT, length=_seats), copy=LIST, doc_name="markers_moved"),
     Field("_legal_cache", None, hidden=True, redraw=_forget_legal_actions),
     Field("_to_move_cache", None),
 ])

@@ -191,10 +191,10 @@ class PowerBars(FujiDecision):
         return self.mover
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        return [FujiAction(self.seat, "bars", (n,)) for n in range(state.power_bars[self.explorer] + 1)]
+        return [FujiAction(self.seat, "bars", (n,)) for n in range(state.power_bars[self.meeple] + 1)]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        e = self.explorer
+        e = self.meeple
         n = action.args[0]
         state.power_bars[e] -= n
         state.bars_spent += n
@@ -217,7 +217,7 @@ class Collect(FujiDecision):
         return [FujiAction(self.seat, "collect"), FujiAction(self.seat, "skip")]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        e = self.explorer
+        e = self.meeple
         if action.verb == "collect":
             state.chance.append((DRAW_EQUIPMENT, e))
         state.log("collect", f"meeple {e} {'draws' if action.verb == 'collect' else 'leaves'} the equipment token")
@@ -235,15 +235,15 @@ class Path(FujiDecision):
     index = PATH
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        return [FujiAction(self.seat, "path", path) for path in legal_paths(state, self.explorer)]
+        return [FujiAction(self.seat, "path", path) for path in legal_paths(state, self.meeple)]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        walk(state, self.explorer, action.args)
+        walk(state, self.meeple, action.args)
 
     def text(self, state: FujiState) -> str:
-        destination = state.destination[self.explorer]
+        destination = state.destination[self.meeple]
         where = cell_name(destination) if destination >= 0 else "its destination"
-        return f"Movement (§10.2, §17.6 item 1): choose the path meeple {self.explorer} walks to {where}"
+        return f"Movement (§10.2, §17.6 item 1): choose the path meeple {self.meeple} walks to {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,12 +255,12 @@ class Injury(FujiDecision):
     index = INJURY
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        injuries = state.injuries[self.explorer]
+        injuries = state.injuries[self.meeple]
         return [FujiAction(self.seat, "injury", (k,)) for k in range(4) if not (injuries >> k) & 1]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
         """A leg injury costs a die (chosen next); amnesia ends a skill, so cards used once are discarded."""
-        e = self.explorer
+        e = self.meeple
         content = state.table.content
         k = action.args[0]
         state.injuries[e] |= 1 << k
@@ -268,7 +268,7 @@ class Injury(FujiDecision):
         abilities.suffer(state, self.seat, e, k)
 
     def text(self, state: FujiState) -> str:
-        return f"Injury (§10.6): meeple {self.explorer} passed an injury space; choose which injury to take"
+        return f"Injury (§10.6): meeple {self.meeple} passed an injury space; choose which injury to take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,12 +280,12 @@ class LoseDie(FujiDecision):
     index = LOSE_DIE
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        e = self.explorer
+        e = self.meeple
         return [FujiAction(self.seat, "lose", (e * 6 + k,)) for k in range(6)
                 if state.die_in_play[e * 6 + k] and state.die_to_lose[e] != e * 6 + k]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        e = self.explorer
+        e = self.meeple
         state.die_to_lose[e] = action.args[0]
         state.log("injury", f"meeple {e} will lose die {action.args[0] % 6 + 1} after everyone's stamina step")
 

@@ -142,7 +142,7 @@ def do_mark(state: FujiState, act: FujiAction) -> None:
     if state.destination[e] >= 0:
         state.remarks[act.seat] += 1  # moving a placed marker counts; placing one does not (decision 0011)
     state.destination[e] = cell
-    state.log("mark", f"meeple {e} marks {cell_name(cell)}", explorer=e, cell=cell_name(cell))
+    state.log("mark", f"meeple {e} marks {cell_name(cell)}", meeple=e, cell=cell_name(cell))
 
 
 def do_ready(state: FujiState, act: FujiAction) -> None:

@@ -56,8 +56,8 @@ def requirement_shorthand(c: Content, card_id: str | None) -> str:
     return "|".join(parts)
 
 
-def _style(explorer: dict[str, Any]) -> str:
-    return MEEPLE_STYLES.get(explorer.get("colour") or "", "bold")
+def _style(meeple: dict[str, Any]) -> str:
+    return MEEPLE_STYLES.get(meeple.get("colour") or "", "bold")
 
 
 def _die(d: dict[str, Any], tag: str = "") -> Text:
@@ -77,8 +77,8 @@ def _dice_row(dice: list[dict[str, Any]], seat: int | None = None) -> Text:
             out.append(" ")
         tag = ""
         if seat is not None:
-            explorer, _, number = d["die"].partition(":")
-            tag = number if explorer == str(seat) else d["die"]
+            meeple, _, number = d["die"].partition(":")
+            tag = number if meeple == str(seat) else d["die"]
         out.append_text(_die(d, tag))
     return out if dice else Text("—", style="dim")
 
@@ -114,10 +114,10 @@ def _cell(view: dict[str, Any], c: Content, cell: dict[str, Any], compact: bool)
     if cell["start"] and view["phase"] == 0:
         tokens.append(f"{cell['start']} start", style="dim")
     pieces = Text()
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         if ex["position"] == name:
             pieces.append(f"●{ex['index']}", style=_style(ex))
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         if ex["marker"] == name:
             pieces.append(f"◆{ex['index']}", style=_style(ex))
     out = head
@@ -167,10 +167,10 @@ def _cell_parts(view: dict[str, Any], c: Content, cell: dict[str, Any]) -> list[
     if cell["eruption_token"]:
         parts.append(Text("X" * cell["eruption_token"], style="bold red"))
     pieces = Text()
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         if ex["position"] == cell["cell"]:
             pieces.append(f"●{ex['index']}", style=_style(ex))
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         if ex["marker"] == cell["cell"]:
             pieces.append(f"◆{ex['index']}", style=_style(ex))
     if pieces.plain:
@@ -244,7 +244,7 @@ class BoardGrid:
 
 
 def stamina_track(view: dict[str, Any], ex: dict[str, Any]) -> Text:
-    """The stamina board (§17.3) for one explorer: spaces used, the tracker ●, injury spaces ✚, exhaustion ☠."""
+    """The stamina board (§17.3) for one meeple: spaces used, the tracker ●, injury spaces ✚, exhaustion ☠."""
     board = view["stamina_board"]
     injuries = set(board["injury_spaces"])
     here = ex["stamina"]
@@ -264,27 +264,27 @@ def stamina_track(view: dict[str, Any], ex: dict[str, Any]) -> Text:
     return out
 
 
-def explorers_table(view: dict[str, Any]) -> Table:
-    """One row per explorer: who, skill, where and where to, stamina and injuries, dice."""
+def meeples_table(view: dict[str, Any]) -> Table:
+    """One row per meeple: who, skill, where and where to, stamina and injuries, dice."""
     me = view["seat"]
-    table = Table(box=box.SIMPLE_HEAD, title="Explorers", title_style="bold", padding=(0, 1),
+    table = Table(box=box.SIMPLE_HEAD, title="Meeples", title_style="bold", padding=(0, 1),
                   caption="● meeple and stamina tracker, ◆ destination marker, ✚ injury space, ☠ exhaustion, "
                   "?? a die you cannot see", caption_style="dim")
     for name in ("meeple", "skill", "at → to"):
         table.add_column(name)
     table.add_column("stamina and injuries", no_wrap=True, min_width=36)
     table.add_column("dice")
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         who = Text(f"●{ex['index']} ", style=_style(ex))
         who.append(f"{ex['character'] or '?'}")
         who.append(f"\nseat {ex['seat']}" + (" (you)" if ex["seat"] == me else ""), style="dim")
         skill = Text(ex["skill_name"] or "?", style="strike dim" if ex["skill_lost"] else "")
         if ex["power_bars"]:
             skill.append(f"\npower bars {'▮' * ex['power_bars']}", style="bold")
-        if ex["first_aid"]:
-            skill.append("\nfirst aid: no stamina loss", style="green")
-        if ex["flare"]:
-            skill.append(f"\nflare gun +{ex['flare']}", style="green")
+        if ex["no_stamina_loss"]:
+            skill.append("\nno stamina loss this round", style="green")
+        if ex["movement_bonus"]:
+            skill.append(f"\nmovement +{ex['movement_bonus']}", style="green")
         if ex["screen_down"]:
             skill.append("\nscreen down", style="yellow")
         place = Text(ex["position"])
@@ -304,13 +304,13 @@ def my_dice(view: dict[str, Any]) -> RenderableType | None:
     """The dice this seat rolls and rerolls, tagged as actions name them (`reroll 1 4`, `reroll 2:4`).
 
     That is its own meeples' dice (received ones included) and, in variant B, its half of the
-    shared meeple's dice (§13.2): an explorer whose dice this seat partly sees behind the screens.
+    shared meeple's dice (§13.2): a meeple whose dice this seat partly sees behind the screens.
     """
     me = view["seat"]
     if me is None:
         return None
     rows = Table.grid(padding=(0, 1))
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         dice = ex["dice"]
         seen = [d for d in dice if not d.get("hidden") and d["die"].startswith(f"{ex['index']}:")]
         shared_half = view["phase"] < 5 and 0 < len(seen) < len(dice)
@@ -329,7 +329,7 @@ def equipment_table(view: dict[str, Any]) -> Table | None:
         table.add_column(name)
     now = view["round"]
     any_card = False
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         for card in ex["equipment"]:
             any_card = True
             phase = " & ".join(map(str, card["phases"])) or "as copied"
@@ -411,8 +411,8 @@ def _dice_short(dice: list[dict[str, Any]], seat: int | None = None) -> Text:
     for i, d in enumerate(dice):
         out.append(" " if i else "")
         if seat is not None:
-            explorer, _, number = d["die"].partition(":")
-            out.append(f"{number if explorer == str(seat) else d['die']}=")
+            meeple, _, number = d["die"].partition(":")
+            out.append(f"{number if meeple == str(seat) else d['die']}=")
         if d.get("hidden"):
             out.append("??", style="dim")
         else:
@@ -420,8 +420,8 @@ def _dice_short(dice: list[dict[str, Any]], seat: int | None = None) -> Text:
     return out if dice else Text("no dice", style="dim")
 
 
-def explorer_line(view: dict[str, Any], ex: dict[str, Any]) -> Text:
-    """One explorer in a line (the compact layout): who, skill, where → where to, stamina, dice and flags.
+def meeple_line(view: dict[str, Any], ex: dict[str, Any]) -> Text:
+    """One meeple in a line (the compact layout): who, skill, where → where to, stamina, dice and flags.
 
     This seat's own dice are tagged as its actions name them (`1=P4`, `2:3=Y5` for a received die).
     """
@@ -449,10 +449,10 @@ def explorer_line(view: dict[str, Any], ex: dict[str, Any]) -> Text:
         flags.append("injuries: " + ", ".join(ex["injuries"]))
     if ex["power_bars"]:
         flags.append("power bars " + "▮" * ex["power_bars"])
-    if ex["first_aid"]:
-        flags.append("first aid")
-    if ex["flare"]:
-        flags.append(f"flare +{ex['flare']}")
+    if ex["no_stamina_loss"]:
+        flags.append("no stamina loss")
+    if ex["movement_bonus"]:
+        flags.append(f"movement +{ex['movement_bonus']}")
     if ex["screen_down"]:
         flags.append("screen down")
     if ex["moved"]:
@@ -464,13 +464,13 @@ def explorer_line(view: dict[str, Any], ex: dict[str, Any]) -> Text:
 
 def my_dice_line(view: dict[str, Any]) -> Text | None:
     """The dice this seat rolls on another meeple than its own (variant B's shared meeple, §13.2), as
-    actions name them, in a line; its own dice are tagged on its explorer's line."""
+    actions name them, in a line; its own dice are tagged on its meeple's line."""
     me = view["seat"]
     if me is None:
         return None
     out = Text("Your dice: ", style="bold")
     found = False
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         if ex["index"] == me:
             continue
         dice = ex["dice"]
@@ -489,7 +489,7 @@ def equipment_lines(view: dict[str, Any], c: Content) -> list[Text]:
     mine: list[Text] = []
     others = Text()
     now = view["round"]
-    for ex in view["explorers"]:
+    for ex in view["meeples"]:
         for card in ex["equipment"]:
             phase = "&".join(map(str, card["phases"])) or "copy"
             status = (" tapped" if card["tapped"] else "") + (
@@ -582,7 +582,7 @@ def status_lines(view: dict[str, Any]) -> list[Text]:
 
 
 def compact_view(view: dict[str, Any], c: Content) -> RenderableType:
-    """The table in at most about 40 lines at 100 columns: board, explorers, this seat's dice and cards,
+    """The table in at most about 40 lines at 100 columns: board, meeples, this seat's dice and cards,
     status and hints, the last log lines (the compact layout)."""
     sc = view["scenario"]
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
@@ -590,7 +590,7 @@ def compact_view(view: dict[str, Any], c: Content) -> RenderableType:
                 f"level {view['options']['level']}{', extra thrill' if view['options'].get('extra_thrill') else ''}"
                 f" — {who}", style="bold")
     parts: list[RenderableType | None] = [head, BoardGrid(view, c, BOARD_LINES)]
-    parts += [explorer_line(view, ex) for ex in view["explorers"]]
+    parts += [meeple_line(view, ex) for ex in view["meeples"]]
     parts.append(my_dice_line(view))
     parts += equipment_lines(view, c)
     parts += status_lines(view)
@@ -609,7 +609,7 @@ def render_view(view: dict[str, Any], c: Content, full: bool = False) -> Rendera
     who = "public view" if view["seat"] is None else f"seat {view['seat']}"
     head = Text(f"Fuji — round {view['round']}, phase {view['phase_name']} — level {view['options']['level']}"
                 f"{', extra thrill' if view['options'].get('extra_thrill') else ''} — {who}", style="bold")
-    parts: list[RenderableType | None] = [head, BoardGrid(view, c), explorers_table(view), my_dice(view),
+    parts: list[RenderableType | None] = [head, BoardGrid(view, c), meeples_table(view), my_dice(view),
                                           equipment_table(view), status_panel(view), log_panel(view),
                                           outcome_panel(view)]
     return Group(*(p for p in parts if p is not None))

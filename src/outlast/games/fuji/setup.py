@@ -189,14 +189,14 @@ class Keep(FujiDecision):
         return self.count_kept
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        e = self.explorer
+        e = self.meeple
         equipment = state.table.content.equipment
         drawn = [equipment[card].id for card in range(len(state.card_location))
                  if state.card_location[card] == KEEPING - e]
         return [FujiAction(self.seat, "keep", (), combo) for combo in combinations(drawn, self.count_kept)]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        e, seat = self.explorer, self.seat
+        e, seat = self.meeple, self.seat
         index = state.table.content.equipment_by_id
         kept = [index[card] for card in action.ids]
         keep = set(kept)
@@ -213,7 +213,7 @@ class Keep(FujiDecision):
     def text(self, state: FujiState) -> str:
         n = self.count_kept
         return (f"Starting equipment (§3.2): choose the {n} equipment card{'s' if n != 1 else ''} meeple "
-                f"{self.explorer} keeps; the others go under the draw pile")
+                f"{self.meeple} keeps; the others go under the draw pile")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,17 +226,17 @@ class LeaveDie(FujiDecision):
     index = LEAVE_DIE
 
     def legal(self, state: FujiState, seat: int) -> list[FujiAction]:
-        return [FujiAction(self.seat, "leave", (self.explorer * 6 + k,)) for k in range(6)]
+        return [FujiAction(self.seat, "leave", (self.meeple * 6 + k,)) for k in range(6)]
 
     def resolve(self, state: FujiState, action: FujiAction) -> None:
-        e = self.explorer
+        e = self.meeple
         base = e * 6
         for k in range(6):
             state.die_in_play[base + k] = int(base + k != action.args[0])
         state.log("setup", f"meeple {e} leaves die {action.args[0] % 6 + 1} in the box")
 
     def text(self, state: FujiState) -> str:
-        return f"Dice set (§3.3, §17.1): meeple {self.explorer} has a 5-die skill; choose the die it leaves in the box"
+        return f"Dice set (§3.3, §17.1): meeple {self.meeple} has a 5-die skill; choose the die it leaves in the box"
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,13 +20,10 @@ card for a meeple (§3.2, §10.3), roll one die (§6, §8.3)."""
 # kinds of pending decision, numbered as in format-1 state documents (`FujiDecision.index`); the classes
 # are setup.Keep, setup.LeaveDie, setup.WhiteStarters, equipment.EquipmentReroll, equipment.GrantedReroll,
 # equipment.Lend, equipment.RerollOne, movement.Collect, movement.PowerBars, movement.Path, movement.Injury,
-# movement.LoseDie
+# movement.LoseDie. The view names a pending decision by its kind (`Decision.kind`); `encode.DECISIONS` lists
+# the kinds in this order
 (KEEP, LEAVE_DIE, WHITE_STARTERS, EQUIPMENT_REROLL, GRANTED_REROLL, LEND, REROLL_ONE, COLLECT, POWER_BARS, PATH,
  INJURY, LOSE_DIE) = range(12)
-DECISION_NAMES = ("keep", "leave", "starts", "reroll", "granted reroll", "lend", "carabiner", "collect",
-                  "bars", "path", "injury", "lose die")
-"""Each kind's name in the view's pending decisions (`observe`), which bots and `encode.py` read; the
-reroll-one-die decision keeps its old card-named word there until the view's vocabulary is versioned."""
 
 # where an equipment card is (`FujiState.card_location`): a meeple 0..3, or one of these
 BAG, DISCARD, UNDER_PILE = -1, -2, -3

@@ -9,7 +9,6 @@ from .board import cell_name
 from .content import requirement_text
 from .terms import (
     AMNESIA,
-    DECISION_NAMES,
     DISCARD,
     EQUIP,
     KEEPING,
@@ -59,7 +58,7 @@ def _die_view(state: FujiState, die: int, bit: int) -> dict[str, Any]:
     return out
 
 
-def _explorer_view(state: FujiState, e: int, bit: int) -> dict[str, Any]:
+def _meeple_view(state: FujiState, e: int, bit: int) -> dict[str, Any]:
     """A meeple: character, skill, place, tracks, equipment in front of it and the dice it holds."""
     table = state.table
     content = table.content
@@ -81,7 +80,7 @@ def _explorer_view(state: FujiState, e: int, bit: int) -> dict[str, Any]:
         "dice": [_die_view(state, i, bit) for i in range(table.dice)
                  if state.die_holder[i] == e and state.die_in_play[i] and i // 6 != table.extra],
         "dice_in_play": sum(state.die_in_play[e * 6:e * 6 + 6]),
-        "first_aid": bool(state.no_stamina_loss[e]), "flare": state.movement_bonus[e],
+        "no_stamina_loss": bool(state.no_stamina_loss[e]), "movement_bonus": state.movement_bonus[e],
         "screen_down": state.screen_lowered[e] == state.phase and state.phase in (PLAN, EQUIP),
     }
 
@@ -97,7 +96,7 @@ def observe(state: FujiState, seat: int | None) -> dict[str, Any]:
         "phase_name": PHASE_NAMES[state.phase],
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in table.options.items()},
         "scenario": {"id": board.scenario, "name": board.name, "rows": board.rows, "cols": board.cols},
-        "board": _board_view(state), "explorers": [_explorer_view(state, e, bit) for e in range(table.explorers)],
+        "board": _board_view(state), "meeples": [_meeple_view(state, e, bit) for e in range(table.explorers)],
         "neighbours": [list(n) for n in table.neighbours],
         "stamina_board": {"spaces": content.stamina_spaces, "injury_spaces": list(content.injury_spaces),
                           "exhaustion": content.exhaustion},
@@ -112,7 +111,7 @@ def observe(state: FujiState, seat: int | None) -> dict[str, Any]:
         "rerolls_left": list(state.rerolls_left) if state.phase == REROLL else [],
         "hints": [dict(e.data) for e in state.events if e.kind == "hint" and e.data.get("round", state.round)
                   == state.round] if state.phase in (PLAN, REROLL, EQUIP) else [],
-        "pending": [{"decision": DECISION_NAMES[d.index], "seat": d.seat, "meeple": d.explorer}
+        "pending": [{"decision": d.kind, "seat": d.seat, "meeple": d.meeple}
                     for d in state.decisions],
         "over": state.is_over(),
         "log": [e.text for e in state.events if e.visible(seat)][-30:],

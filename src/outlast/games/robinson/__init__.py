@@ -10,6 +10,7 @@ from outlast.core import ContentError, Game, OptionSchema, resolve_seed
 
 from .actions import RobinsonAction, parse_action
 from .content import CONTENT_DIR, Content, load_content
+from .document import EARLIER_FORMATS, FORMAT
 from .state import RobinsonState
 from .table import build_table, option_schema
 
@@ -28,7 +29,9 @@ class RobinsonGame(Game):
     rules_version = "robinson-2026.11-2"
     players = (1, 2, 3, 4)
     rules_file = "rules.md"
-    state_format = 2
+    state_format = FORMAT
+    earlier_formats = EARLIER_FORMATS
+    earlier_content_ids = ("a2ee2ca2588c3f30",)  # the shipped content at 9d6c6f4, before the kernel verbs renamed pay, heal_split, …
     kind = "cooperative"
     result_codes = MappingProxyType({"signal_fire": "won: the wood pile and the signal fire are ready in time (§25.1)",
                     "death": "lost: a castaway died (§11.2)",
@@ -69,9 +72,13 @@ class RobinsonGame(Game):
         return parse_action(seat, text)
 
     def load_state(self, doc: dict[str, Any]) -> RobinsonState:
-        """Rebuild a state from `to_json()`: every field is checked first (`document.py`); faults are `SaveError`."""
+        """Rebuild a state from `to_json()`: every field is checked first (`document.py`); faults are `SaveError`.
+
+        Format 3 is read, and format 2, whose keys are renamed first (`EARLIER_FORMATS`); format 1 is refused.
+        """
         from .document import from_json, read_table
 
+        doc = self.upgraded(doc)
         return from_json(self, read_table(self, doc), doc)
 
     def lint(self, content_dir: Path | None = None) -> list[str]:

@@ -84,14 +84,14 @@ class ActionResolutionRules(StateFields):
         return True
 
     def _begin_group(self: RobinsonState, g: int) -> None:
-        self.cur = g
+        self.resolving_action = g
         self._push((I_PRE, 0, g, 0), (I_MAIN, 0, g, 0), (I_POST, 0, g, 0))
 
     def _cleanup(self: RobinsonState) -> None:
         """§8.13: Future into Available; Items built this phase turn over and act."""
         self.groups = []
-        self.xsrc = []
-        self.cur = -1
+        self.additional_pawns = []
+        self.resolving_action = -1
         for r in range(4):
             self.resources[r] += self.future_resources[r]
             self.future_resources[r] = 0
@@ -119,11 +119,11 @@ class ActionResolutionRules(StateFields):
         elif typ in (T_GATHER, T_EXPLORE):
             sp = target // 2 if typ == T_GATHER else target
             base = self._distance(sp)
-            if self.space_tk[sp] & TK_EXTRA:
+            if self.space_tokens[sp] & TK_EXTRA:
                 base += 1
         else:
             base = 1
-        if (typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and self.field_tk[typ] & FT_EXTRA
+        if (typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and self.action_field_tokens[typ] & FT_EXTRA
                 and next(i for i, x in enumerate(self.groups) if x[0] == typ) == gi):
             base += 1
         lead = g[3]
@@ -163,13 +163,13 @@ class ActionResolutionRules(StateFields):
         if typ in (T_BUILD, T_GATHER, T_EXPLORE):
             if typ in (T_GATHER, T_EXPLORE):
                 sp = target // 2 if typ == T_GATHER else target
-                if self.space_tk[sp] & TK_BEAST and self.weapon < 1:
+                if self.space_tokens[sp] & TK_BEAST and self.weapon < 1:
                     self.wound(lead, 1, "a beast lurks on that tile and the Weapon is 0 (§20.3b)")
             if pawns <= self._min_pawns(gi):
                 self.chance = [CH_DICE, gi, 0, 0]
                 return
             self.log("action", f"{self._group_text(gi)}: enough pawns, success without dice (§8.1.3).")
-            if self.field_tk[typ] & FT_ADVENTURE:  # the Success first, then the card (§8.5.3, §8.5.4)
+            if self.action_field_tokens[typ] & FT_ADVENTURE:  # the Success first, then the card (§8.5.3, §8.5.4)
                 self._push((I_SUCCESS, lead, gi, 0), (I_ADVENTURE, lead, gi, 1))
             else:
                 self._push((I_SUCCESS, lead, gi, 0))
@@ -222,8 +222,8 @@ class ActionResolutionRules(StateFields):
         if first:
             self.friday_rerolled = 0
             self._push((I_DICE, self.groups[gi][3], gi, 0))  # the results still follow a forced reroll (§20.1)
-            if self.field_tk[typ] & FT_REROLL:
-                self.field_tk[typ] &= ~FT_REROLL
+            if self.action_field_tokens[typ] & FT_REROLL:
+                self.action_field_tokens[typ] &= ~FT_REROLL
                 if self.dice[1]:
                     self.log("roll", "The Reroll Success token forces a reroll of the Success die (§20.1).")
                     self.chance = [CH_REROLL, gi, 1, 0]
@@ -242,7 +242,7 @@ class ActionResolutionRules(StateFields):
         else:
             self.log("action", f"{self._group_text(gi)} fails (?): +2 Determination (§8.5.2).")
             self.gain_det(lead, 2, "the ? face (§8.5.2)")
-        if self.dice[2] or self.field_tk[typ] & FT_ADVENTURE:
+        if self.dice[2] or self.action_field_tokens[typ] & FT_ADVENTURE:
             todo.append((I_ADVENTURE, lead, gi, 1))
         self._push(*todo)  # one push: the Success runs before the Adventure (§8.5.3)
 
@@ -269,8 +269,8 @@ class ActionResolutionRules(StateFields):
             sp, i = divmod(target, 2)
             kind = self.content.tiles[self.space_tile[sp]].sources[i]
             r = WOOD if kind == "wood" else FOOD
-            amount = 0 if self.space_exh[sp] >> i & 1 else 1
-            if self.space_tk[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
+            amount = 0 if self.covered_sources[sp] >> i & 1 else 1
+            if self.space_tokens[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
                 amount += 1
             for k in self.program.passive_calls:
                 if self.zone[k] == Z_ITEM and k not in self.item_used:
@@ -303,13 +303,13 @@ class ActionResolutionRules(StateFields):
         g = self.groups[gi]
         typ = g[0]
         if typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and g[8] & G_FIELDX:
-            self.field_tk[typ] &= ~FT_EXTRA
+            self.action_field_tokens[typ] &= ~FT_EXTRA
         if g[8] & G_WOODTOK:
-            self.field_tk[T_BUILD] &= ~FT_WOOD
-        if typ in (T_BUILD, T_GATHER, T_EXPLORE) and self.field_tk[typ] & FT_REROLL and len(g[4]) <= self._min_pawns(gi):
-            self.field_tk[typ] &= ~FT_REROLL
+            self.action_field_tokens[T_BUILD] &= ~FT_WOOD
+        if typ in (T_BUILD, T_GATHER, T_EXPLORE) and self.action_field_tokens[typ] & FT_REROLL and len(g[4]) <= self._min_pawns(gi):
+            self.action_field_tokens[typ] &= ~FT_REROLL
         self.groups[gi] = (*g[:8], g[8] | G_DONE)
         self.temp_weapon = 0
         self.arrange_determination, self.arrange_heal = -1, 0
-        self.cur = -1
+        self.resolving_action = -1
         self.check_win()

@@ -69,7 +69,7 @@ class TeamPlanner:
             self.pawns.append(PlanPawn(b.friday_pawn, "friday", b.table.friday_index, 0x7F))
         if b.table.dog:
             self.pawns.append(PlanPawn(b.dog_pawn, "dog", -1, (1 << T_HUNT) | (1 << T_EXPLORE)))
-        for k, src in enumerate(b.xsrc):
+        for k, src in enumerate(b.additional_pawns):
             pid = 2 * n + 2 + k
             if src[0] == XS_SKILL and not b._pawn_affordable(pid):
                 continue
@@ -441,8 +441,8 @@ class TeamPlanner:
                 if src != kind:
                     continue
                 target = sp * 2 + i
-                amount = 0 if b.space_exh[sp] >> i & 1 else 1
-                if b.space_tk[sp] & (TK_WOOD if kind == "wood" else TK_FOOD):
+                amount = 0 if b.covered_sources[sp] >> i & 1 else 1
+                if b.space_tokens[sp] & (TK_WOOD if kind == "wood" else TK_FOOD):
                     amount += 1
                 if amount <= 0 or target in b.gathered or self.planned(T_GATHER, target):
                     continue
@@ -524,7 +524,7 @@ class TeamPlanner:
         R = self.R
         if b.table.scenario.win_from <= R:
             return
-        storm = b.weather_tk[2]
+        storm = b.weather_tokens[2]
         pal_target = (1 if R >= 6 else 0) + (1 if R >= 7 and self.players <= 2 else 0)
         if storm:
             pal_target = max(pal_target, 1)

@@ -82,8 +82,8 @@ def base_state(s: RobinsonState) -> RobinsonState:
                         used[seat] &= ~(1 << si)
             for pid in g[4]:
                 k = pid - 2 * n - 2
-                if 0 <= k < len(s.xsrc) and s.xsrc[k][0] == XS_SKILL:
-                    seat, si = divmod(s.xsrc[k][1], 8)
+                if 0 <= k < len(s.additional_pawns) and s.additional_pawns[k][0] == XS_SKILL:
+                    seat, si = divmod(s.additional_pawns[k][1], 8)
                     if used[seat] >> si & 1:
                         det[seat] += s.content.characters[s.table.chars[seat]].skills[si].cost
                         used[seat] &= ~(1 << si)
@@ -124,7 +124,7 @@ def weather_outlook(s: RobinsonState, rnd: int, roof: int) -> tuple[float, float
             for fr, fw, fa in faces:
                 nxt.append((p / len(faces), r + fr, w + fw, a or fa))
         combos = nxt
-    tr, tw = (s.weather_tk[0], s.weather_tk[1]) if rnd == s.round else (0, 0)
+    tr, tw = (s.weather_tokens[0], s.weather_tokens[1]) if rnd == s.round else (0, 0)
     unprot = wint = pal = fight = 0.0
     for p, r, w, a in combos:
         r += tr

@@ -16,6 +16,14 @@ from .constants import (
 from .program import CHOOSE, SEQ
 from .state import RobinsonState
 
+FIXED_VALUES = {"field_token": -0.7, "no_production": -1.0, "cover_source": -1.5, "pass_first_player": 0.0,
+                "night_outside": -2.0, "special_wound": -1.5, "beast_to_hunt": -0.3, "lose_tile": -2.0,
+                "put_invention": 0.5, "starting_item_from_box": 1.0}
+"""Verbs the bot values the same wherever they come."""
+
+WEATHER_TOKEN_VALUES = {"rain": -1.2, "winter": -1.6, "storm": -1.5}
+"""A Weather token placed for the next Weather phases (§9)."""
+
 
 class CardValues:
     """Valuations of effects and choices (a part of `HeuristicAgent`)."""
@@ -25,22 +33,32 @@ class CardValues:
         return float(self._value(s, node, actor, card))
 
     def _value(self, s: RobinsonState, node: int, actor: int, card: int) -> Any:
+        """A sequence is worth its parts together, a choice its best option, a verb what its topic's rule says."""
         kind, verb, prm, kids = s.program.nodes[node]
         if kind == SEQ:
             return sum(self.value_node(s, k, actor, card) for k in kids)
         if kind == CHOOSE:
             return max(self.value_node(s, k, actor, card) for k in kids)
+        if verb in FIXED_VALUES:
+            return FIXED_VALUES[verb]
+        if verb == "weather_token":
+            return WEATHER_TOKEN_VALUES[prm["token"]]
+        for topic in (self._resource_value, self._castaway_value, self._track_value):
+            value = topic(s, verb, prm, actor)
+            if value is not None:
+                return value
+        return self._card_value(s, verb, prm, kids, actor, card)
+
+    def _resource_value(self, s: RobinsonState, verb: str, prm: dict[str, Any], actor: int) -> float | None:
+        """Resources gained, paid (a Wound for each one missing, §12.3), put on the wood pile or eaten tonight."""
         n = s.players
-        who_n = n if prm.get("who") == "all" else 1
-        wound_cost = self._wound_cost(s, actor, prm.get("who"))
-        v = verb
-        if v == "gain":
+        if verb == "gain":
             mult = n if prm.get("per_player") else 1
             have = s.food_total() + s.future_resources[FOOD] + s.future_resources[NONPER]
             food_v = 0.9 if have < len(s.in_camp()) * (1 + s.night_food) + 1 else 0.25
-            return mult * (prm.get("wood", 0) * 1.0 + prm.get("food", 0) * food_v + prm.get("nonperishable", 0) * 1.1
-                           + prm.get("fur", 0) * 1.2)
-        if v == "lose":
+            return float(mult * (prm.get("wood", 0) * 1.0 + prm.get("food", 0) * food_v
+                                 + prm.get("nonperishable", 0) * 1.1 + prm.get("fur", 0) * 1.2))
+        if verb == "lose":
             tot = 0.0
             missing = 0
             for r, name in ((WOOD, "wood"), (FOOD, "food"), (NONPER, "nonperishable"), (FUR, "fur")):
@@ -52,82 +70,78 @@ class CardValues:
                     return 0.0
                 tot -= min(k, max(0, have)) * (1.2 if r == FUR else 1.0)
                 missing += max(0, k - max(0, have))
-            return tot - missing * self._wound_cost(s, actor, prm.get("who") or "all") * (n if not prm.get("who") or prm.get("who") == "all" else 1)
-        if v == "wound":
-            return -prm["n"] * wound_cost * who_n
-        if v == "heal":
-            return prm["n"] * 1.0 * who_n  # one who shares the healing out counts once
-        if v == "determination":
+            everyone = not prm.get("who") or prm.get("who") == "all"
+            return tot - missing * self._wound_cost(s, actor, prm.get("who") or "all") * (n if everyone else 1)
+        if verb == "pile_wood":
+            return float(prm["n"] * 1.0)
+        if verb == "night_demand":
+            return float(-prm["food"] * n * 1.0)
+        return None
+
+    def _castaway_value(self, s: RobinsonState, verb: str, prm: dict[str, Any], actor: int) -> float | None:
+        """Wounds, healing, Determination, Morale and fights, for the castaways they reach (§12.2, §13)."""
+        n = s.players
+        who_n = n if prm.get("who") == "all" else 1
+        if verb == "wound":
+            return float(-prm["n"] * self._wound_cost(s, actor, prm.get("who")) * who_n)
+        if verb == "heal":
+            return float(prm["n"] * 1.0 * who_n)  # one who shares the healing out counts once
+        if verb == "determination":
             if prm["n"] < 0:
-                return -sum(max(0.3, -prm["n"] - s.determination[p]) for p in (range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.first_player]))
-            return prm["n"] * 0.35 * who_n
-        if v == "determination_split":
-            return prm["n"] * 0.35
-        if v == "morale":
-            return prm["by"] * 0.8
-        if v == "track":
-            level = {"roof": s.roof, "palisade": s.palisade, "weapon": s.weapon}[prm["track"]]
-            unit = {"roof": 2.0, "palisade": 1.5, "weapon": 1.0}[prm["track"]]
-            if prm["by"] > 0:
-                if prm["track"] != "weapon" and not s.has_shelter():
-                    return 0.0
-                return prm["by"] * unit
-            drop = -prm["by"]
-            if prm.get("if_possible"):
-                return -min(drop, level) * unit
-            return -min(drop, level) * unit - max(0, drop - level) * n * self._wound_cost(s, -1, "all")
-        if v == "halve":
-            level = {"roof": s.roof, "palisade": s.palisade, "weapon": s.weapon}[prm["track"]]
+                losers = range(n) if prm.get("who") == "all" else [max(0, actor) if actor < n else s.first_player]
+                return float(-sum(max(0.3, -prm["n"] - s.determination[p]) for p in losers))
+            return float(prm["n"] * 0.35 * who_n)
+        if verb == "determination_split":
+            return float(prm["n"] * 0.35)
+        if verb == "morale":
+            return float(prm["by"] * 0.8)
+        if verb == "fight":
+            level = s.weapon
+            hurt = max(0, prm["strength"] - level) + max(0, prm.get("weapon_loss", 0) - level)
+            gain = prm.get("food", 0) * 0.9 + prm.get("fur", 0) * 1.2
+            return float(gain - hurt * self._wound_cost(s, actor, prm.get("who")) * who_n
+                         - prm.get("weapon_loss", 0) * 0.8)
+        return None
+
+    def _track_value(self, s: RobinsonState, verb: str, prm: dict[str, Any], actor: int) -> float | None:
+        """A Roof, Palisade or Weapon track raised, lowered (a Wound each for what it cannot lose, §12.2) or halved."""
+        if verb not in ("track", "halve"):
+            return None
+        level = {"roof": s.roof, "palisade": s.palisade, "weapon": s.weapon}[prm["track"]]
+        if verb == "halve":
             return -(level // 2) * 2.0
-        if v == "shuffle_into_events":
+        unit = {"roof": 2.0, "palisade": 1.5, "weapon": 1.0}[prm["track"]]
+        if prm["by"] > 0:
+            if prm["track"] != "weapon" and not s.has_shelter():
+                return 0.0
+            return float(prm["by"] * unit)
+        drop = -prm["by"]
+        if prm.get("if_possible"):
+            return float(-min(drop, level) * unit)
+        return float(-min(drop, level) * unit - max(0, drop - level) * s.players * self._wound_cost(s, -1, "all"))
+
+    def _card_value(self, s: RobinsonState, verb: str, prm: dict[str, Any], kids: Any, actor: int,
+                    card: int) -> float:
+        """Cards and tokens drawn, shuffled back, discarded or turned over, and effects that repeat or wait for an
+        Item (§12.4–§12.8, §16); 0 for a verb the bot does not weigh."""
+        if verb == "shuffle_into_events":
             ev = s.program.card.get((card, "event")) if card >= 0 else None
             if ev is None:
                 return -0.5
             return 0.6 * self.value_node(s, ev, s.first_player, card) - 0.3
-        if v == "draw":
-            return prm["n"] * 1.0
-        if v == "draw_mystery":
-            return 0.8 * prm.get("treasure", 0) - 1.5 * prm.get("monster", 0) - 2.0 * prm.get("trap", 0)
-        if v == "fight":
-            level = s.weapon
-            hurt = max(0, prm["strength"] - level) + max(0, prm.get("weapon_loss", 0) - level)
-            gain = prm.get("food", 0) * 0.9 + prm.get("fur", 0) * 1.2
-            return gain - hurt * wound_cost * who_n - prm.get("weapon_loss", 0) * 0.8
-        if v == "weather_token":
-            return {"rain": -1.2, "winter": -1.6, "storm": -1.5}[prm["token"]]
-        if v == "field_token":
-            return -0.7
-        if v == "no_production":
-            return -1.0
-        if v == "night_demand":
-            return -prm["food"] * n * 1.0
-        if v == "cover_source":
-            return -1.5
-        if v == "discard":
-            return -0.3 * prm["n"]
-        if v in ("flip_item",):
+        if verb == "draw":
+            return float(prm["n"] * 1.0)
+        if verb == "draw_mystery":
+            return float(0.8 * prm.get("treasure", 0) - 1.5 * prm.get("monster", 0) - 2.0 * prm.get("trap", 0))
+        if verb == "discard":
+            return float(-0.3 * prm["n"])
+        if verb == "flip_item":
             return -2.0 if s.count_in(Z_ITEM) else 0.0
-        if v == "repeat_event":
+        if verb == "repeat_event":
             ev = s.program.card.get((card, "event"))
             return self.value_node(s, ev, s.first_player, card) if ev is not None else 0.0
-        if v == "pass_first_player":
-            return 0.0
-        if v == "night_outside":
-            return -2.0
-        if v == "special_wound":
-            return -1.5
-        if v == "unless_built":
+        if verb == "unless_built":
             return 0.0 if s.built(prm["item"]) else self.value_node(s, kids[0], actor, card)
-        if v == "beast_to_hunt":
-            return -0.3
-        if v == "lose_tile":
-            return -2.0
-        if v == "pile_wood":
-            return prm["n"] * 1.0
-        if v == "put_invention":
-            return 0.5
-        if v == "starting_item_from_box":
-            return 1.0
         return 0.0
 
     def _wound_cost(self, s: RobinsonState, actor: int, who: Any) -> float:
@@ -204,7 +218,7 @@ class CardValues:
         if tile < 0:
             return 0.0
         td = s.content.tiles[tile]
-        score = float(sum(1 for i in range(len(td.sources)) if not s.space_exh[sp] >> i & 1))
+        score = float(sum(1 for i in range(len(td.sources)) if not s.covered_sources[sp] >> i & 1))
         if td.terrain == "mountains":
             others = sum(1 for x, t in enumerate(s.space_tile)
                          if t >= 0 and x != sp and not s.space_lost[x] and s.content.tiles[t].terrain == "mountains")

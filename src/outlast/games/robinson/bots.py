@@ -276,9 +276,9 @@ class HeuristicAgent(CardValues):
         return _find(acts, "pass")
 
     def _reroll(self, s: RobinsonState, seat: int, acts: list[RobinsonAction]) -> RobinsonAction | None:
-        if not 0 <= s.cur < len(s.groups):
+        if not 0 <= s.resolving_action < len(s.groups):
             return _find(acts, "pass")
-        g = s.groups[s.cur]
+        g = s.groups[s.resolving_action]
         lead = g[3]
         opts = {(a.args[0], len(a.args) > 1): a for a in acts if a.verb == "reroll"}
         friday = any(k[1] for k in opts)
@@ -302,16 +302,20 @@ class HeuristicAgent(CardValues):
         return _find(acts, "pass")
 
     def _wanted_uses(self, s: RobinsonState, seat: int, point: int, uses: dict[str, RobinsonAction]) -> list[str]:
-        """Uses worth making now, best first."""
-        out: list[str] = []
-        n = s.players
-        wounded = [p for p in range(n) if s.wounds[p] > 0]
-        food = s.food_total()
-        eat = len(s.in_camp()) * (1 + s.night_food)
-        # permanent gains: take them at once
-        for key in ("pirate_sabre", "old_machete", "ladys_medallion", "fallen_tree", "goat", "healing_herbs",
-                    "poison", "pipe_and_tobacco"):
-            out.append(key)
+        """Uses worth making now, best first: lasting gains, then what this moment of the round calls for."""
+        out = self._lasting_uses(s, point)
+        if point == W_ACTION and 0 <= s.resolving_action < len(s.groups):
+            out += self._uses_for_the_action(s, s.groups[s.resolving_action])
+        if point == W_WEATHER:
+            out += self._uses_for_the_weather(s)
+        if point == W_NIGHT:
+            out += self._uses_at_night(s, seat)
+        return out
+
+    def _lasting_uses(self, s: RobinsonState, point: int) -> list[str]:
+        """Permanent gains (taken at once), and the ones that pay whenever they are made."""
+        out = ["pirate_sabre", "old_machete", "ladys_medallion", "fallen_tree", "goat", "healing_herbs", "poison",
+               "pipe_and_tobacco"]
         if s.has_shelter():
             out.append("thorny_bushes")
         if s.morale < s.content.morale[-1][0]:
@@ -323,60 +327,76 @@ class HeuristicAgent(CardValues):
             out.append("oil")
         if s.weapon < 2:
             out.append("empty_bottle")
-        if point == W_ACTION and 0 <= s.cur < len(s.groups):
-            g = s.groups[s.cur]
-            if g[0] == T_HUNT:
-                out += ["frenzy", "pistol"]
-            if g[0] == T_ARRANGE and g[3] < n and s.wounds[g[3]] > 0:
-                out.append("bible")
-        if point == W_WEATHER:
-            rain, winter, animals = s.clouds[0], s.clouds[1], s.clouds[2]
-            unprot = max(0, rain + winter - s.roof)
-            if unprot > 0 and rain > 0:
-                out += ["storm_glass", "large_leaves", "hooch"]
-            if winter > 0:
-                out += ["tinderbox"]
-                if unprot == 0 or rain == 0:
-                    out.append("hooch")
-            if (animals == 1 or s.weather_tk[2]) and s.palisade < (animals == 1) + s.weather_tk[2]:
-                out.append("defense_plan")
-            if animals == 3 and s.weapon < 3:
-                out += ["defense_plan", "empty_bottle"]
-            wood_need = winter + unprot
-            if s.resources[WOOD] < wood_need:
-                out.append("fallen_tree")
-            if food < unprot + eat:
-                out += ["nourishing_larvae", "biscuits", "stone_soup"]
-        if point == W_NIGHT:
-            det = s.determination[seat]
-            if food < eat:
-                out.append("stone_soup")
-            if wounded and food - eat >= 1:
-                out.append("grandmas_recipe")
-            if det >= 4 and s.has_shelter() and s.palisade < 2 or det >= 4 and s.weapon < 3:
-                out.append("defense_plan")
-            if det >= 5:
-                out.append("scouting")
-            if det >= 5 and s.morale < s.content.morale[-1][0]:
-                out.append("motivational_speech")
-            out.append("nourishing_larvae")
-            if food < eat:
-                out += ["biscuits", "stone_soup"]
-            spare = food - eat
-            if wounded and spare >= 1:
-                out += ["fireplace", "grandmas_recipe", "pot"]
-            if s.wounds[seat] > 0 and seat == s.first_player:
-                out += ["herbs", "bottle_of_wine"]
-            if wounded:
-                out.append("vegetables")
-            out.append("flask_of_rum")
-            if not any(s.content.tiles[t].terrain == "mountains" for sp, t in enumerate(s.space_tile)
-                       if t >= 0 and not s.space_lost[sp]) and s.tile_top < 0:
-                out += ["reconnaissance", "spyglass"]
-            if s.morale < 0 and s.determination[seat] >= 3:
-                out.append("motivational_speech")
-            if s.determination[seat] >= 5 and s.has_shelter() and s.palisade < 2:
-                out.append("defense_plan")
+        return out
+
+    def _uses_for_the_action(self, s: RobinsonState, g: tuple[Any, ...]) -> list[str]:
+        """Before the Action being resolved: a Weapon bonus for a Hunt, healing for an Arranging the Camp."""
+        out: list[str] = []
+        if g[0] == T_HUNT:
+            out += ["frenzy", "pistol"]
+        if g[0] == T_ARRANGE and g[3] < s.players and s.wounds[g[3]] > 0:
+            out.append("bible")
+        return out
+
+    def _uses_for_the_weather(self, s: RobinsonState) -> list[str]:
+        """Before the Weather: what shelters from the clouds and animals rolled, or feeds the castaways (§9)."""
+        out: list[str] = []
+        food = s.food_total()
+        eat = len(s.in_camp()) * (1 + s.night_food)
+        rain, winter, animals = s.clouds[0], s.clouds[1], s.clouds[2]
+        unprot = max(0, rain + winter - s.roof)
+        if unprot > 0 and rain > 0:
+            out += ["storm_glass", "large_leaves", "hooch"]
+        if winter > 0:
+            out += ["tinderbox"]
+            if unprot == 0 or rain == 0:
+                out.append("hooch")
+        if (animals == 1 or s.weather_tokens[2]) and s.palisade < (animals == 1) + s.weather_tokens[2]:
+            out.append("defense_plan")
+        if animals == 3 and s.weapon < 3:
+            out += ["defense_plan", "empty_bottle"]
+        wood_need = winter + unprot
+        if s.resources[WOOD] < wood_need:
+            out.append("fallen_tree")
+        if food < unprot + eat:
+            out += ["nourishing_larvae", "biscuits", "stone_soup"]
+        return out
+
+    def _uses_at_night(self, s: RobinsonState, seat: int) -> list[str]:
+        """At night: food for the meal, healing for the wounded, Determination spent on what lasts (§10)."""
+        out: list[str] = []
+        wounded = [p for p in range(s.players) if s.wounds[p] > 0]
+        food = s.food_total()
+        eat = len(s.in_camp()) * (1 + s.night_food)
+        det = s.determination[seat]
+        if food < eat:
+            out.append("stone_soup")
+        if wounded and food - eat >= 1:
+            out.append("grandmas_recipe")
+        if det >= 4 and s.has_shelter() and s.palisade < 2 or det >= 4 and s.weapon < 3:
+            out.append("defense_plan")
+        if det >= 5:
+            out.append("scouting")
+        if det >= 5 and s.morale < s.content.morale[-1][0]:
+            out.append("motivational_speech")
+        out.append("nourishing_larvae")
+        if food < eat:
+            out += ["biscuits", "stone_soup"]
+        spare = food - eat
+        if wounded and spare >= 1:
+            out += ["fireplace", "grandmas_recipe", "pot"]
+        if s.wounds[seat] > 0 and seat == s.first_player:
+            out += ["herbs", "bottle_of_wine"]
+        if wounded:
+            out.append("vegetables")
+        out.append("flask_of_rum")
+        if not any(s.content.tiles[t].terrain == "mountains" for sp, t in enumerate(s.space_tile)
+                   if t >= 0 and not s.space_lost[sp]) and s.tile_top < 0:
+            out += ["reconnaissance", "spyglass"]
+        if s.morale < 0 and s.determination[seat] >= 3:
+            out.append("motivational_speech")
+        if s.determination[seat] >= 5 and s.has_shelter() and s.palisade < 2:
+            out.append("defense_plan")
         return out
 
 # ---------------------------------------------------------------------------------------- planning steps

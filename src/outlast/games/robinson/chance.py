@@ -144,10 +144,10 @@ class ChanceRules(StateFields):
             pool = [i for i, x in enumerate(cards) if x.kind == "wreckage"]
             return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
         known = self.cards_in(Z_EVENT_DECK)
-        total = len(known) + self.ev_book + self.ev_adv
+        total = len(known) + self.book_events_in_deck + self.adventure_events_in_deck
         out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
         unseen = self.cards_in(Z_EVENT_STACK)
-        for want_book, left in ((True, self.ev_book), (False, self.ev_adv)):
+        for want_book, left in ((True, self.book_events_in_deck), (False, self.adventure_events_in_deck)):
             pool = [i for i in unseen if (cards[i].data["icon"] == "book") == want_book]
             if left and pool:
                 out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
@@ -190,7 +190,7 @@ class ChanceRules(StateFields):
                 return
             if self.zone[card] == Z_EVENT_STACK:
                 book = cards[card].data["icon"] == "book"
-                self._set_ev(self.ev_book - book, self.ev_adv - (not book))
+                self._set_ev(self.book_events_in_deck - book, self.adventure_events_in_deck - (not book))
             self._event_drawn(card)
             return
         if kind in (CH_TILE, CH_RECON):

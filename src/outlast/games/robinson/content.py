@@ -77,6 +77,7 @@ def _resource_verbs(v: VerbRegistry) -> None:
     v.adopt(KERNEL.gain, words=Words(resources=RESOURCE_WORDS, options=frozenset({"per_player"}),
                                      to={"available": "straight into Available", "future": "into Future"}))
     v.adopt(KERNEL.lose, words=Words(resources=RESOURCE_WORDS, who=WHO_WORDS, who_default="all",
+                                     lose_as=("discard", "discards"),  # the rulebook's word (§12.2)
                                      shortfall="each missing one wounds {who}", options=frozenset({"if_possible"})))
     v.register("track", {"track": "enum(roof|palisade|weapon)", "by": "int", "if_possible": "bool?"},
                lambda p: f"{p['track'].capitalize()} {p['by']:+d}" + (" if possible." if p.get("if_possible") else "."),

@@ -113,13 +113,13 @@ class AnyTimeWindow(RobinsonDecision):
             character = state.table.chars[seat]
             for index, skill in enumerate(state.content.characters[character].skills):
                 rerolls = abilities.skill_answer(state.program, character, index, abilities.REROLL_FIELDS)
-                if rerolls >> state.groups[state.cur][0] & 1:
+                if rerolls >> state.groups[state.resolving_action][0] & 1:
                     state.determination[seat] -= skill.cost
                     state.skill_used[seat] |= 1 << index
                     state.log("reroll", f"{state.char_name(seat)} uses {skill.name} on the {args[0]} die (§13.2).")
                     break
         state.decisions[-1] = AnyTimeWindow(self.chooser, self.window, 0, self.work_mark)
-        state.chance = [CH_REROLL, state.cur, die, 0]
+        state.chance = [CH_REROLL, state.resolving_action, die, 0]
 
     def text(self, state: Any) -> str:
         """`players: any-time effects …`."""
@@ -549,10 +549,10 @@ class DecisionRules(StateFields):
             if v == "track" and prm["by"] > 0 and not ignored:
                 self.drop_track(TRACK_NAMES.index(prm["track"]), prm["by"], "the lost Item (§16.6)", if_possible=True)
             elif v == "camp_token":
-                self.space_tk[self.camp] &= ~(TK_WOOD if prm["resource"] == "wood" else TK_FOOD)
+                self.space_tokens[self.camp] &= ~(TK_WOOD if prm["resource"] == "wood" else TK_FOOD)
             elif v == "production_tile_token":
-                for sp in range(len(self.space_tk)):
-                    self.space_tk[sp] &= ~TK_SHORTCUT
+                for sp in range(len(self.space_tokens)):
+                    self.space_tokens[sp] &= ~TK_SHORTCUT
 
     def decision_text(self: RobinsonState) -> str:
         """What the table is waiting for, with its rule."""

@@ -70,10 +70,10 @@ class DeckRules(StateFields):
 
     def event_deck_size(self: RobinsonState) -> int:
         """Cards left in the Event deck: shuffled-in cards plus the unseen dealt halves (§3 step 16)."""
-        return self.count_in(Z_EVENT_DECK) + self.ev_book + self.ev_adv
+        return self.count_in(Z_EVENT_DECK) + self.book_events_in_deck + self.adventure_events_in_deck
 
     def _set_ev(self: RobinsonState, book: int, adv: int) -> None:
-        self.ev_book, self.ev_adv = book, adv
+        self.book_events_in_deck, self.adventure_events_in_deck = book, adv
 
     def unseen_hunting(self: RobinsonState) -> list[int]:
         """Hunting cards nobody has seen (§8.10, §13.2): the shuffled part of the deck and unseen top cards.

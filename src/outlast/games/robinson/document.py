@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Event, OutlastError, SaveError
 from outlast.core.errors import shown
+from outlast.core.formats import Renamed
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -37,24 +39,45 @@ MAX_COUNT = 9
 MAX_PENDING = 200
 """Work items, pending decisions and planned Actions pending at once (a round needs a few dozen)."""
 MAX_CHANGES = 10_000
-HEADER = ("game", "format", "rules_version", "options", "chars")
+HEADER = ("game", "format", "rules_version", "options", "characters")
+
+FORMAT = 3
+"""The layout of Robinson's state documents (docs/state-format/robinson.md); format 2 is read too, format 1 (short
+keys) is refused."""
+
+EARLIER_FORMATS = (Renamed(2, {
+    "chars": "characters", "step": "phase_step", "source": "last_used", "temp_weapon": "temporary_weapon",
+    "cur": "resolving_action", "flags": "no_production", "night_food": "night_extra_food",
+    "pile_done": "wood_added_to_pile", "ev_book": "book_events_in_deck", "ev_adv": "adventure_events_in_deck",
+    "space_tk": "space_tokens", "space_exh": "covered_sources", "space_lost": "space_inaccessible",
+    "field_tk": "action_field_tokens", "weather_tk": "weather_tokens", "pile": "wood_pile",
+    "hunt_top": "hunting_deck_top", "hunt_seen": "hunting_top_seen", "hunt_bottom": "hunting_deck_bottom",
+    "dice": "action_dice", "clouds": "weather_resolving", "outside": "outside_camp", "stash": "own_supply",
+    "item_used": "items_used", "gathered": "sources_gathered", "hungry_done": "meals_missed",
+    "minus": "minus_one_pawn", "changes": "plan_changes", "myst": "mystery_draw", "xsrc": "additional_pawns",
+    "groups": "planned_actions", "special": "special_wounds", "work": "pending_steps",
+}, dropped={"econ_used": 0}),)
+"""Format 2 wrote short keys for many fields (`cur`, `xsrc`, `field_tk`, …) and an `econ_used` marker that was
+always 0; it is read by renaming them (and written for the digests of saves made then)."""
 _PAWN_NAME = re.compile(r"[a-z0-9][a-z0-9_\-]*", re.ASCII).fullmatch
 HOLDS_RESOLVING = frozenset((st.I_SLIDE, st.I_DISCARD, st.I_EVENT_HALF_DONE, st.I_ADV_DONE, st.I_MYST_AFTER,
                              st.I_BEAST))
 """Work items that finish a card being resolved (its discard, slide or keep step)."""
 
 
-POSITION_KEY = {"zone": "cards",
-                "uses": "card_uses", "tile_at": "revealed_tiles", "space_tile": "tiles", "token_place": "discovery_tokens",
-                "over": "ended", "tile_top": "top_tile"}
-"""The position key (`position.py`) that holds an engine field, for the messages of a refused document."""
+@cache
+def position_keys() -> dict[str, str]:
+    """The position key that holds each engine field (`declaration.py`), for the messages of a refused document."""
+    from .declaration import DECLARATION
+
+    return {f.name: f.key for f in DECLARATION.fields if f.codec is not None}
 
 
 class FieldFault(SaveError):
     """A refused document naming the position's key; `problem` is what is wrong, without the key."""
 
     def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"state field {POSITION_KEY.get(field, field)!r}: {problem}")
+        super().__init__(f"state field {position_keys().get(field, field)!r}: {problem}")
         self.problem = problem
 
 
@@ -118,11 +141,11 @@ def read_table(game: Any, doc: Any) -> Table:
     extra = sorted(str(k) for k in doc if k not in fields)
     if extra:
         raise SaveError(f"state document has unknown fields: {shown(extra)}")
-    opts, chars = doc["options"], doc["chars"]
+    opts, chars = doc["options"], doc["characters"]
     if not isinstance(opts, dict):
         raise fail("options", f"must be an object of options, not {shown(opts)}")
     if not isinstance(chars, list) or not all(isinstance(c, str) for c in chars):
-        raise fail("chars", f"must be a list of character ids, not {shown(chars)}")
+        raise fail("characters", f"must be a list of character ids, not {shown(chars)}")
     try:
         resolved = game.options.resolve({**opts, "characters": chars})
         given = game.options.resolve(opts)["characters"] if "characters" in opts else ()
@@ -183,48 +206,48 @@ def read_chance(data: Any, s: RobinsonState) -> list[int]:
     return chance
 
 
-def read_myst(data: Any, s: RobinsonState) -> list[int]:
+def read_mystery_draw(data: Any, s: RobinsonState) -> list[int]:
     """A Mystery draw under way `[treasures, monsters, traps, drawer, drawn]`, or nothing (§16.2)."""
-    myst = _ints(data, "myst", -1, MAX_COUNT, None, 5)
-    need(len(myst) in (0, 5), "myst", "a Mystery draw is [treasures, monsters, traps, drawer, drawn] or nothing")
-    if myst:
-        need(min(myst[:3]) >= 0 and -1 <= myst[3] <= s.players and myst[4] in (0, 1), "myst",
+    draw = _ints(data, "mystery_draw", -1, MAX_COUNT, None, 5)
+    need(len(draw) in (0, 5), "mystery_draw", "a Mystery draw is [treasures, monsters, traps, drawer, drawn] or nothing")
+    if draw:
+        need(min(draw[:3]) >= 0 and -1 <= draw[3] <= s.players and draw[4] in (0, 1), "mystery_draw",
              "malformed Mystery draw")
-    return myst
+    return draw
 
 
-def read_xsrc(data: Any, s: RobinsonState) -> list[tuple[int, int, int, int, str]]:
+def read_additional_pawns(data: Any, s: RobinsonState) -> list[tuple[int, int, int, int, str]]:
     """Additional pawns: `[source kind, reference, Action mask, owner, pawn name]` (§8.1, §20.4)."""
     c, n = s.content, s.players
     nc = len(c.cards)
-    xsrc = []
+    pawns = []
     names: set[str] = set()
-    for i, row in enumerate(_rows(data, "xsrc", 5, 64)):
-        kind = _int(row[0], "xsrc", 0, st.XS_SKILL, f"source {i} kind")
-        ref = _int(row[1], "xsrc", 0, max(nc, 8 * n) - 1, f"source {i} reference")
-        mask = _int(row[2], "xsrc", 0, 127, f"source {i} Action mask")
-        owner = _int(row[3], "xsrc", 0, n - 1, f"source {i} owner")
+    for i, row in enumerate(_rows(data, "additional_pawns", 5, 64)):
+        kind = _int(row[0], "additional_pawns", 0, st.XS_SKILL, f"source {i} kind")
+        ref = _int(row[1], "additional_pawns", 0, max(nc, 8 * n) - 1, f"source {i} reference")
+        mask = _int(row[2], "additional_pawns", 0, 127, f"source {i} Action mask")
+        owner = _int(row[3], "additional_pawns", 0, n - 1, f"source {i} owner")
         name = row[4]
         need(isinstance(name, str) and len(name) <= 60 and _PAWN_NAME(name) and name not in names
-             and name not in ("1", "2", "friday", "dog"), "xsrc", f"source {i} has no proper pawn name: {shown(name)}")
+             and name not in ("1", "2", "friday", "dog"), "additional_pawns", f"source {i} has no proper pawn name: {shown(name)}")
         names.add(name)
         if kind in (st.XS_ITEM, st.XS_KEPT, st.XS_START):
             want = {st.XS_ITEM: "invention", st.XS_KEPT: "mystery", st.XS_START: "start_item"}[kind]
-            need(ref < nc and c.cards[ref].kind == want, "xsrc", f"source {i} is no {want} card")
+            need(ref < nc and c.cards[ref].kind == want, "additional_pawns", f"source {i} is no {want} card")
         elif kind == st.XS_TOKEN:
-            need(ref < len(c.tokens), "xsrc", f"source {i} is no Discovery token")
+            need(ref < len(c.tokens), "additional_pawns", f"source {i} is no Discovery token")
         else:
             seat, si = divmod(ref, 8)
-            need(seat < n and si < len(c.characters[s.table.chars[seat]].skills), "xsrc", f"source {i} is no skill")
-        xsrc.append((kind, ref, mask, owner, name))
-    return xsrc
+            need(seat < n and si < len(c.characters[s.table.chars[seat]].skills), "additional_pawns", f"source {i} is no skill")
+        pawns.append((kind, ref, mask, owner, name))
+    return pawns
 
 
 def read_groups(data: Any, s: RobinsonState) -> list[tuple[Any, ...]]:
     """Planned Actions `[type, target, alternative, leader, [pawns], wood, food, fur, flags]` (§8.1–§8.4)."""
     c, n = s.content, s.players
     nc = len(c.cards)
-    pawns = 2 * n + 2 + len(s.xsrc)
+    pawns = 2 * n + 2 + len(s.additional_pawns)
     groups: list[tuple[Any, ...]] = []
     placed: set[int] = set()
     for gi, row in enumerate(_rows(data, "groups", 9, 64)):
@@ -321,10 +344,10 @@ def _check_fields(s: RobinsonState) -> None:
     need(all(c.cards[x].kind == "invention" for x in s.item_used), "item_used", "only Items are used once a round")
     if not t.friday:
         need(s.wounds[n] == 0 and s.determination[n] == 0, "wounds", "there is no Friday to wound or give Determination")
-    need(s.cur < len(s.groups), "cur", f"there is no planned Action {s.cur + 1}")
+    need(s.resolving_action < len(s.groups), "resolving_action", f"there is no planned Action {s.resolving_action + 1}")
     need(not s.groups or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "groups",
          "Actions are planned only in the Action phase")
-    need(not s.xsrc or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "xsrc",
+    need(not s.additional_pawns or s.phase in (st.PLAN, st.RESOLVE, st.OVER), "additional_pawns",
          "additional pawns exist only in the Action phase")
 
 
@@ -347,7 +370,7 @@ def _check_target(s: RobinsonState, gi: int, typ: int, target: int, alt: int, do
         need(tile >= 0 and i < len(c.tiles[tile].sources) and alt == 0, "groups", f"{where}: no such source")
     elif typ == st.T_EXPLORE:
         need(0 <= target < len(c.spaces) and alt == 0, "groups", f"{where}: no such space")
-        need(done or gi == s.cur or s.space_tile[target] < 0, "groups", f"{where}: s{target + 1} is explored already")
+        need(done or gi == s.resolving_action or s.space_tile[target] < 0, "groups", f"{where}: s{target + 1} is explored already")
     else:
         need(target == 0 and alt == 0, "groups", f"{where}: a Hunt, Arranging or Rest has no target")
 
@@ -434,13 +457,13 @@ def _check_cards(s: RobinsonState) -> None:
             need(i in finishing, "zone", f"{c.cards[i].id} is being resolved with nothing pending to finish it")
         need(st.Z_REVEALED not in zone or chance == st.CH_INV or KeepInvention in pending or st.I_NEW_IDEA in ops,
              "zone", "Inventions lie revealed with no pick pending")
-        need(st.Z_MYST_ASIDE not in zone or bool(s.myst), "zone", "Mystery cards are set aside outside a Mystery draw")
+        need(st.Z_MYST_ASIDE not in zone or bool(s.mystery_draw), "zone", "Mystery cards are set aside outside a Mystery draw")
     need(st.Z_ITEM_FUTURE not in zone or s.phase in (st.RESOLVE, st.OVER), "zone",
          "Items are still Future outside the Action phase")
     books = sum(1 for i, z in enumerate(zone) if z == st.Z_EVENT_STACK and c.cards[i].data["icon"] == "book")
     stack = zone.count(st.Z_EVENT_STACK)
-    need(s.ev_book <= books and s.ev_adv <= stack - books, "ev_book",
-         f"{s.ev_book} Book and {s.ev_adv} Adventure Event cards are dealt but the stack holds {books} and "
+    need(s.book_events_in_deck <= books and s.adventure_events_in_deck <= stack - books, "book_events_in_deck",
+         f"{s.book_events_in_deck} Book and {s.adventure_events_in_deck} Adventure Event cards are dealt but the stack holds {books} and "
          f"{stack - books}")
     need(len(s.hunt_seen) == len(s.hunt_top), "hunt_seen", "says for each top Hunting card whether it was seen")
     placed = s.hunt_top + s.hunt_bottom
@@ -474,7 +497,7 @@ def _check_board(s: RobinsonState) -> None:
         if t >= 0:
             need(s.tile_at[t] == sp, "space_tile", f"s{sp + 1} holds tile {c.tiles[t].number}, which is elsewhere")
         else:
-            need(not s.space_tk[sp] and not s.space_exh[sp], "space_tk", f"unexplored s{sp + 1} holds tokens")
+            need(not s.space_tokens[sp] and not s.covered_sources[sp], "space_tokens", f"unexplored s{sp + 1} holds tokens")
     start = next(x.index for x in c.tiles if x.number == s.table.scenario.start_tile)
     need(s.tile_at[start] >= 0, "tile_at", "the start tile is not on the island")
     need(s.space_tile[s.camp] >= 0 and not s.space_lost[s.camp], "camp", f"the Camp (s{s.camp + 1}) stands on no tile")
@@ -506,7 +529,7 @@ def _check_pending(s: RobinsonState) -> None:
     elif kind == st.CH_ADV:
         ok = a in (st.Z_ADV_B, st.Z_ADV_G, st.Z_ADV_E) and s.count_in(a) > 0 and -1 <= b <= n and cc == 0
     elif kind == st.CH_MYST:
-        ok = s.count_in(st.Z_MYST_DECK) > 0 and bool(s.myst) and a == b == cc == 0
+        ok = s.count_in(st.Z_MYST_DECK) > 0 and bool(s.mystery_draw) and a == b == cc == 0
     elif kind in (st.CH_HUNT, st.CH_TRACK):
         ok = (0 <= a < len(s.groups) and s.groups[a][0] == st.T_HUNT) if kind == st.CH_HUNT else 0 <= a < n
         ok = ok and b == cc == 0 and bool(s.deck_bag(st.Z_HUNT_DECK))

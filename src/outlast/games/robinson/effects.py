@@ -169,8 +169,8 @@ class EffectRules(StateFields):
         """An Adventure for the Action `group` (§8.5.3): the Adventure token goes (§20.2); Friday takes a Wound
         instead (§14.4); else the Action's Adventure deck is drawn, reshuffled from its discards when empty."""
         typ = self.groups[group][0]
-        if token and self.field_tk[typ] & FT_ADVENTURE:
-            self.field_tk[typ] &= ~FT_ADVENTURE
+        if token and self.action_field_tokens[typ] & FT_ADVENTURE:
+            self.action_field_tokens[typ] &= ~FT_ADVENTURE
             self.log("action", "The Adventure token is used (§20.2).")
         if actor == self.table.friday_index:
             self.wound(actor, 1, "an Adventure result for Friday (§14.4)")
@@ -186,10 +186,10 @@ class EffectRules(StateFields):
 
     def _field_token(self: RobinsonState, typ: int, bit: int) -> None:
         """One token of a type per place; an extra one is ignored, not a demand (§12.6)."""
-        if self.field_tk[typ] & bit:
+        if self.action_field_tokens[typ] & bit:
             self.log("token", f"{TYPE_NAMES[typ].capitalize()} already holds that token: the new one is ignored (§12.6).")
             return
-        self.field_tk[typ] |= bit
+        self.action_field_tokens[typ] |= bit
         name = {FT_REROLL: "Reroll Success", FT_ADVENTURE: "Adventure", FT_EXTRA: "extra-pawn", FT_WOOD: "+1 wood",
                 FT_BEAST: "Beast Strength"}[bit]
         self.log("token", f"A {name} token goes on {TYPE_NAMES[typ]} (§20).")
@@ -217,10 +217,10 @@ class EffectRules(StateFields):
     def _cover(self: RobinsonState, which: str, actor: int) -> None:
         """Exhaust a source (§16.3); with none to cover, every player takes a Wound (§12.2)."""
         if which == "gathered":
-            g = self.groups[self.cur] if 0 <= self.cur < len(self.groups) else None
+            g = self.groups[self.resolving_action] if 0 <= self.resolving_action < len(self.groups) else None
             if g is not None and g[0] == T_GATHER:
                 sp, i = divmod(g[1], 2)
-                self.space_exh[sp] |= 1 << i
+                self.covered_sources[sp] |= 1 << i
                 self.log("effect", f"The source at s{sp + 1} is exhausted (§16.3).")
                 return
             self.wound_all(1, "no source to cover (§12.2)")
@@ -236,13 +236,13 @@ class EffectRules(StateFields):
         out = []
         for sp in self._camp_moves():
             for i, kind in enumerate(self.content.tiles[self.space_tile[sp]].sources):
-                if kind == "food" and not self.space_exh[sp] >> i & 1:
+                if kind == "food" and not self.covered_sources[sp] >> i & 1:
                     out.append(sp * 2 + i)
         return out
 
     def _camp_sources(self: RobinsonState) -> list[int]:
         t = self.space_tile[self.camp]
-        return [self.camp * 2 + i for i in range(len(self.content.tiles[t].sources)) if not self.space_exh[self.camp] >> i & 1]
+        return [self.camp * 2 + i for i in range(len(self.content.tiles[t].sources)) if not self.covered_sources[self.camp] >> i & 1]
 
 
 class EffectRun:
@@ -365,7 +365,7 @@ def wound(run: EffectRun, who: str | None, n: int) -> None:
 
 @handles("heal")
 def heal(run: EffectRun, who: str | None, n: int) -> None:
-    """The named castaways heal Wounds (§13); `shared`: the chooser shares them out as they like, and nothing
+    """The named castaways heal Wounds (§13); `split`: the chooser shares them out as they like, and nothing
     happens when nobody is wounded."""
     state = run.state
     if who == SHARED:
@@ -440,10 +440,10 @@ def weather_token(run: EffectRun, token: str) -> None:
     """A Rainy Cloud, Winter Cloud or Storm token in the Weather space; a second one is ignored (§12.6)."""
     state = run.state
     which = ("rain", "winter", "storm").index(token)
-    if state.weather_tk[which]:
+    if state.weather_tokens[which]:
         state.log("token", "The Weather space already holds that token: ignored (§12.6).")
     else:
-        state.weather_tk[which] = 1
+        state.weather_tokens[which] = 1
         state.log("token", f"A {token} token goes in the Weather space ({run.cause}).")
 
 
@@ -458,10 +458,10 @@ def camp_token(run: EffectRun, resource: str) -> None:
     """A +1 wood or +1 food token on the Camp tile; a second one is ignored (§12.6, §20)."""
     state = run.state
     bit = TK_WOOD if resource == "wood" else TK_FOOD
-    if state.space_tk[state.camp] & bit:
+    if state.space_tokens[state.camp] & bit:
         state.log("token", "The Camp tile already holds that token: ignored (§12.6).")
     else:
-        state.space_tk[state.camp] |= bit
+        state.space_tokens[state.camp] |= bit
         state.log("token", f"A +1 {resource} token goes on the Camp tile ({run.cause}).")
 
 
@@ -592,7 +592,7 @@ def draw(run: EffectRun, deck: str, n: int) -> None:
 def draw_mystery(run: EffectRun, treasure: int | None, monster: int | None, trap: int | None) -> None:
     """Mystery cards drawn, up to the numbers of each kind (§16.2)."""
     state = run.state
-    state.myst = [treasure or 0, monster or 0, trap or 0, run.actor, 0]
+    state.mystery_draw = [treasure or 0, monster or 0, trap or 0, run.actor, 0]
     state.log("mystery", f"Drawing Mystery cards ({run.cause}) (§16.2).")
     state._push((I_MYST_STEP, 0, 0, 0))
 

@@ -51,7 +51,7 @@ class ExplorationRules(StateFields):
     def _markable_tiles(self: RobinsonState, bit: int) -> list[int]:
         """Explored, accessible tiles an Action can target, without that token yet (§12.6, §20)."""
         return [sp for sp, t in enumerate(self.space_tile) if t >= 0 and not self.space_lost[sp]
-                and sp != self.camp and not self.space_tk[sp] & bit]
+                and sp != self.camp and not self.space_tokens[sp] & bit]
 
     def _losable_tiles(self: RobinsonState) -> list[int]:
         return [sp for sp, t in enumerate(self.space_tile) if t >= 0 and sp != self.camp and not self.space_lost[sp]]
@@ -59,6 +59,6 @@ class ExplorationRules(StateFields):
     def lose_tile(self: RobinsonState, sp: int) -> None:
         """§16.4: the tile turns face down; its tokens and markers go; its terrain may be lost (§16.5)."""
         self.space_lost[sp] = 1
-        self.space_tk[sp] = 0
-        self.space_exh[sp] = 0
+        self.space_tokens[sp] = 0
+        self.covered_sources[sp] = 0
         self.log("effect", f"The tile at s{sp + 1} becomes inaccessible (§16.4).")

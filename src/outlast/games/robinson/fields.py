@@ -48,27 +48,29 @@ class StateFields(State):
     camp: int
     tile_top: int
     temp_weapon: int
-    cur: int
+    resolving_action: int
+    """Index in `groups` of the planned Action being resolved (-1: none, §8.4)."""
     flags: int
     friday_alive: int
     night_food: int
     pile_done: int
     """1 once wood went onto the pile this round (once a round, §25.1)."""
-    ev_book: int
-    ev_adv: int
+    book_events_in_deck: int
+    adventure_events_in_deck: int
     """Unseen Book / Adventure Event cards still dealt into the Event deck (§3 step 16)."""
     friday_rerolled: int
     arrange_determination: int
     arrange_heal: int
-    econ_used: int
     zone: list[int]
     uses: list[int]
     token_place: list[int]
     """Per Discovery token (in the content's order), where it is: bag, Future, available, used, removed, revealed, box (§19)."""
     tile_at: list[int]
     space_tile: list[int]
-    space_tk: list[int]
-    space_exh: list[int]
+    space_tokens: list[int]
+    """Per space, bits of the tokens on its tile (+1 wood, +1 food, extra pawn, beast strength, shortcut; §20)."""
+    covered_sources: list[int]
+    """Per space, bits of its covered (exhausted) sources: 1 the first, 2 the second (§16.3)."""
     space_lost: list[int]
     wounds: list[int]
     determination: list[int]
@@ -78,8 +80,10 @@ class StateFields(State):
     """Available wood, food, nonperishable food and fur (§2.4)."""
     future_resources: list[int]
     """Future wood, food, nonperishable food and fur, available at cleanup (§8.3, §8.13)."""
-    field_tk: list[int]
-    weather_tk: list[int]
+    action_field_tokens: list[int]
+    """Per Action type, bits of the additional-effect tokens on its Action field (§20)."""
+    weather_tokens: list[int]
+    """The rain, winter and storm tokens on the Weather space (§9)."""
     pile: list[int]
     ready: list[int]
     hunt_top: list[int]
@@ -90,11 +94,13 @@ class StateFields(State):
     """The stack of pending decisions (the top one is asked; only any-time windows lie under another)."""
     work: list[tuple[int, int, int, int]]
     groups: list[tuple[Any, ...]]
-    xsrc: list[tuple[int, int, int, int, str]]
+    additional_pawns: list[tuple[int, int, int, int, str]]
+    """Additional pawns of this planning: (source kind, reference, Action mask, owner seat, pawn name) (§8.1, §20.4)."""
     dice: list[int]
     weather_dice: list[int]
     clouds: list[int]
-    myst: list[int]
+    mystery_draw: list[int]
+    """A Mystery draw under way: [treasures, monsters, traps, drawer, drawn], or empty (§16.2)."""
     outside: list[int]
     stash: list[int]
     special: list[tuple[int, ...]]

@@ -37,8 +37,8 @@ class HuntingRules(StateFields):
         """A Hunting fight (§8.7.2): strength, Weapon loss, food, fur, Palisade, the rest."""
         d = self.content.cards[card].data
         strength = d["strength"]
-        if self.field_tk[T_HUNT] & FT_BEAST:
-            self.field_tk[T_HUNT] &= ~FT_BEAST
+        if self.action_field_tokens[T_HUNT] & FT_BEAST:
+            self.action_field_tokens[T_HUNT] &= ~FT_BEAST
             strength += 1
             self.log("hunt", "The Beast Strength token adds 1 (§20.3a).")
         self.log("hunt", f"{self.char_name(lead)} fights {self.content.cards[card].name} (strength {strength}).")

@@ -165,8 +165,8 @@ class CoverSourceForCampToken(RobinsonDecision):
         if action.args[0] != "skip":
             sp = space_index_of(action.args[0])
             i = next(x % 2 for x in state._adjacent_food() if x // 2 == sp)
-            state.space_exh[sp] |= 1 << i
-            state.space_tk[state.camp] |= TK_FOOD
+            state.covered_sources[sp] |= 1 << i
+            state.space_tokens[state.camp] |= TK_FOOD
             state.log("build", f"The Corral covers a food source at s{sp + 1}; +1 food token on the Camp (§17.2).")
 
     def ask(self, state: RobinsonState) -> str:
@@ -188,7 +188,7 @@ class ProducingTile(RobinsonDecision):
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         sp = space_index_of(action.args[0])
-        state.space_tk[sp] |= TK_SHORTCUT
+        state.space_tokens[sp] |= TK_SHORTCUT
         state.log("build", f"The Shortcut token goes on s{sp + 1} (§17.2).")
 
     def ask(self, state: RobinsonState) -> str:
@@ -213,7 +213,7 @@ class CoverSource(RobinsonDecision):
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         sp, i = (int(x) - 1 for x in action.args[0][1:].split(":"))
-        state.space_exh[sp] |= 1 << i
+        state.covered_sources[sp] |= 1 << i
         state.log("effect", f"A source at s{sp + 1} is exhausted (§16.3).")
 
     def ask(self, state: RobinsonState) -> str:
@@ -259,7 +259,7 @@ class MarkTile(RobinsonDecision):
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         sp = space_index_of(action.args[0])
-        state.space_tk[sp] |= self.token
+        state.space_tokens[sp] |= self.token
         state.log("token", f"A {'beast' if self.token == TK_BEAST else 'extra-pawn'} token goes on s{sp + 1} (§20).")
 
     def ask(self, state: RobinsonState) -> str:

@@ -51,6 +51,10 @@ if TYPE_CHECKING:
     from .state import RobinsonState
 
 
+DRAWING_VERBS = frozenset({"draw_mystery", "new_idea", "reconnaissance", "scouting", "tracking", "beast_to_hunt"})
+"""Verbs whose effect draws from a deck, the tile stack or the token bag (nothing to draw: nothing happens)."""
+
+
 class ItemUseRules(StateFields):
     """Using skills, Items, kept cards and Discovery tokens at any time, and the windows that allow it: a part of `RobinsonState`."""
 
@@ -72,20 +76,13 @@ class ItemUseRules(StateFields):
             return None if any(x is None for x in problems) else " and ".join(x for x in problems if x)
         if kind == SEQ:
             return next((x for x in (self._node_problem(k, seat, timing_action) for k in kids) if x), None)
-        cur = self.groups[self.cur] if 0 <= self.cur < len(self.groups) else None
         if v == "lose":
             short = [name for r, name in enumerate(RES_NAMES) if self.free(FOOD if r == NONPER else r) < prm.get(name, 0)]
             return f"it costs more {' and '.join(short)} than is free" if short else None
         if v == "heal":
             return None if any(self.wounds[p] for p in range(self.players)) else "nobody is wounded"
-        if v == "temp_weapon":
-            if cur is None or cur[0] != T_HUNT:
-                return "it helps only in a fight: a Hunt about to be resolved"
-            return None if not timing_action or cur[3] == seat else "it helps only its owner's own Action"
-        if v == "arrange_bonus":
-            if cur is None or cur[0] != T_ARRANGE:
-                return "it works only on an Arranging the Camp Action about to be resolved"
-            return "it is in use for this Action already" if self.arrange_determination >= 0 else None
+        if v in ("temp_weapon", "arrange_bonus"):
+            return self._not_this_action(v, seat, timing_action)
         if v == "ignore_cloud":
             cloud = 0 if prm["cloud"] == "rain" else 1
             return None if self.phase == WEATHER and self.clouds[cloud] > 0 else f"no {prm['cloud']} cloud is rolled now"
@@ -97,18 +94,8 @@ class ItemUseRules(StateFields):
             return None
         if v == "morale":
             return None if prm["by"] < 0 or self.morale < self.content.morale[-1][0] else "Morale is at the top already"
-        if v == "draw_mystery":
-            return None if self.count_in(Z_MYST_DECK) or self.count_in(Z_MYST_DISCARD) else "no Mystery card is left"
-        if v == "new_idea":
-            return None if self.count_in(Z_INV_DECK) or self.count_in(Z_INV_DISCARD) else "no Invention card is left"
-        if v == "reconnaissance":
-            return None if TILE_STACK in self.tile_at else "no Island tile is left"
-        if v == "scouting":
-            return None if TOK_BAG in self.token_place else "no Discovery token is left"
-        if v == "tracking":
-            return None if self.count_in(Z_HUNT_DECK) else "the Hunting deck is empty"
-        if v == "beast_to_hunt":
-            return None if self.count_in(Z_BEAST_DECK) else "the Beast deck is empty"
+        if v in DRAWING_VERBS:
+            return self._nothing_to_draw(v)
         if v == "build_free":
             return f"the {prm['item'].replace('_', ' ').title()} is built already" if self.built(prm["item"]) else None
         if v == "pile_wood":
@@ -121,6 +108,32 @@ class ItemUseRules(StateFields):
         if abilities.answer_of(self.program, node, abilities.REROLL_FIELDS, 0):
             return "a reroll is made right after a roll (`reroll DIE`)"
         return None
+
+    def _not_this_action(self: RobinsonState, v: str, seat: int, timing_action: bool) -> str | None:
+        """Why an effect that helps the Action about to be resolved (a fight's weapon, §8.7; the Arranging
+        bonus, §8.11) would do nothing now, or None."""
+        cur = self.groups[self.resolving_action] if 0 <= self.resolving_action < len(self.groups) else None
+        if v == "temp_weapon":
+            if cur is None or cur[0] != T_HUNT:
+                return "it helps only in a fight: a Hunt about to be resolved"
+            return None if not timing_action or cur[3] == seat else "it helps only its owner's own Action"
+        if cur is None or cur[0] != T_ARRANGE:
+            return "it works only on an Arranging the Camp Action about to be resolved"
+        return "it is in use for this Action already" if self.arrange_determination >= 0 else None
+
+    def _nothing_to_draw(self: RobinsonState, v: str) -> str | None:
+        """Why an effect that draws from a deck, the tile stack or the token bag would draw nothing, or None."""
+        if v == "draw_mystery":
+            return None if self.count_in(Z_MYST_DECK) or self.count_in(Z_MYST_DISCARD) else "no Mystery card is left"
+        if v == "new_idea":
+            return None if self.count_in(Z_INV_DECK) or self.count_in(Z_INV_DISCARD) else "no Invention card is left"
+        if v == "reconnaissance":
+            return None if TILE_STACK in self.tile_at else "no Island tile is left"
+        if v == "scouting":
+            return None if TOK_BAG in self.token_place else "no Discovery token is left"
+        if v == "tracking":
+            return None if self.count_in(Z_HUNT_DECK) else "the Hunting deck is empty"
+        return None if self.count_in(Z_BEAST_DECK) else "the Beast deck is empty"
 
     def _use_options(self: RobinsonState, seat: int, point: int) -> list[tuple[str, int, int]]:
         """(text, kind, ref) of what `seat` may use now at an interrupt point."""
@@ -227,9 +240,9 @@ class ItemUseRules(StateFields):
 
     def _reroll_options(self: RobinsonState, seat: int) -> list[RobinsonAction]:
         """Rerolls right after a roll (§8.5.3): the matching skill, or Friday's own (§14.4, §25.16)."""
-        if not 0 <= self.cur < len(self.groups):
+        if not 0 <= self.resolving_action < len(self.groups):
             return []
-        g = self.groups[self.cur]
+        g = self.groups[self.resolving_action]
         out = []
         ch = self.table.chars[seat]
         for si, sk in enumerate(self.content.characters[ch].skills):

@@ -32,7 +32,7 @@ class MysteryRules(StateFields):
     __slots__ = ()
 
     def _myst_step(self: RobinsonState) -> None:
-        need = self.myst
+        need = self.mystery_draw
         if not need or not any(need[:3]):
             self._myst_end()
             return
@@ -48,12 +48,12 @@ class MysteryRules(StateFields):
     def _myst_drawn(self: RobinsonState, card: int) -> None:
         t = ("treasure", "monster", "trap").index(self.content.cards[card].data["type"])
         name = self.content.cards[card].name
-        if self.myst[t] > 0:
-            self.myst[t] -= 1
-            self.myst[4] = 1
+        if self.mystery_draw[t] > 0:
+            self.mystery_draw[t] -= 1
+            self.mystery_draw[4] = 1
             self.zone[card] = Z_RESOLVING
             self.log("mystery", f"Mystery {self.content.cards[card].data['type']}: {name}. {self.content.cards[card].text}")
-            self._push((self.program.card[(card, "action")], self.myst[3], card, 0), (I_MYST_AFTER, 0, card, 0))
+            self._push((self.program.card[(card, "action")], self.mystery_draw[3], card, 0), (I_MYST_AFTER, 0, card, 0))
         else:
             self.zone[card] = Z_MYST_ASIDE
             self.log("mystery", f"{name} ({self.content.cards[card].data['type']}) is set aside (§16.2).")
@@ -68,12 +68,12 @@ class MysteryRules(StateFields):
                 self.log("mystery", f"{self.content.cards[card].name} is kept.")
             else:
                 self.zone[card] = Z_MYST_DISCARD
-        if self.myst and any(self.myst[:3]) and not self.over:
-            self.decisions.append(MysteryDraw(self.seat_of(self.myst[3]) if self.myst[3] >= 0 else self.first_player))
+        if self.mystery_draw and any(self.mystery_draw[:3]) and not self.over:
+            self.decisions.append(MysteryDraw(self.seat_of(self.mystery_draw[3]) if self.mystery_draw[3] >= 0 else self.first_player))
         else:
             self._myst_end()
 
     def _myst_end(self: RobinsonState) -> None:
         for card in self.cards_in(Z_MYST_ASIDE):
             self.zone[card] = Z_MYST_DECK
-        self.myst = []
+        self.mystery_draw = []

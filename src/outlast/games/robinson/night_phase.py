@@ -136,12 +136,12 @@ class NightPhaseRules(StateFields):
             self.palisade -= self.palisade // 2
         else:
             self.roof = self.palisade = 0
-        moving = self.space_tk[old] & (TK_WOOD | TK_FOOD)
-        self.space_tk[old] &= ~(TK_WOOD | TK_FOOD)
-        self.space_tk[sp] |= moving
-        for x in range(len(self.space_tk)):
-            if self.space_tk[x] & TK_SHORTCUT:
-                self.space_tk[x] &= ~TK_SHORTCUT
+        moving = self.space_tokens[old] & (TK_WOOD | TK_FOOD)
+        self.space_tokens[old] &= ~(TK_WOOD | TK_FOOD)
+        self.space_tokens[sp] |= moving
+        for x in range(len(self.space_tokens)):
+            if self.space_tokens[x] & TK_SHORTCUT:
+                self.space_tokens[x] &= ~TK_SHORTCUT
                 self.log("camp", "The Shortcut token is discarded (§10.2).")
         for card in self.cards_in(Z_ITEM):
             node = self.program.card.get((card, "on_build"))

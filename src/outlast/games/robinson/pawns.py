@@ -68,8 +68,8 @@ class PawnRules(StateFields):
                         and self.determination[seat] >= sk.cost):
                     out.append((XS_SKILL, seat * 8 + si, mask, seat, sk.id))
         if keep:
-            have = {(x[0], x[1]) for x in self.xsrc}
-            out = [*self.xsrc, *(x for x in out if (x[0], x[1]) not in have)]
+            have = {(x[0], x[1]) for x in self.additional_pawns}
+            out = [*self.additional_pawns, *(x for x in out if (x[0], x[1]) not in have)]
         names: set[str] = set()
         fixed = []
         for src in out:
@@ -79,7 +79,7 @@ class PawnRules(StateFields):
                 name = f"{src[4]}-{k}"
             names.add(name)
             fixed.append(src if k == 1 else (*src[:4], name))
-        self.xsrc = fixed
+        self.additional_pawns = fixed
 
     @property
     def friday_pawn(self: RobinsonState) -> int:
@@ -98,7 +98,7 @@ class PawnRules(StateFields):
             if self.table.dog:
                 out.append(self.dog_pawn)
         base = 2 * self.players + 2
-        out += [base + k for k, src in enumerate(self.xsrc) if src[3] == seat]
+        out += [base + k for k, src in enumerate(self.additional_pawns) if src[3] == seat]
         return out
 
     def pawn_text(self: RobinsonState, pid: int) -> str:
@@ -108,7 +108,7 @@ class PawnRules(StateFields):
             return "friday"
         if pid == self.dog_pawn:
             return "dog"
-        return self.xsrc[pid - 2 * self.players - 2][4]
+        return self.additional_pawns[pid - 2 * self.players - 2][4]
 
     def pawn_label(self: RobinsonState, pid: int) -> str:
         """A pawn's name for people: 'Cook 1', 'Friday', 'belts'."""
@@ -127,7 +127,7 @@ class PawnRules(StateFields):
             return 0x7F
         if pid == self.dog_pawn:
             return (1 << T_HUNT) | (1 << T_EXPLORE)
-        return self.xsrc[pid - 2 * self.players - 2][2]
+        return self.additional_pawns[pid - 2 * self.players - 2][2]
 
     def pawn_char(self: RobinsonState, pid: int) -> int:
         """The character a leading pawn stands for (players and Friday only)."""

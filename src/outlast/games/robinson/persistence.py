@@ -43,7 +43,7 @@ class PersistenceRules(StateFields):
     def to_json(self: RobinsonState) -> dict[str, Any]:
         doc: dict[str, Any] = {"game": "robinson", "format": self.game.state_format, "rules_version": self.game.rules_version,
                                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.table.options.items()},
-                               "chars": [self.content.characters[ch].id for ch in self.table.chars]}
+                               "characters": [self.content.characters[ch].id for ch in self.table.chars]}
         doc.update(DECLARATION.to_doc(self))
         return doc
 

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from outlast.core import IllegalAction
@@ -137,7 +138,7 @@ class PlanningRules(StateFields):
                 cost = self.content.cards[target].data.get("cost") or []
                 if cost:
                     w, f, u = cost[alt].get("wood", 0), cost[alt].get("food", 0), cost[alt].get("fur", 0)
-            if token and w and self.field_tk[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
+            if token and w and self.action_field_tokens[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
                 w += 1
                 flags |= G_WOODTOK
         return w, f, u, flags
@@ -164,7 +165,7 @@ class PlanningRules(StateFields):
         explores = plans.get(T_EXPLORE, ())
         explores_full = tiles_left <= len(explores)  # also an empty Island stack (§25.19)
         builds = plans.get(T_BUILD, ())
-        wood_token = bool(self.field_tk[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
+        wood_token = bool(self.action_field_tokens[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
         out = []
         for c in self._static_open(ctx):
             typ, tg = c[0], c[1]
@@ -213,7 +214,7 @@ class PlanningRules(StateFields):
             return (self.resources[WOOD] - com[0], self.food_total() - com[1], self.resources[FUR] - com[2],
                     pc[2], planned, pc[3], pc[4])
         fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
-                   tuple(self.space_tile), tuple(self.space_exh), tuple(self.space_lost), tuple(self.space_tk),
+                   tuple(self.space_tile), tuple(self.covered_sources), tuple(self.space_lost), tuple(self.space_tokens),
                    tuple(self.gathered), tuple(self.tile_at)))
         pc = self._pc
         if pc is None or pc[0] != fp:
@@ -244,72 +245,101 @@ class PlanningRules(StateFields):
     def _target_problem(self: RobinsonState, typ: int, target: int, alt: int,
                         ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] | None = None
                         ) -> str | None:
-        """Why a new Action on this target cannot be planned now (None: it can), with its rule."""
+        """Why a new Action on this target cannot be planned now (None: it can), with its rule: the Action type's
+        own limits, then what it costs against the free resources (§8.3.1)."""
         if ctx is None:
             ctx = self._plan_ctx()
         free_w, free_f, free_u, terrains, plans, built, tiles_left = ctx
         planned = plans.get(typ, ())
+        problem: str | None = None
         if typ == T_THREAT:
-            card = self._threat_card(target)
-            if card < 0:
-                return "no card lies on that Threat space (§8.6)"
-            if target in planned:
-                return "that Threat card already has an Action planned (§8.1.4)"
-            if len(planned) >= 2:
-                return "at most two Threat Actions per round (§8.1.4)"
-            cd = self.content.cards[card]
-            if cd.kind == "event":
-                needs = cd.data["threat"].get("needs") or []
-                if needs:
-                    req = needs[alt]
-                    if req.get("item") and req["item"] not in built:
-                        return f"it needs the {req['item']} built at planning (§8.2)"
-                    if req.get("weapon", 0) > self.weapon:
-                        return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
+            problem = self._threat_target_problem(target, alt, planned, built)
         elif typ == T_HUNT:
             if self.count_in(Z_HUNT_DECK) <= len(planned):
-                return "the Hunting deck needs a card for every Hunt (§8.7.1)"
+                problem = "the Hunting deck needs a card for every Hunt (§8.7.1)"
         elif typ == T_BUILD:
-            if target == BUILD_SHELTER:
-                if self.shelter:
-                    return "the Shelter is already built (§8.8.3)"
-                if BUILD_SHELTER in planned:
-                    return "the Shelter is already planned (§8.8.3)"
-            elif target in (BUILD_ROOF, BUILD_PALISADE):
-                if not self.has_shelter():
-                    return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
-            elif target >= 0:
-                d = self.content.cards[target].data
-                if target in planned:
-                    return "that Invention is already planned (§8.8.6)"
-                missing = [t for t in d.get("terrain") or () if t not in terrains]
-                if missing:
-                    return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
-                lacking = [i for i in d.get("items") or () if i not in built]
-                if lacking:
-                    return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
+            problem = self._build_target_problem(target, planned, terrains, built)
         elif typ == T_GATHER:
-            sp, i = divmod(target, 2)
-            if self._distance(sp) == 0:
-                return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-            r_token = TK_WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
-            if self.space_exh[sp] >> i & 1 and not self.space_tk[sp] & r_token:
-                return "that source is exhausted (§16.3)"
-            if target in self.gathered or target in planned:
-                return "a source can be gathered only once per round (§8.1.4)"
+            problem = self._gather_target_problem(target, planned)
         elif typ == T_EXPLORE:
-            if self._distance(target) == 0:
-                return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-            if target in planned:
-                return "that space is already planned (§8.1.4)"
-            if tiles_left <= len(planned):
-                return "no Island tile is left to place (§25.19)"
+            problem = self._explore_target_problem(target, planned, tiles_left)
         elif typ in (T_ARRANGE, T_REST):
             return None
+        if problem is not None:
+            return problem
         w, f, u, _ = self._cost(typ, target, alt)
         if w > free_w or f > free_f or u > free_u:
             return (f"it needs {w} wood, {f} food and {u} fur committed from Available; free now: "
                     f"{free_w} wood, {free_f} food, {free_u} fur (§8.3.1)")
+        return None
+
+    def _threat_target_problem(self: RobinsonState, target: int, alt: int, planned: Sequence[int],
+                               built: set[str]) -> str | None:
+        """A Threat Action: a card on that space, one Action a card, two a round, what its option needs (§8.1.4,
+        §8.2, §8.6)."""
+        card = self._threat_card(target)
+        if card < 0:
+            return "no card lies on that Threat space (§8.6)"
+        if target in planned:
+            return "that Threat card already has an Action planned (§8.1.4)"
+        if len(planned) >= 2:
+            return "at most two Threat Actions per round (§8.1.4)"
+        cd = self.content.cards[card]
+        if cd.kind == "event":
+            needs = cd.data["threat"].get("needs") or []
+            if needs:
+                req = needs[alt]
+                if req.get("item") and req["item"] not in built:
+                    return f"it needs the {req['item']} built at planning (§8.2)"
+                if req.get("weapon", 0) > self.weapon:
+                    return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
+        return None
+
+    def _build_target_problem(self: RobinsonState, target: int, planned: Sequence[int], terrains: set[str],
+                              built: set[str]) -> str | None:
+        """Building: the Shelter once, a Roof or Palisade on a Shelter, an Invention once with its terrain and
+        Items (§8.2, §8.8)."""
+        if target == BUILD_SHELTER:
+            if self.shelter:
+                return "the Shelter is already built (§8.8.3)"
+            if BUILD_SHELTER in planned:
+                return "the Shelter is already planned (§8.8.3)"
+        elif target in (BUILD_ROOF, BUILD_PALISADE):
+            if not self.has_shelter():
+                return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
+        elif target >= 0:
+            d = self.content.cards[target].data
+            if target in planned:
+                return "that Invention is already planned (§8.8.6)"
+            missing = [t for t in d.get("terrain") or () if t not in terrains]
+            if missing:
+                return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
+            lacking = [i for i in d.get("items") or () if i not in built]
+            if lacking:
+                return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
+        return None
+
+    def _gather_target_problem(self: RobinsonState, target: int, planned: Sequence[int]) -> str | None:
+        """Gathering: a source within reach, not exhausted, gathered once a round (§8.1.4, §8.1.7, §16.3)."""
+        sp, i = divmod(target, 2)
+        if self._distance(sp) == 0:
+            return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
+        r_token = TK_WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
+        if self.covered_sources[sp] >> i & 1 and not self.space_tokens[sp] & r_token:
+            return "that source is exhausted (§16.3)"
+        if target in self.gathered or target in planned:
+            return "a source can be gathered only once per round (§8.1.4)"
+        return None
+
+    def _explore_target_problem(self: RobinsonState, target: int, planned: Sequence[int],
+                                tiles_left: int) -> str | None:
+        """Exploration: a space within reach, once a round, with an Island tile left for it (§8.1.4, §8.1.7)."""
+        if self._distance(target) == 0:
+            return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
+        if target in planned:
+            return "that space is already planned (§8.1.4)"
+        if tiles_left <= len(planned):
+            return "no Island tile is left to place (§25.19)"
         return None
 
     def _lead_problem(self: RobinsonState, typ: int, target: int, lead: int) -> str | None:
@@ -439,7 +469,7 @@ class PlanningRules(StateFields):
         assert pc is not None
         memo, most = pc[5], pc[6]
         key = (min(ctx[0] + slack, most[0]), min(ctx[1], most[1]), min(ctx[2], most[2]),
-               self.field_tk[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in self.groups),
+               self.action_field_tokens[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in self.groups),
                *sorted([(g[0], g[1]) for g in self.groups]))
         hit = memo.get(key)
         if hit is None:
@@ -536,18 +566,18 @@ class PlanningRules(StateFields):
 
     def _pawn_affordable(self: RobinsonState, pid: int) -> bool:
         k = pid - 2 * self.players - 2
-        if k < 0 or self.xsrc[k][0] != XS_SKILL:
+        if k < 0 or self.additional_pawns[k][0] != XS_SKILL:
             return True
-        seat, si = divmod(self.xsrc[k][1], 8)
+        seat, si = divmod(self.additional_pawns[k][1], 8)
         sk = self.content.characters[self.table.chars[seat]].skills[si]
         return self.determination[seat] >= sk.cost and not self.skill_used[seat] >> si & 1
 
     def _skill_pawn(self: RobinsonState, pid: int, placed: bool) -> None:
         """A skill's pawn (Handyman) is paid when placed and refunded when taken back (§13.2)."""
         k = pid - 2 * self.players - 2
-        if k < 0 or self.xsrc[k][0] != XS_SKILL:
+        if k < 0 or self.additional_pawns[k][0] != XS_SKILL:
             return
-        seat, si = divmod(self.xsrc[k][1], 8)
+        seat, si = divmod(self.additional_pawns[k][1], 8)
         sk = self.content.characters[self.table.chars[seat]].skills[si]
         if placed:
             self.determination[seat] -= sk.cost
@@ -569,7 +599,7 @@ class PlanningRules(StateFields):
     def _confirm(self: RobinsonState) -> None:
         """The first player commits the plan (§26.1); one-use extra pawns are spent."""
         for typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE):
-            if self.field_tk[typ] & FT_EXTRA:
+            if self.action_field_tokens[typ] & FT_EXTRA:
                 for gi, g in enumerate(self.groups):
                     if g[0] == typ:
                         self.groups[gi] = (*g[:8], g[8] | G_FIELDX)
@@ -579,7 +609,7 @@ class PlanningRules(StateFields):
             for pid in g[4]:
                 if pid < base:
                     continue
-                kind, ref, _, owner, _ = self.xsrc[pid - base]
+                kind, ref, _, owner, _ = self.additional_pawns[pid - base]
                 if kind == XS_START or kind == XS_KEPT and self.uses[ref] > 0:
                     self._spend_use(ref)
                 elif kind == XS_TOKEN:

@@ -26,8 +26,8 @@ class ProductionPhaseRules(StateFields):
         tile = self.space_tile[self.camp]
         if tile >= 0:
             self._produce_from(self.camp, tile, every=True)
-        for sp in range(len(self.space_tk)):
-            if self.space_tk[sp] & TK_SHORTCUT and self.space_tile[sp] >= 0 and not self.space_lost[sp]:
+        for sp in range(len(self.space_tokens)):
+            if self.space_tokens[sp] & TK_SHORTCUT and self.space_tile[sp] >= 0 and not self.space_lost[sp]:
                 self._produce_from(sp, self.space_tile[sp], every=False)
         food = self.modifier(abilities.PIT_FOOD, -1)
         if food >= 0:
@@ -44,12 +44,12 @@ class ProductionPhaseRules(StateFields):
                 continue
             if every:
                 token = TK_WOOD if r == WOOD else TK_FOOD
-                amount = (0 if self.space_exh[sp] >> i & 1 else 1)
+                amount = (0 if self.covered_sources[sp] >> i & 1 else 1)
                 if amount:
                     self.gain(r, amount, -1, "Production (§7.1)", to_future=False)
-                if self.space_tk[sp] & token and i == srcs.index(kind):
+                if self.space_tokens[sp] & token and i == srcs.index(kind):
                     self.gain(r, 1, -1, "a +1 token on the Camp tile (§20.6)", to_future=False)
-            elif not got and not self.space_exh[sp] >> i & 1:
+            elif not got and not self.covered_sources[sp] >> i & 1:
                 self.gain(r, 1, -1, "the Shortcut (§17.2)", to_future=False)
                 self.gathered.append(sp * 2 + i)
                 got = True

@@ -105,9 +105,9 @@ def window_refusal(s: RobinsonState, act: RobinsonAction, window: AnyTimeWindow)
 def reroll_refusal(s: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> tuple[str, str]:
     if point != W_ROLL:
         return f"a die is rerolled right after a roll, not {WINDOW_WORDS[point]}", "§8.5.3, §26.3"
-    if not 0 <= s.cur < len(s.groups):
+    if not 0 <= s.resolving_action < len(s.groups):
         return "no Action's dice are on the table", "§8.5.3"
-    g = s.groups[s.cur]
+    g = s.groups[s.resolving_action]
     kind = TYPE_NAMES[g[0]]
     if len(args) > 1:
         fi = s.table.friday_index
@@ -288,7 +288,7 @@ def _pawn_problem(s: RobinsonState, seat: int, word: str) -> tuple[str, str] | N
         if not s.table.dog:
             return "the Dog is not in this game", "§14.5"
         return f"the first player, {s.char_name(s.first_player)}, places the Dog", "§14.5, §26.1"
-    for src in s.xsrc:
+    for src in s.additional_pawns:
         if src[4] == word:
             if src[0] == XS_SKILL:
                 return f"{word} is a pawn of {s.char_name(src[3])}'s skill; only they place it", "§13.2"
@@ -314,59 +314,23 @@ def _on(s: RobinsonState, gi: int) -> str:
 
 
 def planning_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
+    """Why `act` is refused while the castaways plan (§8.1, §26.1), and the rule: by its verb."""
     seat, verb, args = act.seat, act.verb, act.args
     settling = s.changes[seat] >= CHANGE_LIMIT
     if s.ready[seat] and verb != "confirm":
-        if seat == s.first_player:
-            problem = s._plan_problem()
-            if problem:
-                return f"the plan cannot be confirmed: {split_rule(problem)[0]}", split_rule(problem)[1]
-            return "you said ready (ready is final); everyone is ready, so `confirm` the plan", "§26.1"
-        return "you said ready, which is final; the first player confirms the plan", "§26.1"
+        return _said_ready_refusal(s, seat)
     if verb == "place":
         return _place_refusal(s, seat, args[0], args[1], settling)
     if verb == "join":
         return _join_refusal(s, seat, args[0], args[1], settling)
     if verb == "remove":
-        pawn = _pawn_problem(s, seat, args[0])
-        if pawn:
-            return pawn
-        pid = s._pawn_by_text(seat, args[0])
-        gi = s.where(pid)
-        if gi < 0:
-            return f"your pawn {args[0]} is on no Action; there is nothing to take back", "§8.1"
-        if s._holds_ready(gi, pid):
-            ready = sorted({s.char_name(x // 2) for x in s.groups[gi][4] if x < 2 * s.players and s.ready[x // 2]})
-            return (f"{_on(s, gi)} holds a pawn of {', '.join(ready)}, who said ready: taking your pawn "
-                    f"{args[0]} back would undo their part (ready is final)"), "§26.1"
-        if settling:
-            return _settle_text(s, seat)
-        return f"your pawn {args[0]} cannot be taken back from {_on(s, gi)} now", "§8.1"
+        return _remove_refusal(s, seat, args[0], settling)
     if verb == "lead":
-        n = int(args[0])
-        if not 1 <= n <= len(s.groups):
-            return _no_action(s, args[0])
-        gi = n - 1
-        g = s.groups[gi]
-        if settling:
-            return _settle_text(s, seat)
-        if g[3] == seat:
-            return f"you lead {_on(s, gi)} already", "§8.1.5"
-        if not any(pid < 2 * s.players and pid // 2 == seat for pid in g[4]):
-            return f"put one of your own pawns on {_on(s, gi)} first; then you may lead it", "§8.1.5"
-        problem = s._lead_problem(g[0], g[1], seat)
-        if problem:
-            return split_rule(problem)
-        return f"you cannot lead {_on(s, gi)} now", "§8.1.5"
+        return _lead_refusal(s, seat, args[0], settling)
     if verb == "ready":
         return _ready_refusal(s, seat)
     if verb == "confirm":
-        if seat != s.first_player:
-            return f"only the first player, {s.char_name(s.first_player)}, confirms the plan", "§26.1"
-        problem = s._plan_problem()
-        if problem:
-            return split_rule(problem)
-        return "say `ready` for your own part first; then confirm once everyone is ready", "§26.1"
+        return _confirm_refusal(s, seat)
     if verb == "use" and args:
         return use_refusal(s, seat, args, W_PLAN)
     if verb == "pass":
@@ -375,6 +339,63 @@ def planning_refusal(s: RobinsonState, act: RobinsonAction) -> tuple[str, str]:
         return "a die is rerolled right after a roll; nothing is rolled while planning", "§8.5.3"
     return (f"`{act}` answers a decision, and none is pending: the table is planning (place, join, remove, "
             "lead, use, ready)"), "§8.1, §26.1"
+
+
+def _said_ready_refusal(s: RobinsonState, seat: int) -> tuple[str, str]:
+    """A seat that said ready changes nothing more; the first player may only confirm (§26.1)."""
+    if seat == s.first_player:
+        problem = s._plan_problem()
+        if problem:
+            return f"the plan cannot be confirmed: {split_rule(problem)[0]}", split_rule(problem)[1]
+        return "you said ready (ready is final); everyone is ready, so `confirm` the plan", "§26.1"
+    return "you said ready, which is final; the first player confirms the plan", "§26.1"
+
+
+def _remove_refusal(s: RobinsonState, seat: int, word: str, settling: bool) -> tuple[str, str]:
+    """Taking back pawn `word`: it must be on an Action that holds no part of a seat that said ready (§8.1, §26.1)."""
+    pawn = _pawn_problem(s, seat, word)
+    if pawn:
+        return pawn
+    pid = s._pawn_by_text(seat, word)
+    gi = s.where(pid)
+    if gi < 0:
+        return f"your pawn {word} is on no Action; there is nothing to take back", "§8.1"
+    if s._holds_ready(gi, pid):
+        ready = sorted({s.char_name(x // 2) for x in s.groups[gi][4] if x < 2 * s.players and s.ready[x // 2]})
+        return (f"{_on(s, gi)} holds a pawn of {', '.join(ready)}, who said ready: taking your pawn "
+                f"{word} back would undo their part (ready is final)"), "§26.1"
+    if settling:
+        return _settle_text(s, seat)
+    return f"your pawn {word} cannot be taken back from {_on(s, gi)} now", "§8.1"
+
+
+def _lead_refusal(s: RobinsonState, seat: int, word: str, settling: bool) -> tuple[str, str]:
+    """Leading planned Action `word`: one the seat has a pawn on and does not lead yet, and may lead (§8.1.5)."""
+    n = int(word)
+    if not 1 <= n <= len(s.groups):
+        return _no_action(s, word)
+    gi = n - 1
+    g = s.groups[gi]
+    if settling:
+        return _settle_text(s, seat)
+    if g[3] == seat:
+        return f"you lead {_on(s, gi)} already", "§8.1.5"
+    if not any(pid < 2 * s.players and pid // 2 == seat for pid in g[4]):
+        return f"put one of your own pawns on {_on(s, gi)} first; then you may lead it", "§8.1.5"
+    problem = s._lead_problem(g[0], g[1], seat)
+    if problem:
+        return split_rule(problem)
+    return f"you cannot lead {_on(s, gi)} now", "§8.1.5"
+
+
+def _confirm_refusal(s: RobinsonState, seat: int) -> tuple[str, str]:
+    """Only the first player confirms, a plan that breaks no rule, once every seat said ready (§26.1)."""
+    if seat != s.first_player:
+        return f"only the first player, {s.char_name(s.first_player)}, confirms the plan", "§26.1"
+    problem = s._plan_problem()
+    if problem:
+        return split_rule(problem)
+    return "say `ready` for your own part first; then confirm once everyone is ready", "§26.1"
 
 
 def _no_action(s: RobinsonState, word: str) -> tuple[str, str]:
@@ -484,8 +505,8 @@ def _join_refusal(s: RobinsonState, seat: int, word: str, number: str, settling:
     if settling:
         return _settle_text(s, seat)
     k = pid - 2 * s.players - 2
-    if k >= 0 and s.xsrc[k][0] == XS_SKILL and not s._pawn_affordable(pid):
-        owner, si = divmod(s.xsrc[k][1], 8)
+    if k >= 0 and s.additional_pawns[k][0] == XS_SKILL and not s._pawn_affordable(pid):
+        owner, si = divmod(s.additional_pawns[k][1], 8)
         sk = s.content.characters[s.table.chars[owner]].skills[si]
         if s.skill_used[owner] >> si & 1:
             return f"{sk.name} has been used this round already (once per round)", "§13.2"

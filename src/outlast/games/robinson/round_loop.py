@@ -120,7 +120,6 @@ class RoundLoopRules(StateFields):
                 self.groups = []
                 self.ready = [0] * t.players
                 self.changes = [0] * t.players
-                self.econ_used = 0
                 self._compute_sources()
                 self.step = 2
                 self.log("phase", "Action phase: plan together; the first player confirms the plan (§8.1, §26.1).")

@@ -98,16 +98,15 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.camp = -1
         s.tile_top = -1
         s.temp_weapon = 0
-        s.cur = -1  # group being resolved
+        s.resolving_action = -1  # group being resolved
         s.flags = 0  # round flags: 1 no wood production, 2 no food production
         s.friday_alive = 1 if table.friday else 0
         s.night_food = 0
         s.pile_done = 0
-        s.ev_book = s.ev_adv = 0
+        s.book_events_in_deck = s.adventure_events_in_deck = 0
         s.friday_rerolled = 0
         s.arrange_determination = -1
         s.arrange_heal = 0
-        s.econ_used = 0
         s._blank_cards_and_island()
         s._blank_castaways_and_pending()
         s._lc = None
@@ -129,8 +128,8 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.tile_at = [TILE_STACK] * len(c.tiles)
         ns = len(c.spaces)
         s.space_tile = [-1] * ns
-        s.space_tk = [0] * ns
-        s.space_exh = [0] * ns
+        s.space_tokens = [0] * ns
+        s.covered_sources = [0] * ns
         s.space_lost = [0] * ns
 
     def _blank_castaways_and_pending(self) -> None:
@@ -142,8 +141,8 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.skill_used = [0] * n
         s.resources = [0, 0, 0, 0]
         s.future_resources = [0, 0, 0, 0]
-        s.field_tk = [0] * 7
-        s.weather_tk = [0, 0, 0]  # rain, winter, storm
+        s.action_field_tokens = [0] * 7
+        s.weather_tokens = [0, 0, 0]  # rain, winter, storm
         s.pile = [0] * len(table.scenario.pile)
         s.ready = [0] * n
         s.changes = [0] * n
@@ -154,11 +153,11 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.decisions = []
         s.work = []
         s.groups = []
-        s.xsrc = []
+        s.additional_pawns = []
         s.dice = [0, 0, 0]
         s.weather_dice = []
         s.clouds = [0, 0, 0, 0]  # rain, winter, animals face (-1 none), ignore flags
-        s.myst = []
+        s.mystery_draw = []
         s.outside = [0] * n
         s.stash = [0] * (4 * n)
         s.special = []

@@ -132,9 +132,9 @@ class ViewRules(StateFields):
                   (FT_BEAST, "beast strength"))
         scenario = self.table.scenario
         return {
-            "field_tokens": {TYPE_NAMES[t]: [n for b, n in fields if self.field_tk[t] & b]
+            "field_tokens": {TYPE_NAMES[t]: [n for b, n in fields if self.action_field_tokens[t] & b]
                              for t in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE)},
-            "weather_tokens": [n for i, n in enumerate(("rain", "winter", "storm")) if self.weather_tk[i]],
+            "weather_tokens": [n for i, n in enumerate(("rain", "winter", "storm")) if self.weather_tokens[i]],
             "weather_dice": list(scenario.weather[min(self.round, scenario.rounds) - 1]),
             "clouds": {"rain": self.clouds[0], "winter": self.clouds[1]} if self.phase == WEATHER else None,
         }
@@ -165,8 +165,8 @@ class ViewRules(StateFields):
             if tile >= 0 and not self.space_lost[sp]:
                 td = content.tiles[tile]
                 entry.update({"tile": td.number, "terrain": td.terrain, "sources": list(td.sources),
-                              "exhausted": [bool(self.space_exh[sp] >> i & 1) for i in range(len(td.sources))],
-                              "tent": td.tent, "tokens": [n for b, n in TK_NAMES if self.space_tk[sp] & b]})
+                              "exhausted": [bool(self.covered_sources[sp] >> i & 1) for i in range(len(td.sources))],
+                              "tent": td.tent, "tokens": [n for b, n in TK_NAMES if self.space_tokens[sp] & b]})
             island.append(entry)
         return island
 

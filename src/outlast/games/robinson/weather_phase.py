@@ -37,8 +37,8 @@ class WeatherPhaseRules(StateFields):
             return True
         if self.step == len(dice) + 1:
             self.step += 1
-            self.clouds[0] += self.weather_tk[0]
-            self.clouds[1] += self.weather_tk[1]
+            self.clouds[0] += self.weather_tokens[0]
+            self.clouds[1] += self.weather_tokens[1]
             for k, (query, cloud) in enumerate(((abilities.RAIN_IGNORED, "rain"), (abilities.WINTER_IGNORED, "winter"))):
                 ignored = self.modifier(query, 0)
                 if ignored:
@@ -62,7 +62,7 @@ class WeatherPhaseRules(StateFields):
     def _weather_resolve(self: RobinsonState) -> None:
         """§9.3 in its exact order; shortfalls wound every player in the Camp (§9.3, §16.1)."""
         rain, winter, animals = self.clouds[0], self.clouds[1], self.clouds[2]
-        if rain or winter or animals > 0 or self.weather_tk[2]:
+        if rain or winter or animals > 0 or self.weather_tokens[2]:
             self.log("weather", f"Weather: {rain} rainy and {winter} winter cloud(s), Roof {self.roof} (§9.3).")
         missing = self.pay(WOOD, winter)
         if winter:
@@ -84,7 +84,7 @@ class WeatherPhaseRules(StateFields):
             if level < 3:
                 self.wound_all(3 - level, f"Hungry Animals: a strength-3 beast against Weapon {level} (§9.3 step 3)",
                                camp_only=True)
-        if self.weather_tk[2]:
+        if self.weather_tokens[2]:
             self.drop_track(1, 1, "the Storm (§9.3 step 4)", camp_only=True)
-        self.weather_tk = [0, 0, 0]
+        self.weather_tokens = [0, 0, 0]
         self.clouds = [0, 0, -1, 0]

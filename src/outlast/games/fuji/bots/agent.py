@@ -165,7 +165,7 @@ class Decide(CardChoices):
         if "lend" in v or "refuse" in v:
             return self.lend(f)
         if isinstance(f, RerollOne):
-            return self.carabiner(f)
+            return self.reroll_one_die(f)
         if isinstance(f, EquipmentReroll | GrantedReroll):
             return self.frame_reroll(f)
         if s.phase == MOVE and "go" in v:
@@ -239,7 +239,7 @@ class Decide(CardChoices):
     def injury(self) -> FujiAction:
         s = self.state
         f = self.frame()
-        e = f.explorer if f is not None else s.mover
+        e = f.meeple if f is not None else s.mover
         c = s.table.content
         cards = sum(1 for x in range(len(s.card_location)) if s.card_location[x] == e)
         sk = c.skills[s.skill[e]].id if s.skill[e] >= 0 else ""

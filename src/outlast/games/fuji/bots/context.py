@@ -136,7 +136,7 @@ class Context:
         if self._dice is None:
             view = self.state.observe(self.seat)
             out: list[tuple[int, int, int]] = []
-            for ex in view["explorers"]:
+            for ex in view["meeples"]:
                 for d in ex["dice"]:
                     out.append((label_index(d["die"]), ex["index"], 0 if d.get("hidden") else int(d["value"])))
             for d in view.get("extra_dice", ()):
@@ -180,7 +180,7 @@ class Context:
             if e.visible_to is not None and self.seat not in e.visible_to:
                 continue
             if e.kind == "mark":
-                marked.add(int(e.data.get("explorer", -1)))
+                marked.add(int(e.data.get("meeple", -1)))
             elif e.kind == "hint" and e.data.get("round") == rnd:
                 kind = e.data.get("hint")
                 sender = int(e.data["seat"])

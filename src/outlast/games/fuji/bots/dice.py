@@ -26,7 +26,7 @@ class DiceChoices(MarkChoices):
         refuse = self.first("refuse")
         if not isinstance(f, Lend):
             return refuse or self.acts[0]
-        lender, borrower = f.explorer, f.borrower
+        lender, borrower = f.meeple, f.borrower
         ctx = self.ctx
         give = self._scores(borrower)
         keep = self._scores(lender)
@@ -44,14 +44,15 @@ class DiceChoices(MarkChoices):
                 best, pick = g, a
         return pick or self.acts[0]
 
-    def carabiner(self, f: RerollOne) -> FujiAction:
+    def reroll_one_die(self, f: RerollOne) -> FujiAction:
+        """§15: the meeple must reroll exactly one die; the one whose reroll gains the team most."""
         ctx = self.ctx
         faces = {i: (h, v) for i, h, v in ctx.dice()}
         cache: dict[int, list[tuple[float, ...]]] = {}
 
         def gain(a: FujiAction) -> float:
             i = a.args[0]
-            h, v = faces.get(i, (f.explorer, 0))
+            h, v = faces.get(i, (f.meeple, 0))
             if h not in cache:
                 cache[h] = self._scores(h)
             row = cache[h][i % 6]
@@ -81,7 +82,7 @@ class DiceChoices(MarkChoices):
 
     def frame_reroll(self, f: EquipmentReroll | GrantedReroll) -> FujiAction:
         s = self.state
-        e = f.explorer
+        e = f.meeple
         stop = self.first("stop")
         dice = sorted({i for a in self.acts if a.verb == "reroll" for i in a.args})
         attempts_after = f.times - 1 if isinstance(f, EquipmentReroll) else 0

@@ -123,7 +123,7 @@ class MarkChoices(Choice):
         for ev in reversed(self.state.events):
             if ev.kind == "phase":
                 break
-            if ev.kind == "mark" and ev.data.get("explorer") == e:
+            if ev.kind == "mark" and ev.data.get("meeple") == e:
                 n += 1
         return n
 
