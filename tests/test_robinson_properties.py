@@ -855,7 +855,8 @@ def test_load_state_of_a_non_document() -> None:
 
 
 @pytest.mark.parametrize(("mutate", "message"), [
-    (lambda d: d.update(rules_version="robinson-1999"), "rules"),
+    (lambda d: d.update(rules_version=1999), "'rules_version'"),
+    (lambda d: (d.update(rules_version="robinson-1999"), d.update(digest="0" * 16)), "rules 'robinson-1999'"),
     (lambda d: d.pop("options"), "'options'"),
     (lambda d: d.update(seed="seven"), "'seed'"),
     (lambda d: d["options"].update(players=0), "options are invalid"),

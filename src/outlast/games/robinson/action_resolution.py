@@ -1,8 +1,7 @@
-# mypy: disable-error-code="misc"
 """Action resolution: order, pawns needed, dice, Success and cleanup; the Threat, Build, Gather, Arrange and Rest Actions (robinson-crusoe.md §8.4–§8.6, §8.8, §8.9, §8.11–§8.13).
 
-`ActionResolutionRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
-`self` and change it by the rules of this chapter.
+Each rule here is a function of the state (`state`, whose fields `fields.py` declares); `RobinsonState`
+binds it as a method, so rules and doors call it as `state.rule(...)`.
 """
 
 from __future__ import annotations
@@ -58,258 +57,265 @@ from .constants import (
     Z_THREAT_R,
 )
 from .decisions import AnyTimeWindow, ArrangeReward, NextAction
-from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
 
 
-class ActionResolutionRules(StateFields):
-    """Action resolution: a part of `RobinsonState`."""
-
-    __slots__ = ()
-
-    def _resolve_next(self: RobinsonState) -> bool:
-        left = [i for i, g in enumerate(self.groups) if not g[8] & G_DONE]
-        if not left:
-            self._cleanup()
-            self.phase, self.step = WEATHER, 0
-            return True
-        typ = min(self.groups[i][0] for i in left)
-        same = [i for i in left if self.groups[i][0] == typ]
-        if len(same) > 1 and typ not in (T_ARRANGE, T_REST):
-            self.decisions.append(NextAction(self.first_player, typ))
-        else:
-            self._begin_group(same[0])
+def _resolve_next(state: RobinsonState) -> bool:
+    left = [i for i, g in enumerate(state.groups) if not g[8] & G_DONE]
+    if not left:
+        state._cleanup()
+        state.phase, state.step = WEATHER, 0
         return True
+    typ = min(state.groups[i][0] for i in left)
+    same = [i for i in left if state.groups[i][0] == typ]
+    if len(same) > 1 and typ not in (T_ARRANGE, T_REST):
+        state.decisions.append(NextAction(state.first_player, typ))
+    else:
+        state._begin_group(same[0])
+    return True
 
-    def _begin_group(self: RobinsonState, g: int) -> None:
-        self.resolving_action = g
-        self._push((I_PRE, 0, g, 0), (I_MAIN, 0, g, 0), (I_POST, 0, g, 0))
 
-    def _cleanup(self: RobinsonState) -> None:
-        """§8.13: Future into Available; Items built this phase turn over and act."""
-        self.groups = []
-        self.additional_pawns = []
-        self.resolving_action = -1
-        for r in range(4):
-            self.resources[r] += self.future_resources[r]
-            self.future_resources[r] = 0
-        for i, place in enumerate(self.token_place):
-            if place == TOK_FUTURE:
-                self.token_place[i] = TOK_AVAIL
-        for card in self.cards_in(Z_ITEM_FUTURE):
-            self.zone[card] = Z_ITEM
-            self.log("build", f"{self.content.cards[card].name} is now an Item (§8.13).")
-            node = self.program.card.get((card, "on_build"))
-            if node is not None:
-                self._push((node, self.first_player, card, 0))
-        self.log("phase", "Cleanup: Future resources are now Available (§8.13).")
-        self.check_win()
+def _begin_group(state: RobinsonState, g: int) -> None:
+    state.resolving_action = g
+    state._push((I_PRE, 0, g, 0), (I_MAIN, 0, g, 0), (I_POST, 0, g, 0))
 
-    def _min_pawns(self: RobinsonState, gi: int) -> int:
-        """Pawns an Action needs (§8.1.3), with extra-pawn tokens (§20.4) and Special Wounds (§25.5)."""
-        g = self.groups[gi]
-        typ, target = g[0], g[1]
-        if typ == T_THREAT:
-            card = self._threat_card(target)
-            base = 1 if card < 0 or self.content.cards[card].kind == "wreckage" else self.content.cards[card].data["threat"]["pawns"]
-        elif typ == T_HUNT:
-            base = 2
-        elif typ in (T_GATHER, T_EXPLORE):
-            sp = target // 2 if typ == T_GATHER else target
-            base = self._distance(sp)
-            if self.space_tokens[sp] & TK_EXTRA:
-                base += 1
-        else:
-            base = 1
-        if (typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and self.action_field_tokens[typ] & FT_EXTRA
-                and next(i for i, x in enumerate(self.groups) if x[0] == typ) == gi):
+
+def _cleanup(state: RobinsonState) -> None:
+    """§8.13: Future into Available; Items built this phase turn over and act."""
+    state.groups = []
+    state.additional_pawns = []
+    state.resolving_action = -1
+    for r in range(4):
+        state.resources[r] += state.future_resources[r]
+        state.future_resources[r] = 0
+    for i, place in enumerate(state.token_place):
+        if place == TOK_FUTURE:
+            state.token_place[i] = TOK_AVAIL
+    for card in state.cards_in(Z_ITEM_FUTURE):
+        state.zone[card] = Z_ITEM
+        state.log("build", f"{state.content.cards[card].name} is now an Item (§8.13).")
+        node = state.program.card.get((card, "on_build"))
+        if node is not None:
+            state._push((node, state.first_player, card, 0))
+    state.log("phase", "Cleanup: Future resources are now Available (§8.13).")
+    state.check_win()
+
+
+def _min_pawns(state: RobinsonState, gi: int) -> int:
+    """Pawns an Action needs (§8.1.3), with extra-pawn tokens (§20.4) and Special Wounds (§25.5)."""
+    g = state.groups[gi]
+    typ, target = g[0], g[1]
+    if typ == T_THREAT:
+        card = state._threat_card(target)
+        base = 1 if card < 0 or state.content.cards[card].kind == "wreckage" else state.content.cards[card].data["threat"]["pawns"]
+    elif typ == T_HUNT:
+        base = 2
+    elif typ in (T_GATHER, T_EXPLORE):
+        sp = target // 2 if typ == T_GATHER else target
+        base = state._distance(sp)
+        if state.space_tokens[sp] & TK_EXTRA:
             base += 1
-        lead = g[3]
-        for sw in self.special:
-            if sw[0] == lead and sw[2] == typ and self.zone[sw[3]] != Z_ITEM:
-                base += 1
-        return base
+    else:
+        base = 1
+    if (typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and state.action_field_tokens[typ] & FT_EXTRA
+            and next(i for i, x in enumerate(state.groups) if x[0] == typ) == gi):
+        base += 1
+    lead = g[3]
+    for sw in state.special:
+        if sw[0] == lead and sw[2] == typ and state.zone[sw[3]] != Z_ITEM:
+            base += 1
+    return base
 
-    def _max_pawns(self: RobinsonState, gi: int) -> int:
-        g = self.groups[gi]
-        if g[0] in (T_ARRANGE, T_REST):
-            return 1
-        if g[0] == T_THREAT:
-            card = self._threat_card(g[1])
-            if card >= 0 and self.content.cards[card].kind == "wreckage":
-                return 2
-            return self._min_pawns(gi)
-        return self._min_pawns(gi) + 1
 
-    def _threat_card(self: RobinsonState, slot: int) -> int:
-        try:
-            return self.zone.index(Z_THREAT_L if slot == 0 else Z_THREAT_R)
-        except ValueError:
-            return -1
+def _max_pawns(state: RobinsonState, gi: int) -> int:
+    g = state.groups[gi]
+    if g[0] in (T_ARRANGE, T_REST):
+        return 1
+    if g[0] == T_THREAT:
+        card = state._threat_card(g[1])
+        if card >= 0 and state.content.cards[card].kind == "wreckage":
+            return 2
+        return state._min_pawns(gi)
+    return state._min_pawns(gi) + 1
 
-    def _main(self: RobinsonState, gi: int) -> None:
-        """The planned Action `gi` resolves (§8.6–§8.12): a Threat, a Hunt, a roll or a sure success, Arranging, Rest."""
-        g = self.groups[gi]
-        typ, target, lead = g[0], g[1], g[3]
-        pawns = len(g[4])
-        if typ == T_THREAT:
-            self._threat_action(gi)
-            return
-        if typ == T_HUNT:
-            self._hunt(gi, lead)
-            return
-        if typ in (T_BUILD, T_GATHER, T_EXPLORE):
-            if typ in (T_GATHER, T_EXPLORE):
-                sp = target // 2 if typ == T_GATHER else target
-                if self.space_tokens[sp] & TK_BEAST and self.weapon < 1:
-                    self.wound(lead, 1, "a beast lurks on that tile and the Weapon is 0 (§20.3b)")
-            if pawns <= self._min_pawns(gi):
-                self.chance = [CH_DICE, gi, 0, 0]
-                return
-            self.log("action", f"{self._group_text(gi)}: enough pawns, success without dice (§8.1.3).")
-            if self.action_field_tokens[typ] & FT_ADVENTURE:  # the Success first, then the card (§8.5.3, §8.5.4)
-                self._push((I_SUCCESS, lead, gi, 0), (I_ADVENTURE, lead, gi, 1))
-            else:
-                self._push((I_SUCCESS, lead, gi, 0))
-            return
-        if typ == T_ARRANGE:
-            if self.players == 4:
-                self.decisions.append(ArrangeReward(self.seat_of(lead), lead))
-                return
-            self._arrange(lead, True, True)
-            return
-        if typ == T_REST:
-            heal = self.modifier(abilities.REST_HEAL, 1)
-            det = self.modifier(abilities.REST_DETERMINATION, 0)
-            self.heal(lead, heal, "Rest (§8.12)")
-            self.gain_det(lead, det, "Rest with the Bed (§17.2)")
 
-    def _threat_action(self: RobinsonState, gi: int) -> None:
-        """The Threat Action (§8.6): pay, then the card's reward (§8.6.2), or the Wreckage card's one- or
-        two-pawn effect (§8.6.3); the card is discarded after."""
-        g = self.groups[gi]
-        target, lead, pawns = g[1], g[3], len(g[4])
-        card = self._threat_card(target)
-        if card < 0:
+def _threat_card(state: RobinsonState, slot: int) -> int:
+    try:
+        return state.zone.index(Z_THREAT_L if slot == 0 else Z_THREAT_R)
+    except ValueError:
+        return -1
+
+
+def _main(state: RobinsonState, gi: int) -> None:
+    """The planned Action `gi` resolves (§8.6–§8.12): a Threat, a Hunt, a roll or a sure success, Arranging, Rest."""
+    g = state.groups[gi]
+    typ, target, lead = g[0], g[1], g[3]
+    pawns = len(g[4])
+    if typ == T_THREAT:
+        state._threat_action(gi)
+        return
+    if typ == T_HUNT:
+        state._hunt(gi, lead)
+        return
+    if typ in (T_BUILD, T_GATHER, T_EXPLORE):
+        if typ in (T_GATHER, T_EXPLORE):
+            sp = target // 2 if typ == T_GATHER else target
+            if state.space_tokens[sp] & TK_BEAST and state.weapon < 1:
+                state.wound(lead, 1, "a beast lurks on that tile and the Weapon is 0 (§20.3b)")
+        if pawns <= state._min_pawns(gi):
+            state.chance = [CH_DICE, gi, 0, 0]
             return
-        self._pay_group(gi)
-        cd = self.content.cards[card]
-        self.zone[card] = Z_RESOLVING
-        if cd.kind == "wreckage":
-            key = "two" if pawns >= 2 else "one"
-            self.log("threat", f"{self.char_name(lead)} takes the {cd.data['threat_name']} ({pawns} pawn(s)) (§8.6.3).")
-            self._push((self.program.card[(card, key)], lead, card, 0), (I_DISCARD, 0, card, 0))
+        state.log("action", f"{state._group_text(gi)}: enough pawns, success without dice (§8.1.3).")
+        if state.action_field_tokens[typ] & FT_ADVENTURE:  # the Success first, then the card (§8.5.3, §8.5.4)
+            state._push((I_SUCCESS, lead, gi, 0), (I_ADVENTURE, lead, gi, 1))
         else:
-            self.log("threat", f"{self.char_name(lead)} deals with {cd.name}: {cd.data['threat']['name']} (§8.6.2).")
-            self._push((self.program.card[(card, "reward")], lead, card, 0), (I_DISCARD, 0, card, 0))
+            state._push((I_SUCCESS, lead, gi, 0))
+        return
+    if typ == T_ARRANGE:
+        if state.players == 4:
+            state.decisions.append(ArrangeReward(state.seat_of(lead), lead))
+            return
+        state._arrange(lead, True, True)
+        return
+    if typ == T_REST:
+        heal = state.modifier(abilities.REST_HEAL, 1)
+        det = state.modifier(abilities.REST_DETERMINATION, 0)
+        state.heal(lead, heal, "Rest (§8.12)")
+        state.gain_det(lead, det, "Rest with the Bed (§17.2)")
 
-    def _arrange(self: RobinsonState, lead: int, det: bool, morale: bool) -> None:
-        """Arranging the Camp (§8.11): 2 Determination and Morale +1 (4 players: one of them, §14.1)."""
-        if det:
-            if self.arrange_determination >= 0:  # an Item used for this Arranging (§22.5)
-                self.gain_det(lead, self.arrange_determination, "Arranging the Camp with the Bible (§22.5)")
-                self.heal(lead, self.arrange_heal, "the Bible (§22.5)")
-            else:
-                self.gain_det(lead, 2, "Arranging the Camp (§8.11)")
-        if morale:
-            self.change_morale(1, "Arranging the Camp (§8.11)")
 
-    def _after_roll(self: RobinsonState, gi: int, first: bool) -> None:
-        """Forced Success reroll (§20.1), then the reroll window (§8.5.3), then the results."""
-        typ = self.groups[gi][0]
-        if first:
-            self.friday_rerolled = 0
-            self._push((I_DICE, self.groups[gi][3], gi, 0))  # the results still follow a forced reroll (§20.1)
-            if self.action_field_tokens[typ] & FT_REROLL:
-                self.action_field_tokens[typ] &= ~FT_REROLL
-                if self.dice[1]:
-                    self.log("roll", "The Reroll Success token forces a reroll of the Success die (§20.1).")
-                    self.chance = [CH_REROLL, gi, 1, 0]
-                    return
-        self.decisions.append(AnyTimeWindow(self.first_player, W_ROLL, 0, len(self.work)))
+def _threat_action(state: RobinsonState, gi: int) -> None:
+    """The Threat Action (§8.6): pay, then the card's reward (§8.6.2), or the Wreckage card's one- or
+    two-pawn effect (§8.6.3); the card is discarded after."""
+    g = state.groups[gi]
+    target, lead, pawns = g[1], g[3], len(g[4])
+    card = state._threat_card(target)
+    if card < 0:
+        return
+    state._pay_group(gi)
+    cd = state.content.cards[card]
+    state.zone[card] = Z_RESOLVING
+    if cd.kind == "wreckage":
+        key = "two" if pawns >= 2 else "one"
+        state.log("threat", f"{state.char_name(lead)} takes the {cd.data['threat_name']} ({pawns} pawn(s)) (§8.6.3).")
+        state._push((state.program.card[(card, key)], lead, card, 0), (I_DISCARD, 0, card, 0))
+    else:
+        state.log("threat", f"{state.char_name(lead)} deals with {cd.name}: {cd.data['threat']['name']} (§8.6.2).")
+        state._push((state.program.card[(card, "reward")], lead, card, 0), (I_DISCARD, 0, card, 0))
 
-    def _dice_results(self: RobinsonState, gi: int) -> None:
-        """Wound, then Success, then Adventure (§8.5.2, §8.5.3)."""
-        g = self.groups[gi]
-        lead, typ = g[3], g[0]
-        if self.dice[0]:
-            self.wound(lead, 1, "the Wound die (§8.5.2)")
-        todo: list[tuple[int, int, int, int]] = []
-        if self.dice[1]:
-            todo.append((I_SUCCESS, lead, gi, 0))
+
+def _arrange(state: RobinsonState, lead: int, det: bool, morale: bool) -> None:
+    """Arranging the Camp (§8.11): 2 Determination and Morale +1 (4 players: one of them, §14.1)."""
+    if det:
+        if state.arrange_determination >= 0:  # an Item used for this Arranging (§22.5)
+            state.gain_det(lead, state.arrange_determination, "Arranging the Camp with the Bible (§22.5)")
+            state.heal(lead, state.arrange_heal, "the Bible (§22.5)")
         else:
-            self.log("action", f"{self._group_text(gi)} fails (?): +2 Determination (§8.5.2).")
-            self.gain_det(lead, 2, "the ? face (§8.5.2)")
-        if self.dice[2] or self.action_field_tokens[typ] & FT_ADVENTURE:
-            todo.append((I_ADVENTURE, lead, gi, 1))
-        self._push(*todo)  # one push: the Success runs before the Adventure (§8.5.3)
+            state.gain_det(lead, 2, "Arranging the Camp (§8.11)")
+    if morale:
+        state.change_morale(1, "Arranging the Camp (§8.11)")
 
-    def _success(self: RobinsonState, gi: int) -> None:
-        g = self.groups[gi]
-        typ, target, lead = g[0], g[1], g[3]
-        if typ == T_BUILD:
-            self._pay_group(gi)
-            if target == BUILD_SHELTER:
-                self.shelter = 1
-                self.log("build", "The Shelter is built (§8.8.3).")
-            elif target in (BUILD_ROOF, BUILD_PALISADE):
-                self.raise_track(0 if target == BUILD_ROOF else 1, 1, "Building (§8.8.4)")
-            elif target == BUILD_WEAPON:
-                self.raise_track(2, 1, "Building (§8.8.5)")
-            else:
-                cd = self.content.cards[target]
-                self.zone[target] = Z_ITEM_FUTURE
-                self.log("build", f"{cd.name} is built; it becomes an Item at cleanup (§8.8.6).")
-                if cd.data["group"] == "personal":
-                    self.gain_det(lead, 2, "building a personal Invention (§8.8.6)")
-            return
-        if typ == T_GATHER:
-            sp, i = divmod(target, 2)
-            kind = self.content.tiles[self.space_tile[sp]].sources[i]
-            r = WOOD if kind == "wood" else FOOD
-            amount = 0 if self.covered_sources[sp] >> i & 1 else 1
-            if self.space_tokens[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
-                amount += 1
-            for k in self.program.passive_calls:
-                if self.zone[k] == Z_ITEM and k not in self.item_used:
-                    bonus = abilities.card_answer(self.program, k, abilities.GATHER_BONUS, 0)
-                    if bonus:
-                        amount += bonus
-                        self.item_used.append(k)
-            self.gain(r, amount, lead, "Gathering (§8.9)")
-            return
-        if typ == T_EXPLORE:
-            if self.tile_top >= 0:
-                tile, self.tile_top = self.tile_top, -1
-                self._place_tile(tile, target, lead)
-            elif any(at == TILE_STACK for at in self.tile_at):
-                self.chance = [CH_TILE, target, lead, 0]
-            else:
-                self.log("explore", "No Island tiles are left (§25.19).")
 
-    def _pay_group(self: RobinsonState, gi: int) -> None:
-        """Discard the resources committed at planning (§8.3.1, §8.6.2, §8.8)."""
-        g = self.groups[gi]
-        if g[5] or g[6] or g[7]:
-            self.pay(WOOD, g[5])
-            self.pay(FOOD, g[6])
-            self.pay(FUR, g[7])
-            self.log("pay", f"Paid {g[5]} wood, {g[6]} food, {g[7]} fur (§8.3.1).")
-        self.groups[gi] = (*g[:5], 0, 0, 0, g[8])
+def _after_roll(state: RobinsonState, gi: int, first: bool) -> None:
+    """Forced Success reroll (§20.1), then the reroll window (§8.5.3), then the results."""
+    typ = state.groups[gi][0]
+    if first:
+        state.friday_rerolled = 0
+        state._push((I_DICE, state.groups[gi][3], gi, 0))  # the results still follow a forced reroll (§20.1)
+        if state.action_field_tokens[typ] & FT_REROLL:
+            state.action_field_tokens[typ] &= ~FT_REROLL
+            if state.dice[1]:
+                state.log("roll", "The Reroll Success token forces a reroll of the Success die (§20.1).")
+                state.chance = [CH_REROLL, gi, 1, 0]
+                return
+    state.decisions.append(AnyTimeWindow(state.first_player, W_ROLL, 0, len(state.work)))
 
-    def _post(self: RobinsonState, gi: int) -> None:
-        g = self.groups[gi]
-        typ = g[0]
-        if typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and g[8] & G_FIELDX:
-            self.action_field_tokens[typ] &= ~FT_EXTRA
-        if g[8] & G_WOODTOK:
-            self.action_field_tokens[T_BUILD] &= ~FT_WOOD
-        if typ in (T_BUILD, T_GATHER, T_EXPLORE) and self.action_field_tokens[typ] & FT_REROLL and len(g[4]) <= self._min_pawns(gi):
-            self.action_field_tokens[typ] &= ~FT_REROLL
-        self.groups[gi] = (*g[:8], g[8] | G_DONE)
-        self.temp_weapon = 0
-        self.arrange_determination, self.arrange_heal = -1, 0
-        self.resolving_action = -1
-        self.check_win()
+
+def _dice_results(state: RobinsonState, gi: int) -> None:
+    """Wound, then Success, then Adventure (§8.5.2, §8.5.3)."""
+    g = state.groups[gi]
+    lead, typ = g[3], g[0]
+    if state.dice[0]:
+        state.wound(lead, 1, "the Wound die (§8.5.2)")
+    todo: list[tuple[int, int, int, int]] = []
+    if state.dice[1]:
+        todo.append((I_SUCCESS, lead, gi, 0))
+    else:
+        state.log("action", f"{state._group_text(gi)} fails (?): +2 Determination (§8.5.2).")
+        state.gain_det(lead, 2, "the ? face (§8.5.2)")
+    if state.dice[2] or state.action_field_tokens[typ] & FT_ADVENTURE:
+        todo.append((I_ADVENTURE, lead, gi, 1))
+    state._push(*todo)  # one push: the Success runs before the Adventure (§8.5.3)
+
+
+def _success(state: RobinsonState, gi: int) -> None:
+    g = state.groups[gi]
+    typ, target, lead = g[0], g[1], g[3]
+    if typ == T_BUILD:
+        state._pay_group(gi)
+        if target == BUILD_SHELTER:
+            state.shelter = 1
+            state.log("build", "The Shelter is built (§8.8.3).")
+        elif target in (BUILD_ROOF, BUILD_PALISADE):
+            state.raise_track(0 if target == BUILD_ROOF else 1, 1, "Building (§8.8.4)")
+        elif target == BUILD_WEAPON:
+            state.raise_track(2, 1, "Building (§8.8.5)")
+        else:
+            cd = state.content.cards[target]
+            state.zone[target] = Z_ITEM_FUTURE
+            state.log("build", f"{cd.name} is built; it becomes an Item at cleanup (§8.8.6).")
+            if cd.data["group"] == "personal":
+                state.gain_det(lead, 2, "building a personal Invention (§8.8.6)")
+        return
+    if typ == T_GATHER:
+        sp, i = divmod(target, 2)
+        kind = state.content.tiles[state.space_tile[sp]].sources[i]
+        r = WOOD if kind == "wood" else FOOD
+        amount = 0 if state.covered_sources[sp] >> i & 1 else 1
+        if state.space_tokens[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
+            amount += 1
+        for k in state.program.passive_calls:
+            if state.zone[k] == Z_ITEM and k not in state.item_used:
+                bonus = abilities.card_answer(state.program, k, abilities.GATHER_BONUS, 0)
+                if bonus:
+                    amount += bonus
+                    state.item_used.append(k)
+        state.gain(r, amount, lead, "Gathering (§8.9)")
+        return
+    if typ == T_EXPLORE:
+        if state.tile_top >= 0:
+            tile, state.tile_top = state.tile_top, -1
+            state._place_tile(tile, target, lead)
+        elif any(at == TILE_STACK for at in state.tile_at):
+            state.chance = [CH_TILE, target, lead, 0]
+        else:
+            state.log("explore", "No Island tiles are left (§25.19).")
+
+
+def _pay_group(state: RobinsonState, gi: int) -> None:
+    """Discard the resources committed at planning (§8.3.1, §8.6.2, §8.8)."""
+    g = state.groups[gi]
+    if g[5] or g[6] or g[7]:
+        state.pay(WOOD, g[5])
+        state.pay(FOOD, g[6])
+        state.pay(FUR, g[7])
+        state.log("pay", f"Paid {g[5]} wood, {g[6]} food, {g[7]} fur (§8.3.1).")
+    state.groups[gi] = (*g[:5], 0, 0, 0, g[8])
+
+
+def _post(state: RobinsonState, gi: int) -> None:
+    g = state.groups[gi]
+    typ = g[0]
+    if typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE) and g[8] & G_FIELDX:
+        state.action_field_tokens[typ] &= ~FT_EXTRA
+    if g[8] & G_WOODTOK:
+        state.action_field_tokens[T_BUILD] &= ~FT_WOOD
+    if typ in (T_BUILD, T_GATHER, T_EXPLORE) and state.action_field_tokens[typ] & FT_REROLL and len(g[4]) <= state._min_pawns(gi):
+        state.action_field_tokens[typ] &= ~FT_REROLL
+    state.groups[gi] = (*g[:8], g[8] | G_DONE)
+    state.temp_weapon = 0
+    state.arrange_determination, state.arrange_heal = -1, 0
+    state.resolving_action = -1
+    state.check_win()

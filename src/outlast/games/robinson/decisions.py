@@ -1,10 +1,9 @@
-# mypy: disable-error-code="misc"
 """Pending decisions: the choices players make while a rule or an effect resolves (robinson-crusoe.md §26.3).
 
 One frozen class per kind (`outlast.core.decision.Decision`), each written in one place: who chooses, its
 rule §, its legal actions, how an answer carries the rule on, its text for players and why an answer is
 refused. The state keeps them on a stack (`RobinsonState.decisions`); only `AnyTimeWindow`s may lie under
-another decision. `DecisionRules` is the part of `RobinsonState` that reads the top one.
+another decision. The functions at the end read the top one for `RobinsonState`.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ from .constants import (
     Z_ITEM,
     Z_REVEALED,
 )
-from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -532,50 +530,46 @@ KINDS = DecisionKinds(AnyTimeWindow, ChooseOption, ShareHealing, ShareDeterminat
 """Every kind of pending decision of Robinson Crusoe (reads a decision back from the position document)."""
 
 
-class DecisionRules(StateFields):
-    """Pending decisions: a part of `RobinsonState`."""
+def _lose_item(state: RobinsonState, card: int) -> None:
+    """§16.6: the Item turns back; its effects are undone where possible."""
+    state.move_item_back(card)
+    state.log("item", f"{state.content.cards[card].name} is turned back to its Invention side (§16.6).")
+    node = state.program.card.get((card, "on_build"))
+    if node is None:
+        return
+    ignored, state.uses[card] = state.uses[card] < 0, 0
+    for v, prm in state.program.verbs(node):
+        if v == "track" and prm["by"] > 0 and not ignored:
+            state.drop_track(TRACK_NAMES.index(prm["track"]), prm["by"], "the lost Item (§16.6)", if_possible=True)
+        elif v == "camp_token":
+            state.space_tokens[state.camp] &= ~(TK_WOOD if prm["resource"] == "wood" else TK_FOOD)
+        elif v == "production_tile_token":
+            for sp in range(len(state.space_tokens)):
+                state.space_tokens[sp] &= ~TK_SHORTCUT
 
-    __slots__ = ()
 
-    def _lose_item(self: RobinsonState, card: int) -> None:
-        """§16.6: the Item turns back; its effects are undone where possible."""
-        self.move_item_back(card)
-        self.log("item", f"{self.content.cards[card].name} is turned back to its Invention side (§16.6).")
-        node = self.program.card.get((card, "on_build"))
-        if node is None:
-            return
-        ignored, self.uses[card] = self.uses[card] < 0, 0
-        for v, prm in self.program.verbs(node):
-            if v == "track" and prm["by"] > 0 and not ignored:
-                self.drop_track(TRACK_NAMES.index(prm["track"]), prm["by"], "the lost Item (§16.6)", if_possible=True)
-            elif v == "camp_token":
-                self.space_tokens[self.camp] &= ~(TK_WOOD if prm["resource"] == "wood" else TK_FOOD)
-            elif v == "production_tile_token":
-                for sp in range(len(self.space_tokens)):
-                    self.space_tokens[sp] &= ~TK_SHORTCUT
+def decision_text(state: RobinsonState) -> str:
+    """What the table is waiting for, with its rule."""
+    text, rule = state.decision_parts()
+    return f"{text} ({rule})" if rule else text
 
-    def decision_text(self: RobinsonState) -> str:
-        """What the table is waiting for, with its rule."""
-        text, rule = self.decision_parts()
-        return f"{text} ({rule})" if rule else text
 
-    def decision_parts(self: RobinsonState) -> tuple[str, str]:
-        """What the table is waiting for, and the rule behind it ('' when nothing is pending)."""
-        if self.over:
-            return "", ""
-        if self.chance:
-            return "dice or cards are pending", ""
-        if self.decisions:
-            top = self.decisions[-1]
-            return top.text(self), top.rule
-        if self.phase == PLAN:
-            return "plan the Actions: place pawns, then ready / the first player confirms", "§8.1, §26.1"
+def decision_parts(state: RobinsonState) -> tuple[str, str]:
+    """What the table is waiting for, and the rule behind it ('' when nothing is pending)."""
+    if state.over:
         return "", ""
-
+    if state.chance:
+        return "dice or cards are pending", ""
+    if state.decisions:
+        top = state.decisions[-1]
+        return top.text(state), top.rule
+    if state.phase == PLAN:
+        return "plan the Actions: place pawns, then ready / the first player confirms", "§8.1, §26.1"
+    return "", ""
 
 
 __all__ = ["KINDS", "AnyTimeWindow", "ArrangeReward", "ChooseOption", "CoverSource", "CoverSourceForCampToken",
-           "DecisionRules", "DiscardInvention", "GoHungry", "KeepInvention", "KeepToken", "LayInvention", "LoseTile",
+           "DiscardInvention", "GoHungry", "KeepInvention", "KeepToken", "LayInvention", "LoseTile",
            "MarkTile", "MoveCamp", "MysteryDraw", "NextAction", "PlaceHuntingCard", "ProducingTile",
            "RobinsonDecision", "ShareDetermination", "ShareHealing", "TopMorale", "TopTile", "TurnItemBack",
            "WoodToPile", "listed"]

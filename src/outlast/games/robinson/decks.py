@@ -1,8 +1,7 @@
-# mypy: disable-error-code="misc"
 """Cards and zones: discards, the Event deck, the Hunting deck and deck bags (robinson-crusoe.md §2.2, §5.3, §8.7, §8.10, §26.4).
 
-`DeckRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
-`self` and change it by the rules of this chapter.
+Each rule here is a function of the state (`state`, whose fields `fields.py` declares); `RobinsonState`
+binds it as a method, so rules and doors call it as `state.rule(...)`.
 """
 
 from __future__ import annotations
@@ -33,103 +32,107 @@ from .constants import (
     Z_START_USED,
     act,
 )
-from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
 
 
-class DeckRules(StateFields):
-    """Cards and zones: a part of `RobinsonState`."""
+def discard_zone(state: RobinsonState, card: int) -> int:
+    """Where a card goes when discarded (§5.3, §8.7.2, §16.11)."""
+    cd = state.content.cards[card]
+    if cd.kind in ("event", "wreckage"):
+        return Z_EVENT_DISCARD
+    if cd.kind == "adventure":
+        return {"build": Z_ADVD_B, "gather": Z_ADVD_G, "explore": Z_ADVD_E}[cd.data["deck"]]
+    if cd.kind == "mystery":
+        return Z_MYST_DISCARD
+    if cd.kind == "beast":
+        return Z_BEAST_DISCARD
+    if cd.kind == "start_item":
+        return Z_START_USED
+    return Z_INV_DECK
 
-    __slots__ = ()
 
-    def discard_zone(self: RobinsonState, card: int) -> int:
-        """Where a card goes when discarded (§5.3, §8.7.2, §16.11)."""
-        cd = self.content.cards[card]
-        if cd.kind in ("event", "wreckage"):
-            return Z_EVENT_DISCARD
-        if cd.kind == "adventure":
-            return {"build": Z_ADVD_B, "gather": Z_ADVD_G, "explore": Z_ADVD_E}[cd.data["deck"]]
-        if cd.kind == "mystery":
-            return Z_MYST_DISCARD
-        if cd.kind == "beast":
-            return Z_BEAST_DISCARD
-        if cd.kind == "start_item":
-            return Z_START_USED
-        return Z_INV_DECK
+def discard(state: RobinsonState, card: int) -> None:
+    if state.zone[card] == Z_RESOLVING:
+        state.zone[card] = state.discard_zone(card)
 
-    def discard(self: RobinsonState, card: int) -> None:
-        if self.zone[card] == Z_RESOLVING:
-            self.zone[card] = self.discard_zone(card)
 
-    def move_item_back(self: RobinsonState, card: int) -> None:
-        """An Item turned back to its Invention side returns where it was drawn from (§16.6, §13.1)."""
-        g = self.content.cards[card].data["group"]
-        self.zone[card] = Z_INV_OWNER if g == "personal" else Z_INV_SCENARIO if g == "scenario" else Z_INV_BOARD
+def move_item_back(state: RobinsonState, card: int) -> None:
+    """An Item turned back to its Invention side returns where it was drawn from (§16.6, §13.1)."""
+    g = state.content.cards[card].data["group"]
+    state.zone[card] = Z_INV_OWNER if g == "personal" else Z_INV_SCENARIO if g == "scenario" else Z_INV_BOARD
 
-    def event_deck_size(self: RobinsonState) -> int:
-        """Cards left in the Event deck: shuffled-in cards plus the unseen dealt halves (§3 step 16)."""
-        return self.count_in(Z_EVENT_DECK) + self.book_events_in_deck + self.adventure_events_in_deck
 
-    def _set_ev(self: RobinsonState, book: int, adv: int) -> None:
-        self.book_events_in_deck, self.adventure_events_in_deck = book, adv
+def event_deck_size(state: RobinsonState) -> int:
+    """Cards left in the Event deck: shuffled-in cards plus the unseen dealt halves (§3 step 16)."""
+    return state.count_in(Z_EVENT_DECK) + state.book_events_in_deck + state.adventure_events_in_deck
 
-    def unseen_hunting(self: RobinsonState) -> list[int]:
-        """Hunting cards nobody has seen (§8.10, §13.2): the shuffled part of the deck and unseen top cards.
 
-        Every card joins the Hunting deck unseen; a card is seen once Tracking shows it (`hunt_seen`), and one
-        put at the bottom stays known there. A shuffle forgets every known place, so a card seen before counts
-        as unseen again (a cautious belief: it never tells a seat more than it saw).
-        """
-        bag = self.deck_bag(Z_HUNT_DECK)
-        return bag + [x for x, seen in zip(self.hunt_top, self.hunt_seen, strict=True) if not seen]
+def _set_ev(state: RobinsonState, book: int, adv: int) -> None:
+    state.book_events_in_deck, state.adventure_events_in_deck = book, adv
 
-    def unseen_beasts(self: RobinsonState) -> list[int]:
-        """Every Beast card a seat cannot tell apart: the Beast deck and the unseen Hunting cards, by index."""
-        return sorted(self.cards_in(Z_BEAST_DECK) + self.unseen_hunting())
 
-    def _hunt_secret_draw(self: RobinsonState) -> int:
-        """The card on top of the shuffled Hunting deck: the deck was shuffled when its cards joined it, so the
-        draw is decided already; it is the uniform pick of this state's generator over the shuffled cards."""
-        bag = self.deck_bag(Z_HUNT_DECK)
-        return bag[peek_below(self.rng_state, len(bag))]
+def unseen_hunting(state: RobinsonState) -> list[int]:
+    """Hunting cards nobody has seen (§8.10, §13.2): the shuffled part of the deck and unseen top cards.
 
-    def _hunt_swap(self: RobinsonState, card: int) -> None:
-        """A Hunt or Tracking shows `card` from the shuffled Hunting deck (§8.7.2, §13.2).
+    Every card joins the Hunting deck unseen; a card is seen once Tracking shows it (`hunt_seen`), and one
+    put at the bottom stays known there. A shuffle forgets every known place, so a card seen before counts
+    as unseen again (a cautious belief: it never tells a seat more than it saw).
+    """
+    bag = state.deck_bag(Z_HUNT_DECK)
+    return bag + [x for x, seen in zip(state.hunt_top, state.hunt_seen, strict=True) if not seen]
 
-        Any unseen Beast card may be the one shown (`chance_outcomes`). If `card` is not in the shuffled part,
-        it swaps identities with a secret card of that part: `card` takes that card's place in the shuffled
-        deck and the secret card takes `card`'s place (the Beast deck, or an unseen top place), so no card is
-        lost or doubled.
-        """
-        bag = self.deck_bag(Z_HUNT_DECK)
-        if card in bag:
-            return
-        other = bag[peek_below(self.rng_state, len(bag))]
-        if self.zone[card] == Z_HUNT_DECK:  # an unseen card on top
-            self.hunt_top[self.hunt_top.index(card)] = other
-        else:
-            self.zone[other] = self.zone[card]
-            self.zone[card] = Z_HUNT_DECK
-        self._zi = None
 
-    def sample_chance(self: RobinsonState) -> RobinsonAction:
-        """The outcome this state's generator picks now; for a Hunting draw, the card the deck holds there.
+def unseen_beasts(state: RobinsonState) -> list[int]:
+    """Every Beast card a seat cannot tell apart: the Beast deck and the unseen Hunting cards, by index."""
+    return sorted(state.cards_in(Z_BEAST_DECK) + state.unseen_hunting())
 
-        A Hunt's or Tracking's outcomes list every card a seat could believe it is (§26.4), but the shuffled
-        Hunting deck already holds its cards in an order (they were drawn from the Beast deck unseen, §8.10):
-        the draw is the generator's uniform pick over those cards, as it always was, so seeded play and
-        recorded games do not change.
-        """
-        if self.chance and not self.over and self.chance[0] in (CH_HUNT, CH_TRACK):
-            return act(CHANCE, "draw", self.content.cards[self._hunt_secret_draw()].id)
-        return cast(RobinsonAction, State.sample_chance(self))  # the kernel's seeded pick (no super() lookup)
 
-    def deck_bag(self: RobinsonState, z: int) -> list[int]:
-        """Cards of a deck whose place nobody knows (the Hunting deck's known top and bottom excluded)."""
-        cards = self.cards_in(z)
-        if z == Z_HUNT_DECK and (self.hunt_top or self.hunt_bottom):
-            known = set(self.hunt_top) | set(self.hunt_bottom)
-            cards = [x for x in cards if x not in known]
-        return cards
+def _hunt_secret_draw(state: RobinsonState) -> int:
+    """The card on top of the shuffled Hunting deck: the deck was shuffled when its cards joined it, so the
+    draw is decided already; it is the uniform pick of this state's generator over the shuffled cards."""
+    bag = state.deck_bag(Z_HUNT_DECK)
+    return bag[peek_below(state.rng_state, len(bag))]
+
+
+def _hunt_swap(state: RobinsonState, card: int) -> None:
+    """A Hunt or Tracking shows `card` from the shuffled Hunting deck (§8.7.2, §13.2).
+
+    Any unseen Beast card may be the one shown (`chance_outcomes`). If `card` is not in the shuffled part,
+    it swaps identities with a secret card of that part: `card` takes that card's place in the shuffled
+    deck and the secret card takes `card`'s place (the Beast deck, or an unseen top place), so no card is
+    lost or doubled.
+    """
+    bag = state.deck_bag(Z_HUNT_DECK)
+    if card in bag:
+        return
+    other = bag[peek_below(state.rng_state, len(bag))]
+    if state.zone[card] == Z_HUNT_DECK:  # an unseen card on top
+        state.hunt_top[state.hunt_top.index(card)] = other
+    else:
+        state.zone[other] = state.zone[card]
+        state.zone[card] = Z_HUNT_DECK
+    state._zi = None
+
+
+def sample_chance(state: RobinsonState) -> RobinsonAction:
+    """The outcome this state's generator picks now; for a Hunting draw, the card the deck holds there.
+
+    A Hunt's or Tracking's outcomes list every card a seat could believe it is (§26.4), but the shuffled
+    Hunting deck already holds its cards in an order (they were drawn from the Beast deck unseen, §8.10):
+    the draw is the generator's uniform pick over those cards, as it always was, so seeded play and
+    recorded games do not change.
+    """
+    if state.chance and not state.over and state.chance[0] in (CH_HUNT, CH_TRACK):
+        return act(CHANCE, "draw", state.content.cards[state._hunt_secret_draw()].id)
+    return cast(RobinsonAction, State.sample_chance(state))  # the kernel's seeded pick (no super() lookup)
+
+
+def deck_bag(state: RobinsonState, z: int) -> list[int]:
+    """Cards of a deck whose place nobody knows (the Hunting deck's known top and bottom excluded)."""
+    cards = state.cards_in(z)
+    if z == Z_HUNT_DECK and (state.hunt_top or state.hunt_bottom):
+        known = set(state.hunt_top) | set(state.hunt_bottom)
+        cards = [x for x in cards if x not in known]
+    return cards

@@ -1,8 +1,7 @@
-# mypy: disable-error-code="misc"
 """Card effects that run: the work queue and the effect program (robinson-crusoe.md §16, §20).
 
-`EffectRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
-`self` and change it by the rules of this chapter.
+Each rule here is a function of the state (`state`, whose fields `fields.py` declares); `RobinsonState`
+binds it as a method, so rules and doors call it as `state.rule(...)`.
 """
 
 from __future__ import annotations
@@ -94,155 +93,156 @@ from .decisions import (
     TopTile,
     TurnItemBack,
 )
-from .fields import StateFields
 from .program import CHOOSE, HANDLERS, SEQ, handles
 
 if TYPE_CHECKING:
     from .state import RobinsonState
 
 
-class EffectRules(StateFields):
-    """Card effects that run: a part of `RobinsonState`."""
-
-    __slots__ = ()
-
-    def _run_work(self: RobinsonState) -> None:
-        op, a, b, x = self.work.pop()
-        if op >= 0:
-            self._run_node(op, a, b)
-            return
-        if op == I_ICON:
-            icon = self.content.cards[b].data["icon"]
-            if icon == "book":
-                self._push((self.program.book, self.first_player, b, 0))
-            else:
-                self._field_token(FIELD_OF[icon], FT_ADVENTURE)
-        elif op == I_SLIDE:
-            self._slide(b)
-        elif op in (I_EVENT_HALF_DONE, I_DISCARD):
-            self.discard(b)
-        elif op == I_PRE:
-            self.decisions.append(AnyTimeWindow(self.first_player, W_ACTION, 0, len(self.work)))
-        elif op == I_MAIN:
-            self._main(b)
-        elif op == I_POST:
-            self._post(b)
-        elif op == I_DICE:
-            self._dice_results(b)
-        elif op == I_SUCCESS:
-            self._success(b)
-        elif op == I_ADVENTURE:
-            self._adventure(a, b, bool(x))
-        elif op == I_ADV_DONE:
-            self.discard(b)
-        elif op == I_BEAST:
-            self._beast(a, b)
-        elif op == I_MYST_STEP:
-            self._myst_step()
-        elif op == I_MYST_AFTER:
-            self._myst_after(b)
-        elif op == I_TOKENS:
-            if b > 0 and TOK_BAG in self.token_place:
-                self.chance = [CH_TOKEN, a, b, 0]
-        elif op == I_NEW_IDEA:
-            if b > 0 and not self.count_in(Z_INV_DECK):
-                for card in self.cards_in(Z_INV_DISCARD):
-                    self.zone[card] = Z_INV_DECK
-            if b > 0 and self.count_in(Z_INV_DECK):
-                self.chance = [CH_INV, Z_REVEALED, b, a]
-            elif self.count_in(Z_REVEALED):
-                self.decisions.append(KeepInvention(a))
-        elif op == I_RECON:
-            if b > 0 and TILE_STACK in self.tile_at:
-                self.chance = [CH_RECON, a, b, 0]
-            elif TILE_REVEALED in self.tile_at:
-                self.decisions.append(TopTile(a))
-        elif op == I_SCOUT:
-            if b > 0 and TOK_BAG in self.token_place:
-                self.chance = [CH_TOKEN, TOK_REVEALED, b, a]
-            elif TOK_REVEALED in self.token_place:
-                self.decisions.append(KeepToken(a))
+def _run_work(state: RobinsonState) -> None:
+    op, a, b, x = state.work.pop()
+    if op >= 0:
+        state._run_node(op, a, b)
+        return
+    if op == I_ICON:
+        icon = state.content.cards[b].data["icon"]
+        if icon == "book":
+            state._push((state.program.book, state.first_player, b, 0))
         else:
-            raise AssertionError(op)
+            state._field_token(FIELD_OF[icon], FT_ADVENTURE)
+    elif op == I_SLIDE:
+        state._slide(b)
+    elif op in (I_EVENT_HALF_DONE, I_DISCARD):
+        state.discard(b)
+    elif op == I_PRE:
+        state.decisions.append(AnyTimeWindow(state.first_player, W_ACTION, 0, len(state.work)))
+    elif op == I_MAIN:
+        state._main(b)
+    elif op == I_POST:
+        state._post(b)
+    elif op == I_DICE:
+        state._dice_results(b)
+    elif op == I_SUCCESS:
+        state._success(b)
+    elif op == I_ADVENTURE:
+        state._adventure(a, b, bool(x))
+    elif op == I_ADV_DONE:
+        state.discard(b)
+    elif op == I_BEAST:
+        state._beast(a, b)
+    elif op == I_MYST_STEP:
+        state._myst_step()
+    elif op == I_MYST_AFTER:
+        state._myst_after(b)
+    elif op == I_TOKENS:
+        if b > 0 and TOK_BAG in state.token_place:
+            state.chance = [CH_TOKEN, a, b, 0]
+    elif op == I_NEW_IDEA:
+        if b > 0 and not state.count_in(Z_INV_DECK):
+            for card in state.cards_in(Z_INV_DISCARD):
+                state.zone[card] = Z_INV_DECK
+        if b > 0 and state.count_in(Z_INV_DECK):
+            state.chance = [CH_INV, Z_REVEALED, b, a]
+        elif state.count_in(Z_REVEALED):
+            state.decisions.append(KeepInvention(a))
+    elif op == I_RECON:
+        if b > 0 and TILE_STACK in state.tile_at:
+            state.chance = [CH_RECON, a, b, 0]
+        elif TILE_REVEALED in state.tile_at:
+            state.decisions.append(TopTile(a))
+    elif op == I_SCOUT:
+        if b > 0 and TOK_BAG in state.token_place:
+            state.chance = [CH_TOKEN, TOK_REVEALED, b, a]
+        elif TOK_REVEALED in state.token_place:
+            state.decisions.append(KeepToken(a))
+    else:
+        raise AssertionError(op)
 
-    def _adventure(self: RobinsonState, actor: int, group: int, token: bool) -> None:
-        """An Adventure for the Action `group` (§8.5.3): the Adventure token goes (§20.2); Friday takes a Wound
-        instead (§14.4); else the Action's Adventure deck is drawn, reshuffled from its discards when empty."""
-        typ = self.groups[group][0]
-        if token and self.action_field_tokens[typ] & FT_ADVENTURE:
-            self.action_field_tokens[typ] &= ~FT_ADVENTURE
-            self.log("action", "The Adventure token is used (§20.2).")
-        if actor == self.table.friday_index:
-            self.wound(actor, 1, "an Adventure result for Friday (§14.4)")
+
+def _adventure(state: RobinsonState, actor: int, group: int, token: bool) -> None:
+    """An Adventure for the Action `group` (§8.5.3): the Adventure token goes (§20.2); Friday takes a Wound
+    instead (§14.4); else the Action's Adventure deck is drawn, reshuffled from its discards when empty."""
+    typ = state.groups[group][0]
+    if token and state.action_field_tokens[typ] & FT_ADVENTURE:
+        state.action_field_tokens[typ] &= ~FT_ADVENTURE
+        state.log("action", "The Adventure token is used (§20.2).")
+    if actor == state.table.friday_index:
+        state.wound(actor, 1, "an Adventure result for Friday (§14.4)")
+        return
+    z = ADV_ZONE[typ]
+    if not state.count_in(z):
+        for card in state.cards_in(ADVD_ZONE[z]):
+            state.zone[card] = z
+    if state.count_in(z):
+        state.chance = [CH_ADV, z, actor, 0]
+    else:
+        state.log("action", "No Adventure card is left (§25.19).")
+
+
+def _field_token(state: RobinsonState, typ: int, bit: int) -> None:
+    """One token of a type per place; an extra one is ignored, not a demand (§12.6)."""
+    if state.action_field_tokens[typ] & bit:
+        state.log("token", f"{TYPE_NAMES[typ].capitalize()} already holds that token: the new one is ignored (§12.6).")
+        return
+    state.action_field_tokens[typ] |= bit
+    name = {FT_REROLL: "Reroll Success", FT_ADVENTURE: "Adventure", FT_EXTRA: "extra-pawn", FT_WOOD: "+1 wood",
+            FT_BEAST: "Beast Strength"}[bit]
+    state.log("token", f"A {name} token goes on {TYPE_NAMES[typ]} (§20).")
+
+
+def _who(state: RobinsonState, who: str | None, actor: int) -> list[int]:
+    if who == "all":
+        return list(range(state.players))
+    if who == "fp":
+        return [state.first_player]
+    return [actor if actor >= 0 else state.first_player]
+
+
+def _run_node(state: RobinsonState, node: int, actor: int, card: int) -> None:
+    """Run one compiled effect node: a sequence pushes its parts, a choice asks (§12.5), a verb runs its
+    handler with the card's parameters (§16)."""
+    kind, verb, _params, kids = state.program.nodes[node]
+    if kind == SEQ:
+        state._push(*[(k, actor, card, 0) for k in kids])
+        return
+    if kind == CHOOSE:
+        chooser = state.seat_of(actor) if actor >= 0 else state.first_player
+        state.decisions.append(ChooseOption(chooser, node, actor, card))
+        return
+    HANDLERS[verb](EffectRun(state, actor, card, node), **state.program.calls[node])
+
+
+def _cover(state: RobinsonState, which: str, actor: int) -> None:
+    """Exhaust a source (§16.3); with none to cover, every player takes a Wound (§12.2)."""
+    if which == "gathered":
+        g = state.groups[state.resolving_action] if 0 <= state.resolving_action < len(state.groups) else None
+        if g is not None and g[0] == T_GATHER:
+            sp, i = divmod(g[1], 2)
+            state.covered_sources[sp] |= 1 << i
+            state.log("effect", f"The source at s{sp + 1} is exhausted (§16.3).")
             return
-        z = ADV_ZONE[typ]
-        if not self.count_in(z):
-            for card in self.cards_in(ADVD_ZONE[z]):
-                self.zone[card] = z
-        if self.count_in(z):
-            self.chance = [CH_ADV, z, actor, 0]
-        else:
-            self.log("action", "No Adventure card is left (§25.19).")
+        state.wound_all(1, "no source to cover (§12.2)")
+        return
+    options = state._adjacent_food() if which == "adjacent_food" else state._camp_sources()
+    if not options:
+        state.wound_all(1, "no source to cover (§12.2)")
+        return
+    state.decisions.append(CoverSource(state.first_player, 1 if which == "adjacent_food" else 0))
 
-    def _field_token(self: RobinsonState, typ: int, bit: int) -> None:
-        """One token of a type per place; an extra one is ignored, not a demand (§12.6)."""
-        if self.action_field_tokens[typ] & bit:
-            self.log("token", f"{TYPE_NAMES[typ].capitalize()} already holds that token: the new one is ignored (§12.6).")
-            return
-        self.action_field_tokens[typ] |= bit
-        name = {FT_REROLL: "Reroll Success", FT_ADVENTURE: "Adventure", FT_EXTRA: "extra-pawn", FT_WOOD: "+1 wood",
-                FT_BEAST: "Beast Strength"}[bit]
-        self.log("token", f"A {name} token goes on {TYPE_NAMES[typ]} (§20).")
 
-    def _who(self: RobinsonState, who: str | None, actor: int) -> list[int]:
-        if who == "all":
-            return list(range(self.players))
-        if who == "fp":
-            return [self.first_player]
-        return [actor if actor >= 0 else self.first_player]
+def _adjacent_food(state: RobinsonState) -> list[int]:
+    """Uncovered food sources (space*2+i) next to the Camp."""
+    out = []
+    for sp in state._camp_moves():
+        for i, kind in enumerate(state.content.tiles[state.space_tile[sp]].sources):
+            if kind == "food" and not state.covered_sources[sp] >> i & 1:
+                out.append(sp * 2 + i)
+    return out
 
-    def _run_node(self: RobinsonState, node: int, actor: int, card: int) -> None:
-        """Run one compiled effect node: a sequence pushes its parts, a choice asks (§12.5), a verb runs its
-        handler with the card's parameters (§16)."""
-        kind, verb, _params, kids = self.program.nodes[node]
-        if kind == SEQ:
-            self._push(*[(k, actor, card, 0) for k in kids])
-            return
-        if kind == CHOOSE:
-            chooser = self.seat_of(actor) if actor >= 0 else self.first_player
-            self.decisions.append(ChooseOption(chooser, node, actor, card))
-            return
-        HANDLERS[verb](EffectRun(self, actor, card, node), **self.program.calls[node])
 
-    def _cover(self: RobinsonState, which: str, actor: int) -> None:
-        """Exhaust a source (§16.3); with none to cover, every player takes a Wound (§12.2)."""
-        if which == "gathered":
-            g = self.groups[self.resolving_action] if 0 <= self.resolving_action < len(self.groups) else None
-            if g is not None and g[0] == T_GATHER:
-                sp, i = divmod(g[1], 2)
-                self.covered_sources[sp] |= 1 << i
-                self.log("effect", f"The source at s{sp + 1} is exhausted (§16.3).")
-                return
-            self.wound_all(1, "no source to cover (§12.2)")
-            return
-        options = self._adjacent_food() if which == "adjacent_food" else self._camp_sources()
-        if not options:
-            self.wound_all(1, "no source to cover (§12.2)")
-            return
-        self.decisions.append(CoverSource(self.first_player, 1 if which == "adjacent_food" else 0))
-
-    def _adjacent_food(self: RobinsonState) -> list[int]:
-        """Uncovered food sources (space*2+i) next to the Camp."""
-        out = []
-        for sp in self._camp_moves():
-            for i, kind in enumerate(self.content.tiles[self.space_tile[sp]].sources):
-                if kind == "food" and not self.covered_sources[sp] >> i & 1:
-                    out.append(sp * 2 + i)
-        return out
-
-    def _camp_sources(self: RobinsonState) -> list[int]:
-        t = self.space_tile[self.camp]
-        return [self.camp * 2 + i for i in range(len(self.content.tiles[t].sources)) if not self.covered_sources[self.camp] >> i & 1]
+def _camp_sources(state: RobinsonState) -> list[int]:
+    t = state.space_tile[state.camp]
+    return [state.camp * 2 + i for i in range(len(state.content.tiles[t].sources)) if not state.covered_sources[state.camp] >> i & 1]
 
 
 class EffectRun:

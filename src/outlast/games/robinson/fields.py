@@ -1,7 +1,7 @@
 """The fields of a Robinson Crusoe state, declared once (robinson-crusoe.md §2: the engine state).
 
-`StateFields` is the base of every rule part and of `RobinsonState`: it holds the fields' types, so each
-chapter module may read and set the fields it needs; `declaration.py` declares how each is copied, written,
+`StateFields` is the base of `RobinsonState`: it holds the fields' types, so each chapter module's rules
+(functions of the state) may read and set the fields they need; `declaration.py` declares how each is copied, written,
 checked and redrawn, and gives `RobinsonState` its slots.
 """
 

@@ -1,4 +1,3 @@
-# mypy: disable-error-code="misc"
 """Pending decisions about the island's tiles, tokens, sources and decks (robinson-crusoe.md §13.2, §16, §17.2, §20).
 
 The kinds that pick a tile, a token, a source or a card's place: the top tile and the kept token of a scouting

@@ -1,8 +1,7 @@
-# mypy: disable-error-code="misc"
 """Mystery draws: treasures, traps and monsters (robinson-crusoe.md §16.2).
 
-`MysteryRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
-`self` and change it by the rules of this chapter.
+Each rule here is a function of the state (`state`, whose fields `fields.py` declares); `RobinsonState`
+binds it as a method, so rules and doors call it as `state.rule(...)`.
 """
 
 from __future__ import annotations
@@ -20,60 +19,57 @@ from .constants import (
     Z_RESOLVING,
 )
 from .decisions import MysteryDraw
-from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
 
 
-class MysteryRules(StateFields):
-    """Mystery draws: a part of `RobinsonState`."""
+def _myst_step(state: RobinsonState) -> None:
+    need = state.mystery_draw
+    if not need or not any(need[:3]):
+        state._myst_end()
+        return
+    if not state.count_in(Z_MYST_DECK):
+        for card in state.cards_in(Z_MYST_DISCARD):
+            state.zone[card] = Z_MYST_DECK
+    if not state.count_in(Z_MYST_DECK):
+        state.log("mystery", "The Mystery deck is empty: the draw stops (§16.2).")
+        state._myst_end()
+        return
+    state.chance = [CH_MYST, 0, 0, 0]
 
-    __slots__ = ()
 
-    def _myst_step(self: RobinsonState) -> None:
-        need = self.mystery_draw
-        if not need or not any(need[:3]):
-            self._myst_end()
-            return
-        if not self.count_in(Z_MYST_DECK):
-            for card in self.cards_in(Z_MYST_DISCARD):
-                self.zone[card] = Z_MYST_DECK
-        if not self.count_in(Z_MYST_DECK):
-            self.log("mystery", "The Mystery deck is empty: the draw stops (§16.2).")
-            self._myst_end()
-            return
-        self.chance = [CH_MYST, 0, 0, 0]
+def _myst_drawn(state: RobinsonState, card: int) -> None:
+    t = ("treasure", "monster", "trap").index(state.content.cards[card].data["type"])
+    name = state.content.cards[card].name
+    if state.mystery_draw[t] > 0:
+        state.mystery_draw[t] -= 1
+        state.mystery_draw[4] = 1
+        state.zone[card] = Z_RESOLVING
+        state.log("mystery", f"Mystery {state.content.cards[card].data['type']}: {name}. {state.content.cards[card].text}")
+        state._push((state.program.card[(card, "action")], state.mystery_draw[3], card, 0), (I_MYST_AFTER, 0, card, 0))
+    else:
+        state.zone[card] = Z_MYST_ASIDE
+        state.log("mystery", f"{name} ({state.content.cards[card].data['type']}) is set aside (§16.2).")
+        state._push((I_MYST_STEP, 0, 0, 0))
 
-    def _myst_drawn(self: RobinsonState, card: int) -> None:
-        t = ("treasure", "monster", "trap").index(self.content.cards[card].data["type"])
-        name = self.content.cards[card].name
-        if self.mystery_draw[t] > 0:
-            self.mystery_draw[t] -= 1
-            self.mystery_draw[4] = 1
-            self.zone[card] = Z_RESOLVING
-            self.log("mystery", f"Mystery {self.content.cards[card].data['type']}: {name}. {self.content.cards[card].text}")
-            self._push((self.program.card[(card, "action")], self.mystery_draw[3], card, 0), (I_MYST_AFTER, 0, card, 0))
+
+def _myst_after(state: RobinsonState, card: int) -> None:
+    d = state.content.cards[card].data
+    if state.zone[card] == Z_RESOLVING:
+        if d.get("keep"):
+            state.zone[card] = Z_KEPT
+            state.uses[card] = d["keep"].get("uses", -1)
+            state.log("mystery", f"{state.content.cards[card].name} is kept.")
         else:
-            self.zone[card] = Z_MYST_ASIDE
-            self.log("mystery", f"{name} ({self.content.cards[card].data['type']}) is set aside (§16.2).")
-            self._push((I_MYST_STEP, 0, 0, 0))
+            state.zone[card] = Z_MYST_DISCARD
+    if state.mystery_draw and any(state.mystery_draw[:3]) and not state.over:
+        state.decisions.append(MysteryDraw(state.seat_of(state.mystery_draw[3]) if state.mystery_draw[3] >= 0 else state.first_player))
+    else:
+        state._myst_end()
 
-    def _myst_after(self: RobinsonState, card: int) -> None:
-        d = self.content.cards[card].data
-        if self.zone[card] == Z_RESOLVING:
-            if d.get("keep"):
-                self.zone[card] = Z_KEPT
-                self.uses[card] = d["keep"].get("uses", -1)
-                self.log("mystery", f"{self.content.cards[card].name} is kept.")
-            else:
-                self.zone[card] = Z_MYST_DISCARD
-        if self.mystery_draw and any(self.mystery_draw[:3]) and not self.over:
-            self.decisions.append(MysteryDraw(self.seat_of(self.mystery_draw[3]) if self.mystery_draw[3] >= 0 else self.first_player))
-        else:
-            self._myst_end()
 
-    def _myst_end(self: RobinsonState) -> None:
-        for card in self.cards_in(Z_MYST_ASIDE):
-            self.zone[card] = Z_MYST_DECK
-        self.mystery_draw = []
+def _myst_end(state: RobinsonState) -> None:
+    for card in state.cards_in(Z_MYST_ASIDE):
+        state.zone[card] = Z_MYST_DECK
+    state.mystery_draw = []

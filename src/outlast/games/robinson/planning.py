@@ -1,8 +1,7 @@
-# mypy: disable-error-code="misc"
 """Action planning: targets, costs, requirements, groups and confirming the plan (robinson-crusoe.md §8.1–§8.3, §26.1).
 
-`PlanningRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
-`self` and change it by the rules of this chapter.
+Each rule here is a function of the state (`state`, whose fields `fields.py` declares); `RobinsonState`
+binds it as a method, so rules and doors call it as `state.rule(...)`.
 """
 
 from __future__ import annotations
@@ -57,570 +56,593 @@ from .constants import (
     Z_START_USED,
     act,
 )
-from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
 
 
-class PlanningRules(StateFields):
-    """Action planning: a part of `RobinsonState`."""
+def target_text(state: RobinsonState, typ: int, target: int, alt: int) -> str:
+    if typ == T_THREAT:
+        return ("threat:l" if target == 0 else "threat:r") + (f"/{alt + 1}" if alt else "")
+    if typ == T_BUILD:
+        if target in BUILD_WORDS:
+            word = BUILD_WORDS[target]
+            if target == BUILD_WEAPON:
+                return "build:weapon"
+            return f"build:{word}/{'wood' if alt == 0 else 'fur'}"
+        cost = state.content.cards[target].data.get("cost") or []
+        return f"build:{state.content.cards[target].id}" + (f"/{alt + 1}" if len(cost) > 1 else "")
+    if typ == T_GATHER:
+        sp, i = divmod(target, 2)
+        return f"gather:s{sp + 1}:{state.content.tiles[state.space_tile[sp]].sources[i]}"
+    if typ == T_EXPLORE:
+        return f"explore:s{target + 1}"
+    return TYPE_NAMES[typ]
 
-    __slots__ = ()
 
-    def target_text(self: RobinsonState, typ: int, target: int, alt: int) -> str:
-        if typ == T_THREAT:
-            return ("threat:l" if target == 0 else "threat:r") + (f"/{alt + 1}" if alt else "")
-        if typ == T_BUILD:
-            if target in BUILD_WORDS:
-                word = BUILD_WORDS[target]
-                if target == BUILD_WEAPON:
-                    return "build:weapon"
-                return f"build:{word}/{'wood' if alt == 0 else 'fur'}"
-            cost = self.content.cards[target].data.get("cost") or []
-            return f"build:{self.content.cards[target].id}" + (f"/{alt + 1}" if len(cost) > 1 else "")
-        if typ == T_GATHER:
-            sp, i = divmod(target, 2)
-            return f"gather:s{sp + 1}:{self.content.tiles[self.space_tile[sp]].sources[i]}"
-        if typ == T_EXPLORE:
-            return f"explore:s{target + 1}"
-        return TYPE_NAMES[typ]
+def _group_text(state: RobinsonState, gi: int) -> str:
+    g = state.groups[gi]
+    return f"{state.target_text(g[0], g[1], g[2])} ({state.char_name(g[3])})"
 
-    def _group_text(self: RobinsonState, gi: int) -> str:
-        g = self.groups[gi]
-        return f"{self.target_text(g[0], g[1], g[2])} ({self.char_name(g[3])})"
 
-    def _candidates(self: RobinsonState) -> list[tuple[int, int, int]]:
-        """Every (type, target, alt) a plan could name now, legal or not."""
-        out: list[tuple[int, int, int]] = []
-        for slot in (0, 1):
-            card = self._threat_card(slot)
-            if card >= 0:
-                d = self.content.cards[card].data
-                alts = len(d["threat"].get("needs") or []) if self.content.cards[card].kind == "event" else 0
-                out += [(T_THREAT, slot, a) for a in range(max(1, alts))]
-        out.append((T_HUNT, 0, 0))
-        for target in (BUILD_SHELTER, BUILD_ROOF, BUILD_PALISADE):
-            out += [(T_BUILD, target, 0), (T_BUILD, target, 1)]
-        out.append((T_BUILD, BUILD_WEAPON, 0))
-        for z in (Z_INV_BOARD, Z_INV_OWNER, Z_INV_SCENARIO):
-            for card in self.cards_in(z):
-                cost = self.content.cards[card].data.get("cost") or []
-                out += [(T_BUILD, card, a) for a in range(max(1, len(cost)))]
-        for sp, tile in enumerate(self.space_tile):
-            if tile >= 0:
-                if sp != self.camp and not self.space_lost[sp]:
-                    out += [(T_GATHER, sp * 2 + i, 0) for i in range(len(self.content.tiles[tile].sources))]
-            elif not self.space_lost[sp]:
-                out.append((T_EXPLORE, sp, 0))
-        out += [(T_ARRANGE, 0, 0), (T_REST, 0, 0)]
-        return out
+def _candidates(state: RobinsonState) -> list[tuple[int, int, int]]:
+    """Every (type, target, alt) a plan could name now, legal or not."""
+    out: list[tuple[int, int, int]] = []
+    for slot in (0, 1):
+        card = state._threat_card(slot)
+        if card >= 0:
+            d = state.content.cards[card].data
+            alts = len(d["threat"].get("needs") or []) if state.content.cards[card].kind == "event" else 0
+            out += [(T_THREAT, slot, a) for a in range(max(1, alts))]
+    out.append((T_HUNT, 0, 0))
+    for target in (BUILD_SHELTER, BUILD_ROOF, BUILD_PALISADE):
+        out += [(T_BUILD, target, 0), (T_BUILD, target, 1)]
+    out.append((T_BUILD, BUILD_WEAPON, 0))
+    for z in (Z_INV_BOARD, Z_INV_OWNER, Z_INV_SCENARIO):
+        for card in state.cards_in(z):
+            cost = state.content.cards[card].data.get("cost") or []
+            out += [(T_BUILD, card, a) for a in range(max(1, len(cost)))]
+    for sp, tile in enumerate(state.space_tile):
+        if tile >= 0:
+            if sp != state.camp and not state.space_lost[sp]:
+                out += [(T_GATHER, sp * 2 + i, 0) for i in range(len(state.content.tiles[tile].sources))]
+        elif not state.space_lost[sp]:
+            out.append((T_EXPLORE, sp, 0))
+    out += [(T_ARRANGE, 0, 0), (T_REST, 0, 0)]
+    return out
 
-    def _cost(self: RobinsonState, typ: int, target: int, alt: int, token: bool = True) -> tuple[int, int, int, int]:
-        """(wood, food, fur, flags) to commit for a new Action (§8.3.1, §8.8.2, §20.5a)."""
-        w = f = u = flags = 0
-        if typ == T_THREAT:
-            card = self._threat_card(target)
-            if card >= 0 and self.content.cards[card].kind == "event":
-                needs = self.content.cards[card].data["threat"].get("needs") or []
-                if needs:
-                    req = needs[alt]
-                    w, f, u = req.get("wood", 0), req.get("food", 0), req.get("fur", 0)
-        elif typ == T_BUILD:
-            if target in (BUILD_SHELTER, BUILD_ROOF, BUILD_PALISADE):
-                if alt == 0:
-                    w = self.table.cost[0]
-                else:
-                    u = self.table.cost[1]
-            elif target == BUILD_WEAPON:
-                w = 1
-            else:
-                cost = self.content.cards[target].data.get("cost") or []
-                if cost:
-                    w, f, u = cost[alt].get("wood", 0), cost[alt].get("food", 0), cost[alt].get("fur", 0)
-            if token and w and self.action_field_tokens[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in self.groups):
-                w += 1
-                flags |= G_WOODTOK
-        return w, f, u, flags
 
-    def _static_open(self: RobinsonState, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]
-                     ) -> list[tuple[int, int, int, str, int, int, int]]:
-        """Candidates not ruled out by what only changes outside the plan (cached with `_plan_ctx`)."""
-        assert self._pc is not None
-        return self._pc[1]
-
-    def _dynamic_open(self: RobinsonState, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int],
-                      wood_slack: int = 0) -> list[tuple[int, int, int, str, int, int, int]]:
-        """The statically open targets that the plan so far still leaves open (same tests as _target_problem).
-
-        `wood_slack` lets the Carpenter plan an Action 1 wood short, to be paid down with Economical
-        construction before the plan is confirmed (§13.2, TV-23).
-        """
-        free_w, free_f, free_u, _, plans, _, tiles_left = ctx
-        free_w += wood_slack
-        hunt_ok = self.count_in(Z_HUNT_DECK) > len(plans.get(T_HUNT, ()))
-        threats = plans.get(T_THREAT, ())
-        threats_full = len(threats) >= 2
-        gathers = plans.get(T_GATHER, ())
-        explores = plans.get(T_EXPLORE, ())
-        explores_full = tiles_left <= len(explores)  # also an empty Island stack (§25.19)
-        builds = plans.get(T_BUILD, ())
-        wood_token = bool(self.action_field_tokens[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in self.groups)
-        out = []
-        for c in self._static_open(ctx):
-            typ, tg = c[0], c[1]
-            if typ == T_GATHER:
-                if tg in gathers:
-                    continue
-            elif typ == T_EXPLORE:
-                if explores_full or tg in explores:
-                    continue
-            elif typ == T_BUILD:
-                if tg in builds and (tg >= 0 or tg == BUILD_SHELTER):
-                    continue
-                w = c[4]
-                if (w + 1 if wood_token and w else w) > free_w or c[5] > free_f or c[6] > free_u:
-                    continue
-                out.append(c)
-                continue
-            elif typ == T_THREAT:
-                if threats_full or tg in threats:
-                    continue
-            elif typ == T_HUNT:
-                if not hunt_ok:
-                    continue
-            else:  # Arranging the Camp and Rest are always open
-                out.append(c)
-                continue
-            if c[4] > free_w or c[5] > free_f or c[6] > free_u:
-                continue
-            out.append(c)
-        return out
-
-    def _plan_ctx(self: RobinsonState) -> tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]:
-        """What every target check of one planning position shares: free resources, terrains, plans, Items.
-
-        The parts that only change outside the plan (Items, terrains, tiles, zones) are cached under a
-        fingerprint together with the targets they leave open.
-        """
-        com = self.committed()
-        planned: dict[int, list[int]] = {}
-        for g in self.groups:
-            planned.setdefault(g[0], []).append(g[1])
-        pc = self._pc
-        pm = self._pm
-        checked: object = None if pm is None else pm.get(0)
-        if pc is not None and checked is pc:
-            return (self.resources[WOOD] - com[0], self.food_total() - com[1], self.resources[FUR] - com[2],
-                    pc[2], planned, pc[3], pc[4])
-        fp = hash((self.round, self.phase, self.camp, self.shelter, self.weapon, self.tile_top, tuple(self.zone),
-                   tuple(self.space_tile), tuple(self.covered_sources), tuple(self.space_lost), tuple(self.space_tokens),
-                   tuple(self.gathered), tuple(self.tile_at)))
-        pc = self._pc
-        if pc is None or pc[0] != fp:
-            built = {self.content.cards[i].id for i in self.cards_in(Z_ITEM)}
-            kept = self.cards_in(Z_KEPT)
-            for i in self.program.by_kind["invention"] if kept else ():
-                item = self.content.cards[i].id  # a kept card may count as an Item (§18)
-                if any(abilities.card_answer(self.program, k, abilities.COUNTS_AS + item, 0) for k in kept):
-                    built.add(item)
-            tiles_left = sum(1 for at in self.tile_at if at == TILE_STACK) + (self.tile_top >= 0)
-            terrains = self.explored_terrains()
-            loose: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] = (
-                1 << 30, 1 << 30, 1 << 30, terrains, {}, built, 1 << 30)
-            out = []
-            for typ, tg, alt in self._candidates():
-                if self._target_problem(typ, tg, alt, loose) is None:
-                    w, f, u, _ = self._cost(typ, tg, alt, token=False)
-                    out.append((typ, tg, alt, self.target_text(typ, tg, alt), w, f, u))
-            most = (max((c[4] for c in out), default=0) + 1, max((c[5] for c in out), default=0),
-                    max((c[6] for c in out), default=0))
-            pc = self._pc = (fp, out, terrains, built, tiles_left, {}, most)
-        if pm is None:
-            pm = self._pm = {}
-        pm[0] = pc
-        return (self.resources[WOOD] - com[0], self.food_total() - com[1], self.resources[FUR] - com[2],
-                pc[2], planned, pc[3], pc[4])
-
-    def _target_problem(self: RobinsonState, typ: int, target: int, alt: int,
-                        ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] | None = None
-                        ) -> str | None:
-        """Why a new Action on this target cannot be planned now (None: it can), with its rule: the Action type's
-        own limits, then what it costs against the free resources (§8.3.1)."""
-        if ctx is None:
-            ctx = self._plan_ctx()
-        free_w, free_f, free_u, terrains, plans, built, tiles_left = ctx
-        planned = plans.get(typ, ())
-        problem: str | None = None
-        if typ == T_THREAT:
-            problem = self._threat_target_problem(target, alt, planned, built)
-        elif typ == T_HUNT:
-            if self.count_in(Z_HUNT_DECK) <= len(planned):
-                problem = "the Hunting deck needs a card for every Hunt (§8.7.1)"
-        elif typ == T_BUILD:
-            problem = self._build_target_problem(target, planned, terrains, built)
-        elif typ == T_GATHER:
-            problem = self._gather_target_problem(target, planned)
-        elif typ == T_EXPLORE:
-            problem = self._explore_target_problem(target, planned, tiles_left)
-        elif typ in (T_ARRANGE, T_REST):
-            return None
-        if problem is not None:
-            return problem
-        w, f, u, _ = self._cost(typ, target, alt)
-        if w > free_w or f > free_f or u > free_u:
-            return (f"it needs {w} wood, {f} food and {u} fur committed from Available; free now: "
-                    f"{free_w} wood, {free_f} food, {free_u} fur (§8.3.1)")
-        return None
-
-    def _threat_target_problem(self: RobinsonState, target: int, alt: int, planned: Sequence[int],
-                               built: set[str]) -> str | None:
-        """A Threat Action: a card on that space, one Action a card, two a round, what its option needs (§8.1.4,
-        §8.2, §8.6)."""
-        card = self._threat_card(target)
-        if card < 0:
-            return "no card lies on that Threat space (§8.6)"
-        if target in planned:
-            return "that Threat card already has an Action planned (§8.1.4)"
-        if len(planned) >= 2:
-            return "at most two Threat Actions per round (§8.1.4)"
-        cd = self.content.cards[card]
-        if cd.kind == "event":
-            needs = cd.data["threat"].get("needs") or []
+def _cost(state: RobinsonState, typ: int, target: int, alt: int, token: bool = True) -> tuple[int, int, int, int]:
+    """(wood, food, fur, flags) to commit for a new Action (§8.3.1, §8.8.2, §20.5a)."""
+    w = f = u = flags = 0
+    if typ == T_THREAT:
+        card = state._threat_card(target)
+        if card >= 0 and state.content.cards[card].kind == "event":
+            needs = state.content.cards[card].data["threat"].get("needs") or []
             if needs:
                 req = needs[alt]
-                if req.get("item") and req["item"] not in built:
-                    return f"it needs the {req['item']} built at planning (§8.2)"
-                if req.get("weapon", 0) > self.weapon:
-                    return f"it needs Weapon {req['weapon']} at planning; it is {self.weapon} (§8.2, §8.3.2)"
-        return None
-
-    def _build_target_problem(self: RobinsonState, target: int, planned: Sequence[int], terrains: set[str],
-                              built: set[str]) -> str | None:
-        """Building: the Shelter once, a Roof or Palisade on a Shelter, an Invention once with its terrain and
-        Items (§8.2, §8.8)."""
-        if target == BUILD_SHELTER:
-            if self.shelter:
-                return "the Shelter is already built (§8.8.3)"
-            if BUILD_SHELTER in planned:
-                return "the Shelter is already planned (§8.8.3)"
-        elif target in (BUILD_ROOF, BUILD_PALISADE):
-            if not self.has_shelter():
-                return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
-        elif target >= 0:
-            d = self.content.cards[target].data
-            if target in planned:
-                return "that Invention is already planned (§8.8.6)"
-            missing = [t for t in d.get("terrain") or () if t not in terrains]
-            if missing:
-                return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
-            lacking = [i for i in d.get("items") or () if i not in built]
-            if lacking:
-                return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
-        return None
-
-    def _gather_target_problem(self: RobinsonState, target: int, planned: Sequence[int]) -> str | None:
-        """Gathering: a source within reach, not exhausted, gathered once a round (§8.1.4, §8.1.7, §16.3)."""
-        sp, i = divmod(target, 2)
-        if self._distance(sp) == 0:
-            return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-        r_token = TK_WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else TK_FOOD
-        if self.covered_sources[sp] >> i & 1 and not self.space_tokens[sp] & r_token:
-            return "that source is exhausted (§16.3)"
-        if target in self.gathered or target in planned:
-            return "a source can be gathered only once per round (§8.1.4)"
-        return None
-
-    def _explore_target_problem(self: RobinsonState, target: int, planned: Sequence[int],
-                                tiles_left: int) -> str | None:
-        """Exploration: a space within reach, once a round, with an Island tile left for it (§8.1.4, §8.1.7)."""
-        if self._distance(target) == 0:
-            return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
-        if target in planned:
-            return "that space is already planned (§8.1.4)"
-        if tiles_left <= len(planned):
-            return "no Island tile is left to place (§25.19)"
-        return None
-
-    def _lead_problem(self: RobinsonState, typ: int, target: int, lead: int) -> str | None:
-        if typ == T_BUILD and target >= 0:
-            d = self.content.cards[target].data
-            if d["group"] == "personal":
-                owner = d["owner"]
-                if lead >= self.players or self.content.characters[self.table.chars[lead]].id != owner:
-                    return f"only the {owner} may build their personal Invention (§8.8.6, §13.1)"
-        return None
-
-    def _seat_complete(self: RobinsonState, seat: int) -> bool:
-        """Both pawns placed, and every Action holding them has its minimum (§8.1.1, §8.1.3).
-
-        The first player answers for Friday too: an Action he leads must have its minimum.
-        """
-        for pid in ((2 * seat,) if self.minus[seat] else (2 * seat, 2 * seat + 1)):
-            gi = self.where(pid)
-            if gi < 0 or len(self.groups[gi][4]) < self._min_pawns(gi):
-                return False
-        if seat == self.first_player:
-            fi = self.table.friday_index
-            return all(len(g[4]) >= self._min_pawns(gi) for gi, g in enumerate(self.groups) if g[3] == fi)
-        return True
-
-    def _plan_problem(self: RobinsonState) -> str | None:
-        for gi in range(len(self.groups)):
-            if len(self.groups[gi][4]) < self._min_pawns(gi):
-                return f"{self._group_text(gi)} needs {self._min_pawns(gi)} pawns (§8.1.3)"
-        for seat in range(self.players):
-            if seat != self.first_player and not self.ready[seat]:
-                return f"{self.char_name(seat)} is not ready yet (§26.1)"
-        if not self._seat_complete(self.first_player):
-            return "place both of your pawns first (§8.1.1)"
-        com = self.committed()
-        if com[0] > self.resources[WOOD] or com[1] > self.food_total() or com[2] > self.resources[FUR]:
-            return "the plan commits more than Available holds (§8.3.1)"
-        return None
-
-    def _holds_ready(self: RobinsonState, gi: int, pid: int) -> bool:
-        """Whether taking `pid` back would undo an Action a ready player counts on (ready is final, §26.1)."""
-        g = self.groups[gi]
-        return any(x < 2 * self.players and x != pid and self.ready[x // 2] for x in g[4])
-
-    def _plan_actions(self: RobinsonState, seat: int) -> list[RobinsonAction]:
-        """Planning moves of `seat`: progress first (ready / confirm, placing), taking back last (§8.1, §26.1)."""
-        if self.ready[seat]:
-            # only the first player is asked again, once everyone is ready: to confirm the plan (§26.1)
-            return [act(seat, "confirm")] if seat == self.first_player and self._plan_problem() is None else []
-        out: list[RobinsonAction] = []
-        if self._seat_complete(seat) and not (self._overcommitted() and self._commits(seat)):
-            # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
-            # no pawn there may still ready, or it would wait with nothing to do
-            out.append(act(seat, "ready"))
-        removes: list[RobinsonAction] = []
-        open_targets, places = self._open_now(0)
-        if self._ot is None:
-            self._ot = open_targets
-        slack = self._econ_slack(seat)
-        if slack:
-            open_targets, places = self._open_now(slack)
-        caps: list[tuple[int, bool]] | None = None
-        placed = {pid: gi for gi, g in enumerate(self.groups) for pid in g[4]}
-        own_free = False
-        settling = self.changes[seat] >= CHANGE_LIMIT
-        for pid in self.pawns_of(seat):
-            gi = placed.get(pid, -1)
-            word = self.pawn_text(pid)
-            if gi >= 0:
-                if not self._holds_ready(gi, pid) and (not settling or self._blocks(gi)):
-                    removes.append(act(seat, "remove", word))
-                continue
-            if pid < 2 * self.players:
-                if own_free:  # a player's two pawns are alike: offer the first free one only
-                    continue
-                own_free = True
-            if settling:  # the plan must end: a free pawn may only rest (decision 0009)
-                if pid <= self.friday_pawn:
-                    out += [act(seat, "place", word, c[3]) for c in open_targets if c[0] == T_REST]
-                continue
-            if pid <= self.friday_pawn:
-                mine = places.get((seat, word))
-                if mine is None:
-                    lead = self.pawn_char(pid)
-                    mine = places[(seat, word)] = [
-                        act(seat, "place", word, text) for typ, tg, _, text, _, _, _ in open_targets
-                        if typ != T_BUILD or tg < 0 or self._lead_problem(typ, tg, lead) is None]
-                out += mine
-            if not self.groups or not self._pawn_affordable(pid):
-                continue
-            if caps is None:
-                caps = [(g[0], len(g[4]) < self._max_pawns(gi)) for gi, g in enumerate(self.groups)]
-            mask = self.pawn_mask(pid)
-            for gj, (typ, room) in enumerate(caps):
-                if room and mask >> typ & 1:
-                    out.append(act(seat, "join", word, str(gj + 1)))
-        for gi, g in enumerate(self.groups):
-            if (not settling and g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * self.players)
-                    and self._lead_problem(g[0], g[1], seat) is None):
-                out.append(act(seat, "lead", str(gi + 1)))
-        out += self._plan_uses(seat)
-        return out + removes
-
-    def _plan_uses(self: RobinsonState, seat: int) -> list[RobinsonAction]:
-        """`use` actions of `seat` in planning, memoised in `_pm`: of what a plan move changes, they depend
-        only on the seat's Determination and spent skills and on the plan's commitments (§8.3.1, §13.2)."""
-        pm = self._pm
-        if pm is None:
-            pm = self._pm = {}
-        key = (seat, self.determination[seat], self.skill_used[seat], *self.committed(),
-               *(gi for gi, g in enumerate(self.groups) if g[5] > 0 and not g[8] & G_ECON))
-        hit = pm.get(key)
-        if hit is None:
-            hit = pm[key] = self._use_actions(seat, W_PLAN)
-        return hit
-
-    def _open_now(self: RobinsonState, slack: int) -> tuple[list[tuple[int, int, int, str, int, int, int]],
-                                               dict[tuple[int, str], list[RobinsonAction]]]:
-        """The open targets of this planning position (`_dynamic_open`) and the `place` actions made of them.
-
-        Both depend only on the round's static targets (`_pc`), the free resources up to the most any target
-        costs, and the set of planned targets, so they are memoised under those in `_pc`: planning often comes
-        back to a plan it has seen, in another order.
-        """
-        ctx = self._plan_ctx()
-        pc = self._pc
-        assert pc is not None
-        memo, most = pc[5], pc[6]
-        key = (min(ctx[0] + slack, most[0]), min(ctx[1], most[1]), min(ctx[2], most[2]),
-               self.action_field_tokens[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in self.groups),
-               *sorted([(g[0], g[1]) for g in self.groups]))
-        hit = memo.get(key)
-        if hit is None:
-            if len(memo) > 4096:
-                memo.clear()
-            hit = memo[key] = (self._dynamic_open(ctx, slack), {})
-        return hit
-
-    def _blocks(self: RobinsonState, gi: int) -> bool:
-        """Whether planned Action `gi` keeps the plan from going ahead: short of its minimum pawns (§8.1.3),
-        or committing resources while the plan commits more than Available holds (§8.3.1)."""
-        g = self.groups[gi]
-        return len(g[4]) < self._min_pawns(gi) or bool((g[5] or g[6] or g[7]) and self._overcommitted())
-
-    def _commits(self: RobinsonState, seat: int) -> bool:
-        """Whether a pawn of `seat` is in a planned Action that commits resources (§8.3.1)."""
-        return any(g[5] or g[6] or g[7] for g in self.groups
-                   if any(pid < 2 * self.players and pid // 2 == seat for pid in g[4]))
-
-    def _econ_slack(self: RobinsonState, seat: int) -> int:
-        """1 when `seat` could still cut a wood cost with a skill that saves wood this round (§13.2)."""
-        ch = self.table.chars[seat]
-        si = abilities.skill_answering(self.program, ch, abilities.WOOD_SAVED)
-        if si < 0 or self.skill_used[seat] >> si & 1 or self.determination[seat] < self.content.characters[ch].skills[si].cost:
-            return 0
-        return 0 if self._overcommitted() else 1
-
-    def _overcommitted(self: RobinsonState) -> bool:
-        com = self.committed()
-        return com[0] > self.resources[WOOD] or com[1] > self.food_total() or com[2] > self.resources[FUR]
-
-    def _apply_plan(self: RobinsonState, act: RobinsonAction) -> None:
-        seat, verb, args = act.seat, act.verb, act.args
-        if verb == "place":
-            pid = self._pawn_by_text(seat, args[0])
-            typ, tg, alt = self._parse_target(args[1])
-            w, f, u, flags = self._cost(typ, tg, alt)
-            self.groups.append((typ, tg, alt, self.pawn_char(pid), (pid,), w, f, u, flags))
-            self.log("plan", f"{self.pawn_label(pid)} plans {self.target_text(typ, tg, alt)} (§8.1).")
-            return  # a new Action leaves every other one as it was: no ready seat can lose its footing
-        elif verb == "join":
-            pid = self._pawn_by_text(seat, args[0])
-            gi = int(args[1]) - 1
-            g = self.groups[gi]
-            lead = g[3]
-            if lead == self.table.friday_index and pid < 2 * self.players:
-                lead = self.pawn_char(pid)  # with a player's pawn, Friday is an additional pawn (§14.4)
-            self.groups[gi] = (*g[:3], lead, (*g[4], pid), *g[5:])
-            self.log("plan", f"{self.pawn_label(pid)} joins {self._group_text(gi)} (§8.1.5).")
-            self._skill_pawn(pid, True)
-        elif verb == "remove":
-            self.changes[seat] += 1
-            pid = self._pawn_by_text(seat, args[0])
-            gi = self.where(pid)
-            g = self.groups[gi]
-            rest = tuple(x for x in g[4] if x != pid)
-            lead = g[3]
-            if self.pawn_char(pid) == lead and pid <= self.friday_pawn:
-                leaders = [x for x in rest if x < 2 * self.players] + [x for x in rest if x == self.friday_pawn]
-                lead = self.pawn_char(leaders[0]) if leaders else NO_LEADER
-                if lead != NO_LEADER and self._lead_problem(g[0], g[1], lead) is not None:
-                    lead = NO_LEADER
-            self.log("plan", f"{self.pawn_label(pid)} is taken back from {self._group_text(gi)}.")
-            self._skill_pawn(pid, False)
-            if lead == NO_LEADER:
-                for other in rest:
-                    self._skill_pawn(other, False)
-            if lead == NO_LEADER or not rest:
-                del self.groups[gi]
+                w, f, u = req.get("wood", 0), req.get("food", 0), req.get("fur", 0)
+    elif typ == T_BUILD:
+        if target in (BUILD_SHELTER, BUILD_ROOF, BUILD_PALISADE):
+            if alt == 0:
+                w = state.table.cost[0]
             else:
-                self.groups[gi] = (g[0], g[1], g[2], lead, rest, *g[5:])
-        elif verb == "lead":
-            self.changes[seat] += 1
-            gi = int(args[0]) - 1
-            g = self.groups[gi]
-            self.groups[gi] = (g[0], g[1], g[2], seat, *g[4:])
-            self.log("plan", f"{self.char_name(seat)} is the acting player of {self._group_text(gi)} (§8.1.5).")
-        elif verb == "ready":
-            self.ready[seat] = 1
-            self.log("plan", f"{self.char_name(seat)} is ready.")
-        elif verb == "confirm":
-            self._confirm()
-            return
-        self._recheck_ready()
-
-    def _recheck_ready(self: RobinsonState) -> None:
-        """Ready stays only for seats whose part still holds; a plan that fails once all are ready reopens (§26.1)."""
-        for seat in range(self.players):
-            if self.ready[seat] and not self._seat_complete(seat):
-                self.ready[seat] = 0
-        if all(self.ready) and self._plan_problem() is not None:
-            self.log("plan", f"The plan does not hold ({self._plan_problem()}): everyone plans again.")
-            self.ready = [0] * self.players
-
-    def _pawn_affordable(self: RobinsonState, pid: int) -> bool:
-        k = pid - 2 * self.players - 2
-        if k < 0 or self.additional_pawns[k][0] != XS_SKILL:
-            return True
-        seat, si = divmod(self.additional_pawns[k][1], 8)
-        sk = self.content.characters[self.table.chars[seat]].skills[si]
-        return self.determination[seat] >= sk.cost and not self.skill_used[seat] >> si & 1
-
-    def _skill_pawn(self: RobinsonState, pid: int, placed: bool) -> None:
-        """A skill's pawn (Handyman) is paid when placed and refunded when taken back (§13.2)."""
-        k = pid - 2 * self.players - 2
-        if k < 0 or self.additional_pawns[k][0] != XS_SKILL:
-            return
-        seat, si = divmod(self.additional_pawns[k][1], 8)
-        sk = self.content.characters[self.table.chars[seat]].skills[si]
-        if placed:
-            self.determination[seat] -= sk.cost
-            self.skill_used[seat] |= 1 << si
-            self.log("skill", f"{self.char_name(seat)} uses {sk.name} ({sk.cost} Determination) (§13.2).")
+                u = state.table.cost[1]
+        elif target == BUILD_WEAPON:
+            w = 1
         else:
-            self.determination[seat] += sk.cost
-            self.skill_used[seat] &= ~(1 << si)
+            cost = state.content.cards[target].data.get("cost") or []
+            if cost:
+                w, f, u = cost[alt].get("wood", 0), cost[alt].get("food", 0), cost[alt].get("fur", 0)
+        if token and w and state.action_field_tokens[T_BUILD] & FT_WOOD and not any(g[8] & G_WOODTOK for g in state.groups):
+            w += 1
+            flags |= G_WOODTOK
+    return w, f, u, flags
 
-    def _parse_target(self: RobinsonState, text: str) -> tuple[int, int, int]:
-        for typ, tg, alt, t, _, _, _ in self._ot or ():
-            if t == text:
-                return typ, tg, alt
-        for typ, tg, alt in self._candidates():
-            if self.target_text(typ, tg, alt) == text:
-                return typ, tg, alt
-        raise IllegalAction(f"{text!r} is no Action target now (see help for the targets)", "§8.1.2")
 
-    def _confirm(self: RobinsonState) -> None:
-        """The first player commits the plan (§26.1); one-use extra pawns are spent."""
-        for typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE):
-            if self.action_field_tokens[typ] & FT_EXTRA:
-                for gi, g in enumerate(self.groups):
-                    if g[0] == typ:
-                        self.groups[gi] = (*g[:8], g[8] | G_FIELDX)
-                        break
-        base = 2 * self.players + 2
-        for g in self.groups:
-            for pid in g[4]:
-                if pid < base:
-                    continue
-                kind, ref, _, owner, _ = self.additional_pawns[pid - base]
-                if kind == XS_START or kind == XS_KEPT and self.uses[ref] > 0:
-                    self._spend_use(ref)
-                elif kind == XS_TOKEN:
-                    self.token_place[ref] = TOK_USED
-        self.minus = [0] * self.players
-        self.log("plan", "The first player confirms the plan: " + "; ".join(
-            f"{self._group_text(gi)} with {len(g[4])} pawn(s)" for gi, g in enumerate(self.groups)) + ".")
-        self.phase, self.step = RESOLVE, 0
+def _static_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]
+                 ) -> list[tuple[int, int, int, str, int, int, int]]:
+    """Candidates not ruled out by what only changes outside the plan (cached with `_plan_ctx`)."""
+    assert state._pc is not None
+    return state._pc[1]
 
-    def _spend_use(self: RobinsonState, card: int) -> None:
-        self.uses[card] -= 1
-        if self.uses[card] == 0:
-            self.zone[card] = Z_START_USED if self.content.cards[card].kind == "start_item" else Z_MYST_DISCARD
-            self.log("item", f"{self.content.cards[card].name} is used up.")
+
+def _dynamic_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int],
+                  wood_slack: int = 0) -> list[tuple[int, int, int, str, int, int, int]]:
+    """The statically open targets that the plan so far still leaves open (same tests as _target_problem).
+
+    `wood_slack` lets the Carpenter plan an Action 1 wood short, to be paid down with Economical
+    construction before the plan is confirmed (§13.2, TV-23).
+    """
+    free_w, free_f, free_u, _, plans, _, tiles_left = ctx
+    free_w += wood_slack
+    hunt_ok = state.count_in(Z_HUNT_DECK) > len(plans.get(T_HUNT, ()))
+    threats = plans.get(T_THREAT, ())
+    threats_full = len(threats) >= 2
+    gathers = plans.get(T_GATHER, ())
+    explores = plans.get(T_EXPLORE, ())
+    explores_full = tiles_left <= len(explores)  # also an empty Island stack (§25.19)
+    builds = plans.get(T_BUILD, ())
+    wood_token = bool(state.action_field_tokens[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in state.groups)
+    out = []
+    for c in state._static_open(ctx):
+        typ, tg = c[0], c[1]
+        if typ == T_GATHER:
+            if tg in gathers:
+                continue
+        elif typ == T_EXPLORE:
+            if explores_full or tg in explores:
+                continue
+        elif typ == T_BUILD:
+            if tg in builds and (tg >= 0 or tg == BUILD_SHELTER):
+                continue
+            w = c[4]
+            if (w + 1 if wood_token and w else w) > free_w or c[5] > free_f or c[6] > free_u:
+                continue
+            out.append(c)
+            continue
+        elif typ == T_THREAT:
+            if threats_full or tg in threats:
+                continue
+        elif typ == T_HUNT:
+            if not hunt_ok:
+                continue
+        else:  # Arranging the Camp and Rest are always open
+            out.append(c)
+            continue
+        if c[4] > free_w or c[5] > free_f or c[6] > free_u:
+            continue
+        out.append(c)
+    return out
+
+
+def _plan_ctx(state: RobinsonState) -> tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]:
+    """What every target check of one planning position shares: free resources, terrains, plans, Items.
+
+    The parts that only change outside the plan (Items, terrains, tiles, zones) are cached under a
+    fingerprint together with the targets they leave open.
+    """
+    com = state.committed()
+    planned: dict[int, list[int]] = {}
+    for g in state.groups:
+        planned.setdefault(g[0], []).append(g[1])
+    pc = state._pc
+    pm = state._pm
+    checked: object = None if pm is None else pm.get(0)
+    if pc is not None and checked is pc:
+        return (state.resources[WOOD] - com[0], state.food_total() - com[1], state.resources[FUR] - com[2],
+                pc[2], planned, pc[3], pc[4])
+    fp = hash((state.round, state.phase, state.camp, state.shelter, state.weapon, state.tile_top, tuple(state.zone),
+               tuple(state.space_tile), tuple(state.covered_sources), tuple(state.space_lost), tuple(state.space_tokens),
+               tuple(state.gathered), tuple(state.tile_at)))
+    pc = state._pc
+    if pc is None or pc[0] != fp:
+        built = {state.content.cards[i].id for i in state.cards_in(Z_ITEM)}
+        kept = state.cards_in(Z_KEPT)
+        for i in state.program.by_kind["invention"] if kept else ():
+            item = state.content.cards[i].id  # a kept card may count as an Item (§18)
+            if any(abilities.card_answer(state.program, k, abilities.COUNTS_AS + item, 0) for k in kept):
+                built.add(item)
+        tiles_left = sum(1 for at in state.tile_at if at == TILE_STACK) + (state.tile_top >= 0)
+        terrains = state.explored_terrains()
+        loose: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] = (
+            1 << 30, 1 << 30, 1 << 30, terrains, {}, built, 1 << 30)
+        out = []
+        for typ, tg, alt in state._candidates():
+            if state._target_problem(typ, tg, alt, loose) is None:
+                w, f, u, _ = state._cost(typ, tg, alt, token=False)
+                out.append((typ, tg, alt, state.target_text(typ, tg, alt), w, f, u))
+        most = (max((c[4] for c in out), default=0) + 1, max((c[5] for c in out), default=0),
+                max((c[6] for c in out), default=0))
+        pc = state._pc = (fp, out, terrains, built, tiles_left, {}, most)
+    if pm is None:
+        pm = state._pm = {}
+    pm[0] = pc
+    return (state.resources[WOOD] - com[0], state.food_total() - com[1], state.resources[FUR] - com[2],
+            pc[2], planned, pc[3], pc[4])
+
+
+def _target_problem(state: RobinsonState, typ: int, target: int, alt: int,
+                    ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] | None = None
+                    ) -> str | None:
+    """Why a new Action on this target cannot be planned now (None: it can), with its rule: the Action type's
+    own limits, then what it costs against the free resources (§8.3.1)."""
+    if ctx is None:
+        ctx = state._plan_ctx()
+    free_w, free_f, free_u, terrains, plans, built, tiles_left = ctx
+    planned = plans.get(typ, ())
+    problem: str | None = None
+    if typ == T_THREAT:
+        problem = state._threat_target_problem(target, alt, planned, built)
+    elif typ == T_HUNT:
+        if state.count_in(Z_HUNT_DECK) <= len(planned):
+            problem = "the Hunting deck needs a card for every Hunt (§8.7.1)"
+    elif typ == T_BUILD:
+        problem = state._build_target_problem(target, planned, terrains, built)
+    elif typ == T_GATHER:
+        problem = state._gather_target_problem(target, planned)
+    elif typ == T_EXPLORE:
+        problem = state._explore_target_problem(target, planned, tiles_left)
+    elif typ in (T_ARRANGE, T_REST):
+        return None
+    if problem is not None:
+        return problem
+    w, f, u, _ = state._cost(typ, target, alt)
+    if w > free_w or f > free_f or u > free_u:
+        return (f"it needs {w} wood, {f} food and {u} fur committed from Available; free now: "
+                f"{free_w} wood, {free_f} food, {free_u} fur (§8.3.1)")
+    return None
+
+
+def _threat_target_problem(state: RobinsonState, target: int, alt: int, planned: Sequence[int],
+                           built: set[str]) -> str | None:
+    """A Threat Action: a card on that space, one Action a card, two a round, what its option needs (§8.1.4,
+    §8.2, §8.6)."""
+    card = state._threat_card(target)
+    if card < 0:
+        return "no card lies on that Threat space (§8.6)"
+    if target in planned:
+        return "that Threat card already has an Action planned (§8.1.4)"
+    if len(planned) >= 2:
+        return "at most two Threat Actions per round (§8.1.4)"
+    cd = state.content.cards[card]
+    if cd.kind == "event":
+        needs = cd.data["threat"].get("needs") or []
+        if needs:
+            req = needs[alt]
+            if req.get("item") and req["item"] not in built:
+                return f"it needs the {req['item']} built at planning (§8.2)"
+            if req.get("weapon", 0) > state.weapon:
+                return f"it needs Weapon {req['weapon']} at planning; it is {state.weapon} (§8.2, §8.3.2)"
+    return None
+
+
+def _build_target_problem(state: RobinsonState, target: int, planned: Sequence[int], terrains: set[str],
+                          built: set[str]) -> str | None:
+    """Building: the Shelter once, a Roof or Palisade on a Shelter, an Invention once with its terrain and
+    Items (§8.2, §8.8)."""
+    if target == BUILD_SHELTER:
+        if state.shelter:
+            return "the Shelter is already built (§8.8.3)"
+        if BUILD_SHELTER in planned:
+            return "the Shelter is already planned (§8.8.3)"
+    elif target in (BUILD_ROOF, BUILD_PALISADE):
+        if not state.has_shelter():
+            return "a Roof or Palisade needs a Shelter at planning (§8.2, §8.8.4)"
+    elif target >= 0:
+        d = state.content.cards[target].data
+        if target in planned:
+            return "that Invention is already planned (§8.8.6)"
+        missing = [t for t in d.get("terrain") or () if t not in terrains]
+        if missing:
+            return f"it needs explored {', '.join(missing)} (§8.8.6, §16.5)"
+        lacking = [i for i in d.get("items") or () if i not in built]
+        if lacking:
+            return f"it needs the {', '.join(lacking)} built at planning (§8.2, §8.3.2)"
+    return None
+
+
+def _gather_target_problem(state: RobinsonState, target: int, planned: Sequence[int]) -> str | None:
+    """Gathering: a source within reach, not exhausted, gathered once a round (§8.1.4, §8.1.7, §16.3)."""
+    sp, i = divmod(target, 2)
+    if state._distance(sp) == 0:
+        return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
+    r_token = TK_WOOD if state.content.tiles[state.space_tile[sp]].sources[i] == "wood" else TK_FOOD
+    if state.covered_sources[sp] >> i & 1 and not state.space_tokens[sp] & r_token:
+        return "that source is exhausted (§16.3)"
+    if target in state.gathered or target in planned:
+        return "a source can be gathered only once per round (§8.1.4)"
+    return None
+
+
+def _explore_target_problem(state: RobinsonState, target: int, planned: Sequence[int],
+                            tiles_left: int) -> str | None:
+    """Exploration: a space within reach, once a round, with an Island tile left for it (§8.1.4, §8.1.7)."""
+    if state._distance(target) == 0:
+        return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
+    if target in planned:
+        return "that space is already planned (§8.1.4)"
+    if tiles_left <= len(planned):
+        return "no Island tile is left to place (§25.19)"
+    return None
+
+
+def _lead_problem(state: RobinsonState, typ: int, target: int, lead: int) -> str | None:
+    if typ == T_BUILD and target >= 0:
+        d = state.content.cards[target].data
+        if d["group"] == "personal":
+            owner = d["owner"]
+            if lead >= state.players or state.content.characters[state.table.chars[lead]].id != owner:
+                return f"only the {owner} may build their personal Invention (§8.8.6, §13.1)"
+    return None
+
+
+def _seat_complete(state: RobinsonState, seat: int) -> bool:
+    """Both pawns placed, and every Action holding them has its minimum (§8.1.1, §8.1.3).
+
+    The first player answers for Friday too: an Action he leads must have its minimum.
+    """
+    for pid in ((2 * seat,) if state.minus[seat] else (2 * seat, 2 * seat + 1)):
+        gi = state.where(pid)
+        if gi < 0 or len(state.groups[gi][4]) < state._min_pawns(gi):
+            return False
+    if seat == state.first_player:
+        fi = state.table.friday_index
+        return all(len(g[4]) >= state._min_pawns(gi) for gi, g in enumerate(state.groups) if g[3] == fi)
+    return True
+
+
+def _plan_problem(state: RobinsonState) -> str | None:
+    for gi in range(len(state.groups)):
+        if len(state.groups[gi][4]) < state._min_pawns(gi):
+            return f"{state._group_text(gi)} needs {state._min_pawns(gi)} pawns (§8.1.3)"
+    for seat in range(state.players):
+        if seat != state.first_player and not state.ready[seat]:
+            return f"{state.char_name(seat)} is not ready yet (§26.1)"
+    if not state._seat_complete(state.first_player):
+        return "place both of your pawns first (§8.1.1)"
+    com = state.committed()
+    if com[0] > state.resources[WOOD] or com[1] > state.food_total() or com[2] > state.resources[FUR]:
+        return "the plan commits more than Available holds (§8.3.1)"
+    return None
+
+
+def _holds_ready(state: RobinsonState, gi: int, pid: int) -> bool:
+    """Whether taking `pid` back would undo an Action a ready player counts on (ready is final, §26.1)."""
+    g = state.groups[gi]
+    return any(x < 2 * state.players and x != pid and state.ready[x // 2] for x in g[4])
+
+
+def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
+    """Planning moves of `seat`: progress first (ready / confirm, placing), taking back last (§8.1, §26.1)."""
+    if state.ready[seat]:
+        # only the first player is asked again, once everyone is ready: to confirm the plan (§26.1)
+        return [act(seat, "confirm")] if seat == state.first_player and state._plan_problem() is None else []
+    out: list[RobinsonAction] = []
+    if state._seat_complete(seat) and not (state._overcommitted() and state._commits(seat)):
+        # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
+        # no pawn there may still ready, or it would wait with nothing to do
+        out.append(act(seat, "ready"))
+    removes: list[RobinsonAction] = []
+    open_targets, places = state._open_now(0)
+    if state._ot is None:
+        state._ot = open_targets
+    slack = state._econ_slack(seat)
+    if slack:
+        open_targets, places = state._open_now(slack)
+    caps: list[tuple[int, bool]] | None = None
+    placed = {pid: gi for gi, g in enumerate(state.groups) for pid in g[4]}
+    own_free = False
+    settling = state.changes[seat] >= CHANGE_LIMIT
+    for pid in state.pawns_of(seat):
+        gi = placed.get(pid, -1)
+        word = state.pawn_text(pid)
+        if gi >= 0:
+            if not state._holds_ready(gi, pid) and (not settling or state._blocks(gi)):
+                removes.append(act(seat, "remove", word))
+            continue
+        if pid < 2 * state.players:
+            if own_free:  # a player's two pawns are alike: offer the first free one only
+                continue
+            own_free = True
+        if settling:  # the plan must end: a free pawn may only rest (decision 0009)
+            if pid <= state.friday_pawn:
+                out += [act(seat, "place", word, c[3]) for c in open_targets if c[0] == T_REST]
+            continue
+        if pid <= state.friday_pawn:
+            mine = places.get((seat, word))
+            if mine is None:
+                lead = state.pawn_char(pid)
+                mine = places[(seat, word)] = [
+                    act(seat, "place", word, text) for typ, tg, _, text, _, _, _ in open_targets
+                    if typ != T_BUILD or tg < 0 or state._lead_problem(typ, tg, lead) is None]
+            out += mine
+        if not state.groups or not state._pawn_affordable(pid):
+            continue
+        if caps is None:
+            caps = [(g[0], len(g[4]) < state._max_pawns(gi)) for gi, g in enumerate(state.groups)]
+        mask = state.pawn_mask(pid)
+        for gj, (typ, room) in enumerate(caps):
+            if room and mask >> typ & 1:
+                out.append(act(seat, "join", word, str(gj + 1)))
+    for gi, g in enumerate(state.groups):
+        if (not settling and g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * state.players)
+                and state._lead_problem(g[0], g[1], seat) is None):
+            out.append(act(seat, "lead", str(gi + 1)))
+    out += state._plan_uses(seat)
+    return out + removes
+
+
+def _plan_uses(state: RobinsonState, seat: int) -> list[RobinsonAction]:
+    """`use` actions of `seat` in planning, memoised in `_pm`: of what a plan move changes, they depend
+    only on the seat's Determination and spent skills and on the plan's commitments (§8.3.1, §13.2)."""
+    pm = state._pm
+    if pm is None:
+        pm = state._pm = {}
+    key = (seat, state.determination[seat], state.skill_used[seat], *state.committed(),
+           *(gi for gi, g in enumerate(state.groups) if g[5] > 0 and not g[8] & G_ECON))
+    hit = pm.get(key)
+    if hit is None:
+        hit = pm[key] = state._use_actions(seat, W_PLAN)
+    return hit
+
+
+def _open_now(state: RobinsonState, slack: int) -> tuple[list[tuple[int, int, int, str, int, int, int]],
+                                           dict[tuple[int, str], list[RobinsonAction]]]:
+    """The open targets of this planning position (`_dynamic_open`) and the `place` actions made of them.
+
+    Both depend only on the round's static targets (`_pc`), the free resources up to the most any target
+    costs, and the set of planned targets, so they are memoised under those in `_pc`: planning often comes
+    back to a plan it has seen, in another order.
+    """
+    ctx = state._plan_ctx()
+    pc = state._pc
+    assert pc is not None
+    memo, most = pc[5], pc[6]
+    key = (min(ctx[0] + slack, most[0]), min(ctx[1], most[1]), min(ctx[2], most[2]),
+           state.action_field_tokens[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in state.groups),
+           *sorted([(g[0], g[1]) for g in state.groups]))
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > 4096:
+            memo.clear()
+        hit = memo[key] = (state._dynamic_open(ctx, slack), {})
+    return hit
+
+
+def _blocks(state: RobinsonState, gi: int) -> bool:
+    """Whether planned Action `gi` keeps the plan from going ahead: short of its minimum pawns (§8.1.3),
+    or committing resources while the plan commits more than Available holds (§8.3.1)."""
+    g = state.groups[gi]
+    return len(g[4]) < state._min_pawns(gi) or bool((g[5] or g[6] or g[7]) and state._overcommitted())
+
+
+def _commits(state: RobinsonState, seat: int) -> bool:
+    """Whether a pawn of `seat` is in a planned Action that commits resources (§8.3.1)."""
+    return any(g[5] or g[6] or g[7] for g in state.groups
+               if any(pid < 2 * state.players and pid // 2 == seat for pid in g[4]))
+
+
+def _econ_slack(state: RobinsonState, seat: int) -> int:
+    """1 when `seat` could still cut a wood cost with a skill that saves wood this round (§13.2)."""
+    ch = state.table.chars[seat]
+    si = abilities.skill_answering(state.program, ch, abilities.WOOD_SAVED)
+    if si < 0 or state.skill_used[seat] >> si & 1 or state.determination[seat] < state.content.characters[ch].skills[si].cost:
+        return 0
+    return 0 if state._overcommitted() else 1
+
+
+def _overcommitted(state: RobinsonState) -> bool:
+    com = state.committed()
+    return com[0] > state.resources[WOOD] or com[1] > state.food_total() or com[2] > state.resources[FUR]
+
+
+def _apply_plan(state: RobinsonState, act: RobinsonAction) -> None:
+    seat, verb, args = act.seat, act.verb, act.args
+    if verb == "place":
+        pid = state._pawn_by_text(seat, args[0])
+        typ, tg, alt = state._parse_target(args[1])
+        w, f, u, flags = state._cost(typ, tg, alt)
+        state.groups.append((typ, tg, alt, state.pawn_char(pid), (pid,), w, f, u, flags))
+        state.log("plan", f"{state.pawn_label(pid)} plans {state.target_text(typ, tg, alt)} (§8.1).")
+        return  # a new Action leaves every other one as it was: no ready seat can lose its footing
+    elif verb == "join":
+        pid = state._pawn_by_text(seat, args[0])
+        gi = int(args[1]) - 1
+        g = state.groups[gi]
+        lead = g[3]
+        if lead == state.table.friday_index and pid < 2 * state.players:
+            lead = state.pawn_char(pid)  # with a player's pawn, Friday is an additional pawn (§14.4)
+        state.groups[gi] = (*g[:3], lead, (*g[4], pid), *g[5:])
+        state.log("plan", f"{state.pawn_label(pid)} joins {state._group_text(gi)} (§8.1.5).")
+        state._skill_pawn(pid, True)
+    elif verb == "remove":
+        state.changes[seat] += 1
+        pid = state._pawn_by_text(seat, args[0])
+        gi = state.where(pid)
+        g = state.groups[gi]
+        rest = tuple(x for x in g[4] if x != pid)
+        lead = g[3]
+        if state.pawn_char(pid) == lead and pid <= state.friday_pawn:
+            leaders = [x for x in rest if x < 2 * state.players] + [x for x in rest if x == state.friday_pawn]
+            lead = state.pawn_char(leaders[0]) if leaders else NO_LEADER
+            if lead != NO_LEADER and state._lead_problem(g[0], g[1], lead) is not None:
+                lead = NO_LEADER
+        state.log("plan", f"{state.pawn_label(pid)} is taken back from {state._group_text(gi)}.")
+        state._skill_pawn(pid, False)
+        if lead == NO_LEADER:
+            for other in rest:
+                state._skill_pawn(other, False)
+        if lead == NO_LEADER or not rest:
+            del state.groups[gi]
+        else:
+            state.groups[gi] = (g[0], g[1], g[2], lead, rest, *g[5:])
+    elif verb == "lead":
+        state.changes[seat] += 1
+        gi = int(args[0]) - 1
+        g = state.groups[gi]
+        state.groups[gi] = (g[0], g[1], g[2], seat, *g[4:])
+        state.log("plan", f"{state.char_name(seat)} is the acting player of {state._group_text(gi)} (§8.1.5).")
+    elif verb == "ready":
+        state.ready[seat] = 1
+        state.log("plan", f"{state.char_name(seat)} is ready.")
+    elif verb == "confirm":
+        state._confirm()
+        return
+    state._recheck_ready()
+
+
+def _recheck_ready(state: RobinsonState) -> None:
+    """Ready stays only for seats whose part still holds; a plan that fails once all are ready reopens (§26.1)."""
+    for seat in range(state.players):
+        if state.ready[seat] and not state._seat_complete(seat):
+            state.ready[seat] = 0
+    if all(state.ready) and state._plan_problem() is not None:
+        state.log("plan", f"The plan does not hold ({state._plan_problem()}): everyone plans again.")
+        state.ready = [0] * state.players
+
+
+def _pawn_affordable(state: RobinsonState, pid: int) -> bool:
+    k = pid - 2 * state.players - 2
+    if k < 0 or state.additional_pawns[k][0] != XS_SKILL:
+        return True
+    seat, si = divmod(state.additional_pawns[k][1], 8)
+    sk = state.content.characters[state.table.chars[seat]].skills[si]
+    return state.determination[seat] >= sk.cost and not state.skill_used[seat] >> si & 1
+
+
+def _skill_pawn(state: RobinsonState, pid: int, placed: bool) -> None:
+    """A skill's pawn (Handyman) is paid when placed and refunded when taken back (§13.2)."""
+    k = pid - 2 * state.players - 2
+    if k < 0 or state.additional_pawns[k][0] != XS_SKILL:
+        return
+    seat, si = divmod(state.additional_pawns[k][1], 8)
+    sk = state.content.characters[state.table.chars[seat]].skills[si]
+    if placed:
+        state.determination[seat] -= sk.cost
+        state.skill_used[seat] |= 1 << si
+        state.log("skill", f"{state.char_name(seat)} uses {sk.name} ({sk.cost} Determination) (§13.2).")
+    else:
+        state.determination[seat] += sk.cost
+        state.skill_used[seat] &= ~(1 << si)
+
+
+def _parse_target(state: RobinsonState, text: str) -> tuple[int, int, int]:
+    for typ, tg, alt, t, _, _, _ in state._ot or ():
+        if t == text:
+            return typ, tg, alt
+    for typ, tg, alt in state._candidates():
+        if state.target_text(typ, tg, alt) == text:
+            return typ, tg, alt
+    raise IllegalAction(f"{text!r} is no Action target now (see help for the targets)", "§8.1.2")
+
+
+def _confirm(state: RobinsonState) -> None:
+    """The first player commits the plan (§26.1); one-use extra pawns are spent."""
+    for typ in (T_HUNT, T_BUILD, T_GATHER, T_EXPLORE):
+        if state.action_field_tokens[typ] & FT_EXTRA:
+            for gi, g in enumerate(state.groups):
+                if g[0] == typ:
+                    state.groups[gi] = (*g[:8], g[8] | G_FIELDX)
+                    break
+    base = 2 * state.players + 2
+    for g in state.groups:
+        for pid in g[4]:
+            if pid < base:
+                continue
+            kind, ref, _, owner, _ = state.additional_pawns[pid - base]
+            if kind == XS_START or kind == XS_KEPT and state.uses[ref] > 0:
+                state._spend_use(ref)
+            elif kind == XS_TOKEN:
+                state.token_place[ref] = TOK_USED
+    state.minus = [0] * state.players
+    state.log("plan", "The first player confirms the plan: " + "; ".join(
+        f"{state._group_text(gi)} with {len(g[4])} pawn(s)" for gi, g in enumerate(state.groups)) + ".")
+    state.phase, state.step = RESOLVE, 0
+
+
+def _spend_use(state: RobinsonState, card: int) -> None:
+    state.uses[card] -= 1
+    if state.uses[card] == 0:
+        state.zone[card] = Z_START_USED if state.content.cards[card].kind == "start_item" else Z_MYST_DISCARD
+        state.log("item", f"{state.content.cards[card].name} is used up.")

@@ -5,7 +5,8 @@ Shuffled decks are bags: the next card is a chance draw among the cards in the d
 copy of the state knows an order nobody has seen (architecture §2). Pending work is a stack of int
 tuples and pending decisions a stack of small frozen objects (`decisions.py`), so clone, save and replay work mid-resolution.
 
-The rules live in one module per chapter of the rulebook, each a part (mixin) of `RobinsonState`:
+The rules live in one module per chapter of the rulebook, as functions of the state that `RobinsonState`
+binds as methods (the class body lists them, chapter by chapter):
 `setup.py`, `round_loop.py`, `chance.py`, `event_phase.py`, `morale_phase.py`, `production_phase.py`, `planning.py`, `pawns.py`, `action_resolution.py`, `hunting.py`, `exploration.py`, `weather_phase.py`, `night_phase.py`, `resources.py`, `wounds.py`, `game_end.py`, `decks.py`, `effects.py`, `mysteries.py`, `item_use.py`, `decisions.py`, `views.py`, `persistence.py`.
 """
 
@@ -17,10 +18,33 @@ from outlast.core import CHANCE, Event, IllegalAction, Outcome, SeatResult, chec
 from outlast.core.errors import shown
 from outlast.core.rng import seed_state
 
-from . import abilities
-from .action_resolution import ActionResolutionRules
+from . import (
+    abilities,
+    action_resolution,
+    chance,
+    decisions,
+    decks,
+    effects,
+    event_phase,
+    exploration,
+    game_end,
+    hunting,
+    item_use,
+    morale_phase,
+    mysteries,
+    night_phase,
+    pawns,
+    persistence,
+    planning,
+    production_phase,
+    resources,
+    round_loop,
+    setup,
+    views,
+    weather_phase,
+    wounds,
+)
 from .actions import RobinsonAction, well_formed
-from .chance import ChanceRules
 from .constants import *  # noqa: F403  (the vocabulary, re-exported for readers of state)
 from .constants import (
     END_CODES,
@@ -37,41 +61,223 @@ from .constants import (
     Z_KEPT,
     ZONE_KIND,
 )
-from .decisions import AnyTimeWindow, DecisionRules
-from .decks import DeckRules
+from .decisions import AnyTimeWindow
 from .declaration import DECLARATION, SLOTS
-from .effects import EffectRules
-from .event_phase import EventPhaseRules
-from .exploration import ExplorationRules
-from .game_end import GameEndRules
-from .hunting import HuntingRules
-from .item_use import ItemUseRules
-from .morale_phase import MoralePhaseRules
-from .mysteries import MysteryRules
-from .night_phase import NightPhaseRules
-from .pawns import PawnRules
-from .persistence import PersistenceRules
-from .planning import PlanningRules
-from .production_phase import ProductionPhaseRules
+from .fields import StateFields
 from .program import program
-from .resources import ResourceRules
-from .round_loop import RoundLoopRules
-from .setup import SetupRules
 from .table import Table
-from .views import ViewRules
-from .weather_phase import WeatherPhaseRules
-from .wounds import WoundRules
 
 _CLONE = DECLARATION.clone
 
 
-class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, MoralePhaseRules, ProductionPhaseRules,
-                    PlanningRules, PawnRules, ActionResolutionRules, HuntingRules, ExplorationRules, WeatherPhaseRules,
-                    NightPhaseRules, ResourceRules, WoundRules, GameEndRules, DeckRules, EffectRules, MysteryRules,
-                    ItemUseRules, DecisionRules, ViewRules, PersistenceRules):
+class RobinsonState(StateFields):
     """One Robinson Crusoe game in progress. Create it with `load_game("robinson").new_game(...)`."""
 
     __slots__ = SLOTS
+
+    # The rules, chapter by chapter: each is a function of the state in its chapter's module,
+    # bound here as a method so that rules and doors call `state.rule(...)`.
+
+    # setup.py
+    start = setup.start
+    _setup_step = setup._setup_step
+
+    # round_loop.py
+    _push = round_loop._push
+    _advance = round_loop._advance
+    _script = round_loop._script
+    _round_begins = round_loop._round_begins
+
+    # chance.py
+    chance_outcomes = chance.chance_outcomes  # type: ignore[assignment]  # narrower action type, as legal_actions
+    _chance_outcomes = chance._chance_outcomes
+    _event_draw_outcomes = chance._event_draw_outcomes
+    _dice_outcomes = chance._dice_outcomes
+    _face_p = staticmethod(chance._face_p)
+    _apply_chance = chance._apply_chance
+    _token_drawn = chance._token_drawn
+    _card_drawn = chance._card_drawn
+
+    # event_phase.py
+    _event_drawn = event_phase._event_drawn
+    _slide = event_phase._slide
+
+    # morale_phase.py
+    change_morale = morale_phase.change_morale
+    _morale_phase = morale_phase._morale_phase
+
+    # production_phase.py
+    _production = production_phase._production
+    _produce_from = production_phase._produce_from
+    _pile_stage = production_phase._pile_stage
+    add_to_pile = production_phase.add_to_pile
+
+    # planning.py
+    target_text = planning.target_text
+    _group_text = planning._group_text
+    _candidates = planning._candidates
+    _cost = planning._cost
+    _static_open = planning._static_open
+    _dynamic_open = planning._dynamic_open
+    _plan_ctx = planning._plan_ctx
+    _target_problem = planning._target_problem
+    _threat_target_problem = planning._threat_target_problem
+    _build_target_problem = planning._build_target_problem
+    _gather_target_problem = planning._gather_target_problem
+    _explore_target_problem = planning._explore_target_problem
+    _lead_problem = planning._lead_problem
+    _seat_complete = planning._seat_complete
+    _plan_problem = planning._plan_problem
+    _holds_ready = planning._holds_ready
+    _plan_actions = planning._plan_actions
+    _plan_uses = planning._plan_uses
+    _open_now = planning._open_now
+    _blocks = planning._blocks
+    _commits = planning._commits
+    _econ_slack = planning._econ_slack
+    _overcommitted = planning._overcommitted
+    _apply_plan = planning._apply_plan
+    _recheck_ready = planning._recheck_ready
+    _pawn_affordable = planning._pawn_affordable
+    _skill_pawn = planning._skill_pawn
+    _parse_target = planning._parse_target
+    _confirm = planning._confirm
+    _spend_use = planning._spend_use
+
+    # pawns.py
+    _compute_sources = pawns._compute_sources
+    friday_pawn = property(pawns.friday_pawn)
+    dog_pawn = property(pawns.dog_pawn)
+    pawns_of = pawns.pawns_of
+    pawn_text = pawns.pawn_text
+    pawn_label = pawns.pawn_label
+    _pawn_by_text = pawns._pawn_by_text
+    pawn_mask = pawns.pawn_mask
+    pawn_char = pawns.pawn_char
+    where = pawns.where
+
+    # action_resolution.py
+    _resolve_next = action_resolution._resolve_next
+    _begin_group = action_resolution._begin_group
+    _cleanup = action_resolution._cleanup
+    _min_pawns = action_resolution._min_pawns
+    _max_pawns = action_resolution._max_pawns
+    _threat_card = action_resolution._threat_card
+    _main = action_resolution._main
+    _threat_action = action_resolution._threat_action
+    _arrange = action_resolution._arrange
+    _after_roll = action_resolution._after_roll
+    _dice_results = action_resolution._dice_results
+    _success = action_resolution._success
+    _pay_group = action_resolution._pay_group
+    _post = action_resolution._post
+
+    # hunting.py
+    _beast = hunting._beast
+    fight = hunting.fight
+    _tracking = hunting._tracking
+    _hunt = hunting._hunt
+
+    # exploration.py
+    _distance = exploration._distance
+    _place_tile = exploration._place_tile
+    _markable_tiles = exploration._markable_tiles
+    _losable_tiles = exploration._losable_tiles
+    lose_tile = exploration.lose_tile
+
+    # weather_phase.py
+    _weather_step = weather_phase._weather_step
+    _weather_face = weather_phase._weather_face
+    _weather_resolve = weather_phase._weather_resolve
+
+    # night_phase.py
+    _night_step = night_phase._night_step
+    _eat = night_phase._eat
+    _end_of_night = night_phase._end_of_night
+    _rot = night_phase._rot
+    _camp_moves = night_phase._camp_moves
+    move_camp = night_phase.move_camp
+
+    # resources.py
+    committed = resources.committed
+    free = resources.free
+    gain = resources.gain
+    pay_food = resources.pay_food
+    pay = resources.pay
+    drop_track = resources.drop_track
+    set_track = resources.set_track
+    raise_track = resources.raise_track
+
+    # wounds.py
+    wound = wounds.wound
+    wound_all = wounds.wound_all
+    heal = wounds.heal
+    gain_det = wounds.gain_det
+    lose_det = wounds.lose_det
+
+    # game_end.py
+    end = game_end.end
+    check_win = game_end.check_win
+
+    # decks.py
+    discard_zone = decks.discard_zone
+    discard = decks.discard
+    move_item_back = decks.move_item_back
+    event_deck_size = decks.event_deck_size
+    _set_ev = decks._set_ev
+    unseen_hunting = decks.unseen_hunting
+    unseen_beasts = decks.unseen_beasts
+    _hunt_secret_draw = decks._hunt_secret_draw
+    _hunt_swap = decks._hunt_swap
+    sample_chance = decks.sample_chance
+    deck_bag = decks.deck_bag
+
+    # effects.py
+    _run_work = effects._run_work
+    _adventure = effects._adventure
+    _field_token = effects._field_token
+    _who = effects._who
+    _run_node = effects._run_node
+    _cover = effects._cover
+    _adjacent_food = effects._adjacent_food
+    _camp_sources = effects._camp_sources
+
+    # mysteries.py
+    _myst_step = mysteries._myst_step
+    _myst_drawn = mysteries._myst_drawn
+    _myst_after = mysteries._myst_after
+    _myst_end = mysteries._myst_end
+
+    # item_use.py
+    _node_usable = item_use._node_usable
+    _node_problem = item_use._node_problem
+    _not_this_action = item_use._not_this_action
+    _nothing_to_draw = item_use._nothing_to_draw
+    _use_options = item_use._use_options
+    _use_actions = item_use._use_actions
+    _use = item_use._use
+    _reroll_options = item_use._reroll_options
+    _window_options = item_use._window_options
+    _window_seats = item_use._window_seats
+
+    # decisions.py
+    _lose_item = decisions._lose_item
+    decision_text = decisions.decision_text
+    decision_parts = decisions.decision_parts
+
+    # views.py
+    observe = views.observe
+    _tokens_and_weather_view = views._tokens_and_weather_view
+    _pending_view = views._pending_view
+    _island_view = views._island_view
+    _castaway_view = views._castaway_view
+    _decks_view = views._decks_view
+    _plan_view = views._plan_view
+
+    # persistence.py
+    resample = persistence.resample
+    to_json = persistence.to_json
+    from_json = classmethod(persistence.from_json)
 
     @classmethod
     def blank(cls, game: Any, table: Table, seed: int) -> RobinsonState:

@@ -1,8 +1,7 @@
-# mypy: disable-error-code="misc"
 """Wounds, healing and Determination (robinson-crusoe.md §12.2, §13.1, §6.3).
 
-`WoundRules` is one part of `RobinsonState` (state.py holds the fields): its methods take the state as
-`self` and change it by the rules of this chapter.
+Each rule here is a function of the state (`state`, whose fields `fields.py` declares); `RobinsonState`
+binds it as a method, so rules and doors call it as `state.rule(...)`.
 """
 
 from __future__ import annotations
@@ -10,70 +9,68 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import plural
-from .fields import StateFields
 
 if TYPE_CHECKING:
     from .state import RobinsonState
 
 
-class WoundRules(StateFields):
-    """Wounds, healing and Determination: a part of `RobinsonState`."""
-
-    __slots__ = ()
-
-    def wound(self: RobinsonState, ch: int, k: int, cause: str) -> None:
-        """Give `k` Wounds to character `ch` (a seat, or Friday); arrows lower Morale; death ends the game."""
-        if k <= 0 or self.over:
+def wound(state: RobinsonState, ch: int, k: int, cause: str) -> None:
+    """Give `k` Wounds to character `ch` (a seat, or Friday); arrows lower Morale; death ends the game."""
+    if k <= 0 or state.over:
+        return
+    if ch >= state.players:
+        if not state.friday_alive:
             return
-        if ch >= self.players:
-            if not self.friday_alive:
-                return
-            self.wounds[ch] += k
-            self.log("wound", f"Friday takes {plural(k, 'Wound')} ({cause}).")
-            if self.wounds[ch] >= self.content.friday_death_at:
-                self.friday_alive = 0
-                self.log("death", "Friday dies; the game goes on without him (§11.2, §14.4).")
-            return
-        char = self.content.characters[self.table.chars[ch]]
-        before = self.wounds[ch]
-        after = min(before + k, char.death_at)
-        self.wounds[ch] = after
-        self.log("wound", f"{char.name} takes {plural(k, 'Wound')} ({cause}).", seat=ch, wounds=after)
-        for a in char.arrows:
-            if before < a <= after:
-                self.change_morale(-1, f"{char.name}'s Wound marker passes a Morale symbol (§13.1)")
-        if after >= char.death_at:
-            self.end("death", f"{char.name} died ({cause})")
+        state.wounds[ch] += k
+        state.log("wound", f"Friday takes {plural(k, 'Wound')} ({cause}).")
+        if state.wounds[ch] >= state.content.friday_death_at:
+            state.friday_alive = 0
+            state.log("death", "Friday dies; the game goes on without him (§11.2, §14.4).")
+        return
+    char = state.content.characters[state.table.chars[ch]]
+    before = state.wounds[ch]
+    after = min(before + k, char.death_at)
+    state.wounds[ch] = after
+    state.log("wound", f"{char.name} takes {plural(k, 'Wound')} ({cause}).", seat=ch, wounds=after)
+    for a in char.arrows:
+        if before < a <= after:
+            state.change_morale(-1, f"{char.name}'s Wound marker passes a Morale symbol (§13.1)")
+    if after >= char.death_at:
+        state.end("death", f"{char.name} died ({cause})")
 
-    def wound_all(self: RobinsonState, k: int, cause: str, camp_only: bool = False) -> None:
-        """Every player takes `k` Wounds; Friday is never hit by such effects (§12.2, §14.4)."""
-        for p in range(self.players):
-            if camp_only and self.outside[p]:
-                continue
-            self.wound(p, k, cause)
 
-    def heal(self: RobinsonState, ch: int, k: int, cause: str) -> None:
-        if k <= 0 or (ch >= self.players and not self.friday_alive):
-            return
-        before = self.wounds[ch]
-        self.wounds[ch] = max(0, before - k)
-        if self.wounds[ch] != before:
-            self.log("heal", f"{self.char_name(ch)} heals {plural(before - self.wounds[ch], 'Wound')} ({cause}).")
+def wound_all(state: RobinsonState, k: int, cause: str, camp_only: bool = False) -> None:
+    """Every player takes `k` Wounds; Friday is never hit by such effects (§12.2, §14.4)."""
+    for p in range(state.players):
+        if camp_only and state.outside[p]:
+            continue
+        state.wound(p, k, cause)
 
-    def gain_det(self: RobinsonState, ch: int, k: int, cause: str) -> None:
-        """Determination goes straight to its gainer, even in the Action phase (§8.3.1)."""
-        if k <= 0 or (ch >= self.players and not self.friday_alive):
-            return
-        self.determination[ch] += k
-        self.log("determination", f"{self.char_name(ch)} gains {k} Determination ({cause}).")
 
-    def lose_det(self: RobinsonState, ch: int, k: int, cause: str) -> None:
-        """Discard Determination; each token missing becomes a Wound for that person (§6.3, §12.2)."""
-        if k <= 0:
-            return
-        paid = min(k, self.determination[ch])
-        self.determination[ch] -= paid
-        if paid:
-            self.log("determination", f"{self.char_name(ch)} discards {paid} Determination ({cause}).")
-        if k > paid:
-            self.wound(ch, k - paid, f"{cause}: {k - paid} Determination missing (§12.2)")
+def heal(state: RobinsonState, ch: int, k: int, cause: str) -> None:
+    if k <= 0 or (ch >= state.players and not state.friday_alive):
+        return
+    before = state.wounds[ch]
+    state.wounds[ch] = max(0, before - k)
+    if state.wounds[ch] != before:
+        state.log("heal", f"{state.char_name(ch)} heals {plural(before - state.wounds[ch], 'Wound')} ({cause}).")
+
+
+def gain_det(state: RobinsonState, ch: int, k: int, cause: str) -> None:
+    """Determination goes straight to its gainer, even in the Action phase (§8.3.1)."""
+    if k <= 0 or (ch >= state.players and not state.friday_alive):
+        return
+    state.determination[ch] += k
+    state.log("determination", f"{state.char_name(ch)} gains {k} Determination ({cause}).")
+
+
+def lose_det(state: RobinsonState, ch: int, k: int, cause: str) -> None:
+    """Discard Determination; each token missing becomes a Wound for that person (§6.3, §12.2)."""
+    if k <= 0:
+        return
+    paid = min(k, state.determination[ch])
+    state.determination[ch] -= paid
+    if paid:
+        state.log("determination", f"{state.char_name(ch)} discards {paid} Determination ({cause}).")
+    if k > paid:
+        state.wound(ch, k - paid, f"{cause}: {k - paid} Determination missing (§12.2)")
