@@ -876,3 +876,18 @@ def test_corrupt_match_files_raise_save_error(tmp_path: Path, mutate: Any, messa
     with pytest.raises(SaveError) as info:
         Match.load(path)
     assert message in str(info.value)
+
+
+def test_a_save_of_the_previous_rules_version_is_refused_naming_both_versions(tmp_path: Path) -> None:
+    """Rules `robinson-2026.11-3` changed how the Basket and the Sack are given (§17.2, decision 0013): a save
+    file of `robinson-2026.11-2` could replay into another game, so it is refused with both versions named
+    (docs/api.md: an outdated file raises SaveError), and a position document of it too."""
+    m = _played(players=2, steps=40)
+    doc = m.to_json()
+    doc["rules_version"] = "robinson-2026.11-2"
+    with pytest.raises(SaveError, match="robinson-2026.11-2.*robinson-2026.11-3"):
+        Match.from_json(doc)
+    position = m.state.to_json()
+    position["rules_version"] = "robinson-2026.11-2"
+    with pytest.raises(SaveError, match="robinson-2026.11-2"):
+        GAME.load_state(position)

@@ -57,7 +57,7 @@ from .constants import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from .decisions import AnyTimeWindow, ArrangeReward, NextAction
+from .decisions import AnyTimeWindow, ArrangeReward, ItemForGathering, NextAction
 from .fields import StateFields
 
 if TYPE_CHECKING:
@@ -267,18 +267,12 @@ class ActionResolutionRules(StateFields):
             return
         if typ == T_GATHER:
             sp, i = divmod(target, 2)
-            kind = self.content.tiles[self.space_tile[sp]].sources[i]
-            r = WOOD if kind == "wood" else FOOD
+            r = self.gathered_resource(gi)
             amount = 0 if self.space_exh[sp] >> i & 1 else 1
             if self.space_tk[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
                 amount += 1
-            for k in self.program.passive_calls:
-                if self.zone[k] == Z_ITEM and k not in self.item_used:
-                    bonus = abilities.card_answer(self.program, k, abilities.GATHER_BONUS, 0)
-                    if bonus:
-                        amount += bonus
-                        self.item_used.append(k)
             self.gain(r, amount, lead, "Gathering (§8.9)")
+            self.offer_gathering_items(gi)
             return
         if typ == T_EXPLORE:
             if self.tile_top >= 0:
@@ -288,6 +282,37 @@ class ActionResolutionRules(StateFields):
                 self.chance = [CH_TILE, target, lead, 0]
             else:
                 self.log("explore", "No Island tiles are left (§25.19).")
+
+    def gathered_resource(self: RobinsonState, gi: int) -> int:
+        """The resource (WOOD or FOOD) the planned Gathering `gi` takes from its source (§8.9)."""
+        sp, i = divmod(self.groups[gi][1], 2)
+        return WOOD if self.content.tiles[self.space_tile[sp]].sources[i] == "wood" else FOOD
+
+    def gathering_items(self: RobinsonState) -> list[int]:
+        """Built Items that add to a successful Gathering and are not used this round (§8.9, §17.2), in card
+        order; found by their answer to the gathering-bonus query, not by name."""
+        program = self.program
+        return [k for k in sorted(program.passive_calls) if self.zone[k] == Z_ITEM and k not in self.item_used
+                and abilities.card_answer(program, k, abilities.GATHER_BONUS, 0)]
+
+    def offer_gathering_items(self: RobinsonState, gi: int, after: int = -1) -> None:
+        """The Gathering `gi` succeeded (§8.9): each unused Item that adds to one Gathering a round (card index
+        above `after`) goes to it or waits for a later one, as the first player chooses (§17.2, §26.2); when no
+        other Gathering of this round is left to resolve, waiting could only waste it, so it is added at once."""
+        later = any(g[0] == T_GATHER and not g[8] & G_DONE for j, g in enumerate(self.groups) if j != gi)
+        for k in self.gathering_items():
+            if k <= after:
+                continue
+            if later:
+                self.decisions.append(ItemForGathering(self.first_player, gi, k))
+                return
+            self.add_gathering_item(gi, k)
+
+    def add_gathering_item(self: RobinsonState, gi: int, item: int) -> None:
+        """The Item `item` adds its cubes to the successful Gathering `gi` and is used for this round (§17.2)."""
+        self.item_used.append(item)
+        bonus = abilities.card_answer(self.program, item, abilities.GATHER_BONUS, 0)
+        self.gain(self.gathered_resource(gi), bonus, self.groups[gi][3], f"the {self.content.cards[item].name}, §17.2")
 
     def _pay_group(self: RobinsonState, gi: int) -> None:
         """Discard the resources committed at planning (§8.3.1, §8.6.2, §8.8)."""

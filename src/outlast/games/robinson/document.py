@@ -484,7 +484,7 @@ def _check_board(s: RobinsonState) -> None:
     ops = {w[0] for w in s.work}
     loose = [t for t, at in enumerate(s.tile_at) if at == st.TILE_REVEALED and t != s.tile_top]
     need(not loose or s.over or (s.chance and s.chance[0] == st.CH_RECON) or TopTile in pending
-         or st.I_RECON in ops, "tile_at", "tiles lie revealed with no pick pending")
+         or st.I_RECON in ops, "tile_at", "tiles lie revealed that are not the top tile, with no pick pending")
     for x in s.gathered:
         sp, i = divmod(x, 2)
         need(s.space_tile[sp] >= 0 and i < len(c.tiles[s.space_tile[sp]].sources), "gathered",

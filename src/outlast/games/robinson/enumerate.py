@@ -12,7 +12,8 @@ built from the content and the options alone, never from a game in progress:
 - **any-time uses and windows** (§13.2, §18.3, §19, §26.3): `use ID` for every skill, Starting Item,
   kept Mystery card, Discovery token and Item that is used by choice, `use ID N` for a skill that
   changes a planned Action, `reroll DIE` (with `friday` when he plays), `pass`;
-- **decisions** (§26.2): every `choose`, `heal`, `give`, card, tile, token, space and number answer.
+- **decisions** (§26.2): every `choose`, `heal`, `give`, card, tile, token, space and number answer, and
+  `add ID` / `keep ID` for each Item that adds to a Gathering (§17.2).
 
 Additional pawns are named after their source, and two sources of one name (two Candles tokens) get
 `-2`, `-3`, … (`candles_token-2`): the list holds each name as often as the content holds that source.
@@ -34,7 +35,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from typing import Any
 
-from .content import Content
+from .content import Content, content
 from .table import build_table
 
 DIE_FACES = ("wound", "success", "adventure")
@@ -157,6 +158,17 @@ def _used_by_choice(c: Content) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def _gathering_items(c: Content) -> list[str]:
+    """Ids of the Items that add to one successful Gathering a round (§17.2): those whose standing abilities
+    answer the gathering-bonus query."""
+    from . import abilities
+    from .program import build_program, program
+
+    compiled = program() if c is content() else build_program(c)
+    return [card.id for card in c.cards if card.kind == "invention"
+            and abilities.card_answer(compiled, card.index, abilities.GATHER_BONUS, 0)]
+
+
 def _plan_changers(c: Content) -> list[str]:
     """Ids of the skills used on a planned Action (`use ID N`): those whose effect starts with cheaper_wood."""
     return [skill.id for ch in c.characters for skill in ch.skills
@@ -259,6 +271,7 @@ def _texts(key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     for verb in ("shortcut", "lose", "mark"):
         out += [f"{verb} {sp}" for sp in spaces]
     out += [f"cover {sp}:{k}" for sp in spaces for k in (1, 2)]
+    out += [f"{verb} {item}" for item in _gathering_items(c) for verb in ("add", "keep")]
     return tuple(dict.fromkeys(out))
 
 
