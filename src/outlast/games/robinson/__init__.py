@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -9,7 +11,7 @@ from typing import Any
 from outlast.core import ContentError, Game, OptionSchema, resolve_seed
 
 from .actions import RobinsonAction, parse_action
-from .content import content, load_content
+from .content import Content, content, load_content, make_verbs
 from .state import RobinsonState
 from .table import build_table, option_schema
 
@@ -30,19 +32,39 @@ class RobinsonGame(Game):
                     "out_of_time": "lost: the last round ended without the signal fire (§11.3)"})
     capabilities = frozenset({"action_space"})
 
-    def __init__(self) -> None:
+    def __init__(self, content_dir: Path | None = None) -> None:
+        """The game with the shipped content, or with the content files of `content_dir` (a copy of
+        `content/` whose numbers were changed, say: every card effect reads its numbers from its file)."""
+        self.content_dir = content_dir
+        self._content: Content | None = None
         self._schema: OptionSchema | None = None
+
+    def loaded_content(self) -> Content:
+        """The content this game plays with (loaded and checked once; a fault is a `ContentError`)."""
+        if self._content is None:
+            self._content = content() if self.content_dir is None else load_content(self.content_dir, make_verbs())
+        return self._content
+
+    def content_id(self, options: Mapping[str, Any]) -> str:
+        """The shipped content's id, or the same digest over the files of `content_dir`."""
+        if self.content_dir is None:
+            return super().content_id(options)
+        digest = hashlib.sha256()
+        for item in sorted(self.content_dir.iterdir(), key=lambda entry: entry.name):
+            if item.is_file():
+                digest.update(item.name.encode() + b"\0" + item.read_bytes() + b"\0")
+        return digest.hexdigest()[:16]
 
     @property
     def options(self) -> OptionSchema:
         if self._schema is None:
-            self._schema = option_schema()
+            self._schema = option_schema(self.loaded_content())
         return self._schema
 
     def new_game(self, seed: int | None = None, **options: Any) -> RobinsonState:
         opts = self.options.resolve(options)
         seed = resolve_seed(seed)
-        state = RobinsonState.blank(self, build_table(opts, seed), seed)
+        state = RobinsonState.blank(self, build_table(opts, seed, self.loaded_content()), seed)
         state.start()
         return state
 

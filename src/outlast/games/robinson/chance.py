@@ -282,7 +282,7 @@ class ChanceRules(StateFields):
                 self.log("setup", f"Invention {name} is laid on the board.")
         elif kind == CH_START:
             self.zone[card] = Z_START
-            self.uses[card] = 2
-            self.log("setup", f"Starting Item: {name} (two uses).")
+            self.uses[card] = self.content.cards[card].data["uses"]
+            self.log("setup", f"Starting Item: {name} ({self.uses[card]} uses, §18.3).")
         else:
             raise AssertionError(kind)

@@ -434,7 +434,8 @@ class GoHungry(RobinsonDecision):
         return "who goes without food"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return f"Night, eating: not enough food; {who} says who goes without (2 Wounds) (`hungry ID`, {self.rule})"
+        return (f"Night, eating: not enough food; {who} says who goes without ({self.wounds} Wound"
+                f"{'s' if self.wounds != 1 else ''}) (`hungry ID`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:
         ok = 1 <= self.meals <= MAX_COUNT and self.wounds in (1, 2) and self.meal_bit in (0, 1)
@@ -480,11 +481,11 @@ class TopMorale(RobinsonDecision):
             state.gain_det(state.first_player, self.determination, "top Morale (§6.2)")
 
     def ask(self, state: RobinsonState) -> str:
-        return "top Morale: 2 Determination or heal 1"
+        return f"top Morale: {self.determination} Determination or heal 1"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return (f"Morale at the top: {who} takes 2 Determination or heals 1 Wound (`morale determination`, "
-                f"`morale heal`, {self.rule})")
+        return (f"Morale at the top: {who} takes {self.determination} Determination or heals 1 Wound "
+                f"(`morale determination`, `morale heal`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:
         return None if 0 <= self.determination <= MAX_COUNT else "malformed"
@@ -508,7 +509,9 @@ class ArrangeReward(RobinsonDecision):
         return "Determination or Morale"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return (f"Arranging the Camp with 4 players: {who} takes 2 Determination or Morale +1 "
+        bonus = state.arrange_determination >= 0  # an Item used for this Arranging (§22.5)
+        det = f"{state.arrange_determination} Determination and {state.arrange_heal} healed" if bonus else "2 Determination"
+        return (f"Arranging the Camp with 4 players: {who} takes {det} or Morale +1 "
                 f"(`arrange determination`, `arrange morale`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:

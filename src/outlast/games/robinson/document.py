@@ -130,7 +130,7 @@ def read_table(game: Any, doc: Any) -> Table:
         raise fail("options", f"not options of this game: {exc}") from None
     except Exception as exc:  # an option value of a type the schema does not expect
         raise fail("options", f"not options of this game: {shown(str(exc), 120)}") from None
-    table = build_table(resolved, 0)
+    table = build_table(resolved, 0, game.loaded_content())
     table.options["characters"] = given
     return table
 
@@ -418,7 +418,8 @@ def _check_cards(s: RobinsonState) -> None:
              f"the {card.kind} card {card.id} cannot lie in the {st.ZONE_NAMES[z]}")
         u = s.uses[i]
         if z == st.Z_START:
-            need(1 <= u <= 2, "uses", f"the Starting Item {card.id} in play has {u} uses")
+            need(1 <= u <= card.data["uses"], "uses", f"the Starting Item {card.id} in play has {u} uses, not 1 to "
+                 f"{card.data['uses']}")
         elif z == st.Z_KEPT:
             need(u != 0, "uses", f"the kept card {card.id} has no use left")
         else:

@@ -197,8 +197,9 @@ class ItemUseRules(StateFields):
             if p.verbs(node)[0][0] == "cheaper_wood":
                 gi = int(args[1]) - 1
                 g = self.groups[gi]
-                self.groups[gi] = (*g[:5], g[5] - 1, g[6], g[7], g[8] | G_ECON)
-                self.log("skill", f"{self._group_text(gi)} costs 1 wood less (§13.2).")
+                saved = min(g[5], abilities.answer_of(p, node, abilities.WOOD_SAVED, 0))
+                self.groups[gi] = (*g[:5], g[5] - saved, g[6], g[7], g[8] | G_ECON)
+                self.log("skill", f"{self._group_text(gi)} costs {saved} wood less (§13.2).")
                 return
             self._push((node, s, -1, 0))
         elif kind == XS_START:

@@ -152,8 +152,8 @@ class PlanningRules(StateFields):
                       wood_slack: int = 0) -> list[tuple[int, int, int, str, int, int, int]]:
         """The statically open targets that the plan so far still leaves open (same tests as _target_problem).
 
-        `wood_slack` lets the Carpenter plan an Action 1 wood short, to be paid down with Economical
-        construction before the plan is confirmed (§13.2, TV-23).
+        `wood_slack` lets the Carpenter plan an Action short of the wood Economical construction saves, to be
+        paid down with it before the plan is confirmed (§13.2, TV-23).
         """
         free_w, free_f, free_u, _, plans, _, tiles_left = ctx
         free_w += wood_slack
@@ -460,12 +460,13 @@ class PlanningRules(StateFields):
                    if any(pid < 2 * self.players and pid // 2 == seat for pid in g[4]))
 
     def _econ_slack(self: RobinsonState, seat: int) -> int:
-        """1 when `seat` could still cut a wood cost with a cheaper_wood skill this round (§13.2)."""
+        """The wood `seat` could still take off a cost with a cheaper_wood skill this round (§13.2; 0 if none)."""
         ch = self.table.chars[seat]
         si = self.program.skill_verb_index(ch, "cheaper_wood")
         if si < 0 or self.skill_used[seat] >> si & 1 or self.determination[seat] < self.content.characters[ch].skills[si].cost:
             return 0
-        return 0 if self._overcommitted() else 1
+        saved = abilities.answer_of(self.program, self.program.skill[(ch, si)], abilities.WOOD_SAVED, 0)
+        return 0 if self._overcommitted() else saved
 
     def _overcommitted(self: RobinsonState) -> bool:
         com = self.committed()

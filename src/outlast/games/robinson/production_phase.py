@@ -34,7 +34,7 @@ class ProductionPhaseRules(StateFields):
             self.chance = [CH_PIT, food, 0, 0]
 
     def _produce_from(self: RobinsonState, sp: int, tile: int, every: bool) -> None:
-        """The Camp tile gives 1 per source (§7.1); a Shortcut tile gives 1 from one source (§17.2)."""
+        """The Camp tile gives 1 per source (§7.1); a Shortcut tile gives what its Item says from one source (§17.2)."""
         srcs = self.content.tiles[tile].sources
         got = False
         for i, kind in enumerate(srcs):
@@ -50,7 +50,8 @@ class ProductionPhaseRules(StateFields):
                 if self.space_tk[sp] & token and i == srcs.index(kind):
                     self.gain(r, 1, -1, "a +1 token on the Camp tile (§20.6)", to_future=False)
             elif not got and not self.space_exh[sp] >> i & 1:
-                self.gain(r, 1, -1, "the Shortcut (§17.2)", to_future=False)
+                self.gain(r, self.modifier(abilities.TOKEN_TILE_PRODUCTION, 0), -1, "the Shortcut (§17.2)",
+                          to_future=False)
                 self.gathered.append(sp * 2 + i)
                 got = True
 

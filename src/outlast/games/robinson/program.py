@@ -167,6 +167,20 @@ def program() -> Program:
     return build_program(content())
 
 
+_COMPILED: dict[int, tuple[Content, Program]] = {}
+"""id of a content other than the shipped one → (that content, its program): each is compiled once."""
+
+
+def program_of(c: Content) -> Program:
+    """The compiled effects of `c`: the shipped program for the shipped content, else `c`'s own, compiled once."""
+    if c is content():
+        return program()
+    known = _COMPILED.get(id(c))
+    if known is None or known[0] is not c:
+        known = _COMPILED[id(c)] = (c, build_program(c))
+    return known[1]
+
+
 def verb_problems(directory: Path = CONTENT_DIR, handlers: Mapping[str, Callable[..., None]] | None = None) -> list[str]:
     """What `outlast lint` refuses in the content of `directory` (architecture §3): a verb without a handler,
     a parameter its handler never reads, a verb that content never uses (`VerbRegistry.problems`).

@@ -53,7 +53,7 @@ from .pawns import PawnRules
 from .persistence import PersistenceRules
 from .planning import PlanningRules
 from .production_phase import ProductionPhaseRules
-from .program import program
+from .program import program_of
 from .resources import ResourceRules
 from .round_loop import RoundLoopRules
 from .setup import SetupRules
@@ -82,7 +82,7 @@ class RobinsonState(SetupRules, RoundLoopRules, ChanceRules, EventPhaseRules, Mo
         s.table = table
         s.players = table.players
         s.content = table.content
-        s.program = program()
+        s.program = program_of(table.content)
         s.events = []
         s.rng_state = seed_state(seed)
         s.phase = SETUP

@@ -15,9 +15,8 @@ from .content import Content, content
 EVENT_MIXES = {"standard": None, "more_adventure": (4, 8), "more_book": (8, 4)}
 
 
-def _check(opts: dict[str, Any]) -> None:
+def _check(opts: dict[str, Any], c: Content) -> None:
     """Cross-option rules: §3 step 2 (1–2 players draw from Carpenter, Cook, Explorer), §14, §15."""
-    c = content()
     n = opts["players"]
     chosen = opts["characters"]
     if chosen:
@@ -29,9 +28,11 @@ def _check(opts: dict[str, Any]) -> None:
         raise OptionError("friday", "no", "auto or yes: Friday always joins 1- and 2-player games (§14.3, §14.5)")
 
 
-def option_schema() -> OptionSchema:
-    """Robinson Crusoe's options (§3, §14, §15)."""
-    c = content()
+def option_schema(c: Content | None = None) -> OptionSchema:
+    """Robinson Crusoe's options (§3, §14, §15), from the scenarios and characters of `c` (the shipped content
+    by default)."""
+    c = content() if c is None else c
+    known = c
     return OptionSchema(
         (
             Option("players", "int", 2, "number of players (§1.1, §14)", (1, 2, 3, 4)),
@@ -52,7 +53,7 @@ def option_schema() -> OptionSchema:
             Option("alt_threats", "bool", False,
                    "use the alternative Threat effects some cards carry, e.g. Storm: Roof -1 as well (§22.2)"),
         ),
-        check=_check,
+        check=lambda opts: _check(opts, known),
     )
 
 
@@ -79,9 +80,10 @@ class Table:
         return self.players
 
 
-def build_table(opts: dict[str, Any], seed: int) -> Table:
-    """Fix the characters (drawn from the seed when not chosen) and the rest of the table."""
-    c = content()
+def build_table(opts: dict[str, Any], seed: int, c: Content | None = None) -> Table:
+    """Fix the characters (drawn from the seed when not chosen) and the rest of the table, for the content `c`
+    (the shipped content by default)."""
+    c = content() if c is None else c
     n = opts["players"]
     if opts["characters"]:
         ids = list(opts["characters"])
