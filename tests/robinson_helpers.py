@@ -83,15 +83,16 @@ class Table:
     @classmethod
     def new(cls, players: int = 3, characters: str | Iterable[str] | None = None,
             items: str | Iterable[str] | None = "", inventions: str | Iterable[str] | None = None,
-            seed: int = 0, **options: Any) -> Table:
+            seed: int = 0, game: Any = GAME, **options: Any) -> Table:
         """A game after setup, waiting at round 1. `items` are the Starting Items drawn (§3 step 12);
-        `inventions` the 5 random board Inventions (§3 step 5; unnamed ones are the first left)."""
+        `inventions` the 5 random board Inventions (§3 step 5; unnamed ones are the first left); `game` another
+        `RobinsonGame` (one with a copy of the content, say)."""
         chars = _words(characters) or {1: ["carpenter"], 2: ["carpenter", "cook"],
                                        3: ["carpenter", "cook", "soldier"],
                                        4: ["carpenter", "cook", "explorer", "soldier"]}[players]
         want_items = _words(items)
         opts = {"players": players, "characters": chars, "starting_items": len(want_items), **options}
-        s = GAME.new_game(seed=seed, **opts)
+        s = game.new_game(seed=seed, **opts)
         t = cls(s)
         want_inv = _words(inventions)
         while s.to_move() == [CHANCE] and s.phase == SETUP:
@@ -259,10 +260,11 @@ CARPENTER, COOK, SOLDIER = 0, 1, 2
 
 
 def planning(players: int = 3, items: str = "flask_of_rum", characters: str | None = None,
-             built: str = "", **fields: Any) -> Table:
+             built: str = "", game: Any = GAME, **fields: Any) -> Table:
     """Round 1, open planning, with `fields` assigned; `built` Items are in play before the round starts
-    (extra pawns are offered from planning's start, §8.1.6). The Flask of rum holds the Night window open."""
-    t = Table.new(players=players, items=items, characters=characters)
+    (extra pawns are offered from planning's start, §8.1.6). The Flask of rum holds the Night window open.
+    `game`: another `RobinsonGame` (one with a copy of the content, say)."""
+    t = Table.new(players=players, items=items, characters=characters, game=game)
     if built:
         t.build(*built.split(","))
     t.to_plan()

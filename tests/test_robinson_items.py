@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from outlast import SaveError
 from outlast.games.robinson.decisions import AnyTimeWindow, TurnItemBack
 from outlast.games.robinson.state import (
     CH_DICE,
@@ -123,28 +124,87 @@ def joins(t: Table, pawn: str) -> set[int]:
 # ============================================================================ §17.2 Items: Gathering and Rest
 
 
-def gather_twice(t: Table) -> None:
-    """Two sure-success Gatherings this round (s6 wood, then s6 food)."""
+def first_gathering(t: Table) -> None:
+    """Two sure-success Gatherings this round (s6 wood, then s6 food), resolved up to the first one's Success."""
     t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (SOLDIER, "place 1 gather:s6:food"),
            (SOLDIER, "join 2 2"), *rest(CARPENTER))
     t.answer("next 1")  # the first player orders Actions of one type (§8.4)
     t.pass_windows()
 
 
-@pytest.mark.parametrize(("built", "first", "second"), [
-    ("basket", 2, 1), ("sack", 2, 1), ("basket,sack", 3, 1)])
-def test_basket_and_sack_add_one_cube_once_per_round_and_stack_s17_2(built: str, first: int, second: int) -> None:
+@pytest.mark.parametrize(("built", "answers", "wood", "food"), [
+    ("basket,sack", ("add basket", "keep sack"), 2, 2),  # the Basket on the first, the Sack on the second
+    ("basket,sack", ("keep basket", "keep sack"), 1, 3),  # both on the second
+    ("basket,sack", ("add basket", "add sack"), 3, 1),  # both on the first
+    ("basket,sack", ("keep basket", "add sack"), 2, 2),
+    ("basket", ("keep basket",), 1, 2),
+    ("sack", ("add sack",), 2, 1),
+])
+def test_the_first_player_chooses_the_gathering_each_item_adds_to_s17_2_s8_9(
+        built: str, answers: tuple[str, ...], wood: int, food: int) -> None:
+    """The Basket and the Sack each add 1 cube to one successful Gathering a round, the one the players choose
+    (the first player, §26.2): at the first success each is added there or kept; the last Gathering of the
+    round takes the kept ones without asking (keeping them could only waste them)."""
     t = planning(built=built, resources=[0, 0, 0, 0])
     s = t.state
     t.explore(5, S6)
-    gather_twice(t)
-    assert s.resources[WOOD] == first  # the first successful Gathering takes every bonus
-    assert s.resources[FOOD] == second  # the second one gets none: 1 Action per round each
-    next_round(t)
-    wood = s.resources[WOOD]
-    t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
+    first_gathering(t)
+    for text in answers:
+        item = text.split()[1]
+        assert s.to_move() == [CARPENTER] and t.legal(CARPENTER) == [f"add {item}", f"keep {item}"]
+        t.act(CARPENTER, text)
     t.pass_windows()
-    assert s.resources[WOOD] - wood == first  # usable again the next round
+    assert s.resources[WOOD] == wood and s.resources[FOOD] == food
+    next_round(t)
+    before = s.resources[WOOD]
+    t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), *rest(CARPENTER, SOLDIER))
+    t.pass_windows()  # the round's only Gathering takes every Item without a question
+    assert s.resources[WOOD] - before == 1 + len(built.split(","))
+
+
+def test_an_item_kept_for_a_gathering_that_fails_is_lost_for_the_round_s17_2_s8_9() -> None:
+    """Keeping the Basket is a wager: if the later Gathering fails (the ? face, §8.5.2), the Basket adds nothing
+    this round."""
+    t = planning(built="basket", resources=[0, 0, 0, 0])
+    s = t.state
+    t.explore(5, S6)
+    t.plan((COOK, "place 1 gather:s6:wood"), (COOK, "join 2 1"), (SOLDIER, "place 1 gather:s6:food"),
+           (SOLDIER, "place 2 rest"), *rest(CARPENTER))
+    t.answer("next 1")
+    t.pass_windows()
+    t.answer("keep basket")
+    t.pass_windows()
+    t.roll("blank question blank")
+    t.pass_windows()
+    assert s.resources[WOOD] == 1 and s.resources[FOOD] == 0
+
+
+def test_the_item_decision_is_refused_naming_its_rule_and_is_saved_and_shown_by_kind_s17_2() -> None:
+    """A wrong answer names §17.2; the decision is written in the position by kind with named fields, read
+    back, and shown in the view with the Item's id, the Gathering's number and its resource."""
+    t = planning(built="basket,sack", resources=[0, 0, 0, 0])
+    s = t.state
+    t.explore(5, S6)
+    first_gathering(t)
+    err = illegal(t, CARPENTER, "add sack")
+    assert err.rule == "§17.2, §8.9" and "add basket, keep basket" in str(err)
+    assert "waiting for" in str(illegal(t, COOK, "keep basket"))
+    doc = s.to_json()
+    assert doc["decisions"][-1] == {"kind": "item for this gathering", "chooser": CARPENTER, "action": s.resolving_action,
+                                    "item": card("basket")}
+    assert s.observe(COOK)["pending"] == {"kind": "item for this gathering", "rule": "§17.2, §8.9",
+                                          "chooser": CARPENTER, "action": s.resolving_action + 1, "resource": "wood",
+                                          "item": "basket"}
+    assert "Basket" in s.decision_text() and "`keep basket`" in s.game.describe_decision(s, CARPENTER)
+    again = type(t)(s.game.load_state(doc))
+    again.act(CARPENTER, "keep basket")
+    again.act(CARPENTER, "keep sack")
+    again.pass_windows()
+    assert again.state.resources[WOOD] == 1 and again.state.resources[FOOD] == 3
+    doc["decisions"][-1]["item"] = card("knife")
+    with pytest.raises(SaveError, match="decisions"):
+        s.game.load_state(doc)
+    assert {"add basket", "keep basket", "add sack", "keep sack"} <= set(s.game.action_texts(players=3))
 
 
 def test_basket_gives_nothing_on_a_failed_gathering_s17_2() -> None:

@@ -46,6 +46,7 @@ import outlast
 from outlast import CHANCE, IllegalAction, Match, SaveError
 from outlast.core import state_digest
 from outlast.core.declared import LIST, SHARE
+from outlast.core.match import document_digest
 from outlast.games.robinson import GAME as ROBINSON
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.decisions import KeepInvention, KeepToken, TopTile
@@ -877,3 +878,22 @@ def test_corrupt_match_files_raise_save_error(tmp_path: Path, mutate: Any, messa
     with pytest.raises(SaveError) as info:
         Match.load(path)
     assert message in str(info.value)
+
+
+def test_a_save_of_the_previous_rules_version_loads_only_if_its_game_is_unchanged(tmp_path: Path) -> None:
+    """Rules `robinson-2026.11-3` changed how the Basket and the Sack are given (§17.2, decision 0015). A save
+    file of `robinson-2026.11-2` whose game that change did not touch replays the same and loads (its digest
+    taken as the engine of that version wrote it); one that replays otherwise is refused naming both versions
+    (docs/api.md). A position document of another rules version is refused."""
+    m = _played(players=2, steps=40)
+    doc = m.to_json()
+    doc["rules_version"] = "robinson-2026.11-2"
+    position = m.state.to_json()
+    position["rules_version"] = "robinson-2026.11-2"
+    doc["digest"] = document_digest(position)
+    assert Match.from_json(doc).to_json()["actions"] == doc["actions"]
+    doc["actions"] = doc["actions"][:-1]
+    with pytest.raises(SaveError, match="robinson-2026.11-2.*robinson-2026.11-3.*does not replay the same"):
+        Match.from_json(doc)
+    with pytest.raises(SaveError, match="robinson-2026.11-2"):
+        GAME.load_state(position)

@@ -207,7 +207,7 @@ class Match:
                             "cannot be replayed")
         try:
             _replay_rows(match, doc["actions"])
-            if version >= 2 and doc["digest"] not in {document_digest(d) for d in game.documents(match.state)}:
+            if version >= 2 and doc["digest"] not in _digests(game, match.state, doc["rules_version"]):
                 raise SaveError("save file digest does not match its replayed game; the file was altered")
         except SaveError as exc:
             if not older_rules:
@@ -283,3 +283,14 @@ def _replay_rows(match: Match, rows: list[Any]) -> None:
         except OutlastError as exc:
             raise SaveError(f"action #{i + 1} ({shown(row[1])} by seat {row[0]}) cannot be replayed: {exc}"
                             ) from None
+
+
+def _digests(game: Game, state: State, rules_version: str) -> set[str]:
+    """The digests a save of `state` may carry: of its document in every position format the game reads, each
+    as written by the engine of `rules_version` (a document names the rules version it was written under)."""
+    out = set()
+    for document in game.documents(state):
+        if "rules_version" in document:
+            document = {**document, "rules_version": rules_version}
+        out.add(document_digest(document))
+    return out

@@ -26,7 +26,7 @@ class RobinsonGame(Game):
     name = "robinson"
     title = "Robinson Crusoe: Adventures on the Cursed Island"
     action_type = RobinsonAction
-    rules_version = "robinson-2026.11-2"
+    rules_version = "robinson-2026.11-3"
     players = (1, 2, 3, 4)
     rules_file = "rules.md"
     state_format = FORMAT

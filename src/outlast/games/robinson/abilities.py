@@ -33,6 +33,8 @@ RAIN_IGNORED = "rain clouds ignored"
 """Rainy Clouds ignored in the Weather phase (§9.2; 0 by the rules)."""
 WINTER_IGNORED = "winter clouds ignored"
 """Winter Clouds ignored in the Weather phase (§9.2; 0 by the rules)."""
+TOKEN_TILE_PRODUCTION = "token tile production"
+"""Resources the tile with the Shortcut token gives in each Production (§7, §17.2; 0 without such an Item)."""
 GATHER_BONUS = "gather bonus"
 """More of the resource a successful Gathering brings (§8.9; 0 by the rules)."""
 COUNTS_AS = "counts as "
@@ -138,6 +140,14 @@ def gather_bonus(ctx: object, n: int) -> None:
     """Each successful Gathering brings `n` more of its resource (§8.9, §17.2)."""
     query = _standing(ctx)
     if query is not None and query.name == GATHER_BONUS:
+        query.value += n
+
+
+@handles("token_tile_production", standing=True)
+def token_tile_production(ctx: object, n: int) -> None:
+    """Each Production, the tile with the Shortcut token gives `n` resources from one of its sources (§7, §17.2)."""
+    query = _standing(ctx)
+    if query is not None and query.name == TOKEN_TILE_PRODUCTION:
         query.value += n
 
 

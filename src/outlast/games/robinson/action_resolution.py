@@ -56,7 +56,7 @@ from .constants import (
     Z_THREAT_L,
     Z_THREAT_R,
 )
-from .decisions import AnyTimeWindow, ArrangeReward, NextAction
+from .decisions import AnyTimeWindow, ArrangeReward, ItemForGathering, NextAction
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -271,18 +271,12 @@ def _success(state: RobinsonState, gi: int) -> None:
         return
     if typ == T_GATHER:
         sp, i = divmod(target, 2)
-        kind = state.content.tiles[state.space_tile[sp]].sources[i]
-        r = WOOD if kind == "wood" else FOOD
+        r = state.gathered_resource(gi)
         amount = 0 if state.covered_sources[sp] >> i & 1 else 1
         if state.space_tokens[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
             amount += 1
-        for k in state.program.passive_calls:
-            if state.zone[k] == Z_ITEM and k not in state.item_used:
-                bonus = abilities.card_answer(state.program, k, abilities.GATHER_BONUS, 0)
-                if bonus:
-                    amount += bonus
-                    state.item_used.append(k)
         state.gain(r, amount, lead, "Gathering (§8.9)")
+        state.offer_gathering_items(gi)
         return
     if typ == T_EXPLORE:
         if state.tile_top >= 0:
@@ -292,6 +286,41 @@ def _success(state: RobinsonState, gi: int) -> None:
             state.chance = [CH_TILE, target, lead, 0]
         else:
             state.log("explore", "No Island tiles are left (§25.19).")
+
+
+def gathered_resource(state: RobinsonState, gi: int) -> int:
+    """The resource (WOOD or FOOD) the planned Gathering `gi` takes from its source (§8.9)."""
+    sp, i = divmod(state.groups[gi][1], 2)
+    return WOOD if state.content.tiles[state.space_tile[sp]].sources[i] == "wood" else FOOD
+
+
+def gathering_items(state: RobinsonState) -> list[int]:
+    """Built Items that add to a successful Gathering and are not used this round (§8.9, §17.2), in card
+    order; found by their answer to the gathering-bonus query, not by name."""
+    program = state.program
+    return [k for k in sorted(program.passive_calls) if state.zone[k] == Z_ITEM and k not in state.item_used
+            and abilities.card_answer(program, k, abilities.GATHER_BONUS, 0)]
+
+
+def offer_gathering_items(state: RobinsonState, gi: int, after: int = -1) -> None:
+    """The Gathering `gi` succeeded (§8.9): each unused Item that adds to one Gathering a round (card index
+    above `after`) goes to it or waits for a later one, as the first player chooses (§17.2, §26.2); when no
+    other Gathering of this round is left to resolve, waiting could only waste it, so it is added at once."""
+    later = any(g[0] == T_GATHER and not g[8] & G_DONE for j, g in enumerate(state.groups) if j != gi)
+    for k in state.gathering_items():
+        if k <= after:
+            continue
+        if later:
+            state.decisions.append(ItemForGathering(state.first_player, gi, k))
+            return
+        state.add_gathering_item(gi, k)
+
+
+def add_gathering_item(state: RobinsonState, gi: int, item: int) -> None:
+    """The Item `item` adds its cubes to the successful Gathering `gi` and is used for this round (§17.2)."""
+    state.item_used.append(item)
+    bonus = abilities.card_answer(state.program, item, abilities.GATHER_BONUS, 0)
+    state.gain(state.gathered_resource(gi), bonus, state.groups[gi][3], f"the {state.content.cards[item].name}, §17.2")
 
 
 def _pay_group(state: RobinsonState, gi: int) -> None:

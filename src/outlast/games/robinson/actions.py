@@ -65,7 +65,7 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
     "top": ((),), "bottom": ((),), "continue": ((),), "stop": ((),), "hungry": (("id",),),
     "camp": (("stay|space",),), "morale": (("determination|heal",),), "arrange": (("determination|morale",),),
     "next": (("number",),), "pile": (("number",),), "corral": (("skip|space",),), "shortcut": (("space",),),
-    "cover": (("source",),), "lose": (("space",),), "mark": (("space",),),
+    "cover": (("source",),), "lose": (("space",),), "mark": (("space",),), "add": (("id",),), "keep": (("id",),),
     # chance outcomes
     "draw": (("id",),), "tile": (("number",),), "token": (("id",),), "weather": (("weather",),),
     "pit": (("wound|blank",),), "roll": (("face",), ("wound|blank", "success|question", "adventure|blank")),
@@ -88,6 +88,7 @@ EXAMPLES = {
     "hungry": "`hungry cook`", "camp": "`camp stay` or `camp s7`", "morale": "`morale determination`",
     "arrange": "`arrange morale`", "next": "`next 4`", "pile": "`pile 2`", "corral": "`corral s4` or `corral skip`",
     "shortcut": "`shortcut s9`", "cover": "`cover s9:1`", "lose": "`lose s3`", "mark": "`mark s5`",
+    "add": "`add basket` (the Item, on this Gathering)", "keep": "`keep basket` (the Item, for a later Gathering)",
     "draw": "`draw storm`", "tile": "`tile 7`", "token": "`token goat`", "weather": "`weather rain2`",
     "pit": "`pit wound`", "roll": "`roll wound success blank`, or `roll success` for one die",
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .bot_position import (
     Plan,
     PlanItem,
@@ -37,7 +38,6 @@ from .constants import (
     Z_INV_BOARD,
     Z_INV_OWNER,
     Z_INV_SCENARIO,
-    Z_ITEM,
 )
 from .state import RobinsonState
 
@@ -429,8 +429,7 @@ class TeamPlanner:
         """(target, amount, distance) of gatherable sources of `kind`, best first."""
         b = self.b
         out = []
-        bonus = sum(1 for k, ab in b.program.passives.items()
-                    if b.zone[k] == Z_ITEM and k not in b.item_used and any(v == "gather_bonus" for v, _ in ab))
+        bonus = sum(abilities.card_answer(b.program, k, abilities.GATHER_BONUS, 0) for k in b.gathering_items())
         for sp, tile in enumerate(b.space_tile):
             if tile < 0 or sp == b.camp or b.space_lost[sp]:
                 continue

@@ -9,7 +9,9 @@ from typing import Any
 from .constants import (
     FOOD,
     FUR,
+    G_DONE,
     NONPER,
+    T_GATHER,
     WOOD,
     Z_ITEM,
 )
@@ -234,4 +236,19 @@ class CardValues:
             score += 3
         return score
 
-
+    def _keep_for_later_gathering(self, s: RobinsonState, action: int) -> bool:
+        """Keep an Item that adds to one Gathering a round (§17.2) for a later Gathering of this round when one is
+        likely to succeed (enough pawns, or its Success die shows success at least 2 times in 3, §8.5) on the
+        resource the team needs more: food while tonight's meals are not covered, wood otherwise (§10.1)."""
+        food = s.food_total() + s.future_resources[FOOD] + s.future_resources[NONPER]
+        wanted = FOOD if food < len(s.in_camp()) * (1 + s.night_food) else WOOD
+        if s.gathered_resource(action) == wanted:
+            return False
+        faces = s.content.dice["gather"][1]
+        dice_odds = faces.count("success") / len(faces)
+        for gi, g in enumerate(s.groups):
+            if gi == action or g[0] != T_GATHER or g[8] & G_DONE or s.gathered_resource(gi) != wanted:
+                continue
+            if len(g[4]) > s._min_pawns(gi) or dice_odds >= 2 / 3:
+                return True
+        return False

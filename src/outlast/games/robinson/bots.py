@@ -49,6 +49,7 @@ from .decisions import (
     CoverSourceForCampToken,
     DiscardInvention,
     GoHungry,
+    ItemForGathering,
     KeepInvention,
     KeepToken,
     LayInvention,
@@ -217,6 +218,9 @@ class HeuristicAgent(CardValues):
             return max(acts, key=lambda a: self._tile_score(s, int(a.args[0])))
         if kind is KeepToken:
             return max(acts, key=lambda a: (TOKEN_VALUE.get(a.args[0], 1), a.args[0]))
+        if isinstance(decision, ItemForGathering):
+            keep = self._keep_for_later_gathering(s, decision.action)
+            return _find(acts, "keep" if keep else "add", s.content.cards[decision.item].id)
         if isinstance(decision, PlaceHuntingCard):
             strength = s.content.cards[decision.card].data.get("strength", 0)
             return _find(acts, "top" if strength <= s.weapon + 1 else "bottom")

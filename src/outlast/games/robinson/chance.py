@@ -281,7 +281,9 @@ def _card_drawn(state: RobinsonState, kind: int, a: int, b: int, cc: int, card: 
             state.log("setup", f"Invention {name} is laid on the board.")
     elif kind == CH_START:
         state.zone[card] = Z_START
-        state.uses[card] = 2
-        state.log("setup", f"Starting Item: {name} (two uses).")
+        state.uses[card] = state.content.cards[card].data["uses"]
+        uses = state.uses[card]
+        said = {1: "one use", 2: "two uses", 3: "three uses"}.get(uses, f"{uses} uses")
+        state.log("setup", f"Starting Item: {name} ({said}).")  # §18.3
     else:
         raise AssertionError(kind)

@@ -139,7 +139,7 @@ def _item_verbs(v: VerbRegistry) -> None:
     v.register("flip_item", {"if_possible": "bool?"},
                lambda p: ("If possible, turn" if p.get("if_possible") else "Turn") + " one built Item back to its Invention side.")
     v.register("build_free", {"item": "str"}, lambda p: f"Build the {p['item'].replace('_', ' ').title()} at no cost, without an Action.")
-    v.register("starting_item_from_box", {}, lambda p: "Take one Starting Item from those left in the box (two uses).")
+    v.register("starting_item_from_box", {}, lambda p: "Take one Starting Item from those left in the box, with all its uses.")
 
 
 def _card_verbs(v: VerbRegistry) -> None:
@@ -188,7 +188,10 @@ def _standing_verbs(v: VerbRegistry) -> None:
                lambda p: f"Ignore {_n(p['n'], 'Rainy Cloud' if p['cloud'] == 'rain' else 'Winter Cloud')} in the Weather phase.")
     v.register("convert_cloud", {}, lambda p: "Turn one Winter Cloud into a Rainy Cloud in the Weather phase.")
     v.register("pit", {"food": "int"}, lambda p: f"In Production roll the brown Wound die: on a Wound gain {p['food']} food.")
-    v.register("production_tile_token", {}, lambda p: "Place the Shortcut token on a tile next to the Camp; each Production gain 1 resource from a source there.")
+    v.register("production_tile_token", {}, lambda p: "Place the Shortcut token on a tile next to the Camp.")
+    v.register("token_tile_production", {"n": "int"},
+               lambda p: f"From the next Production on, the tile with the Shortcut token gives {_n(p['n'], 'resource')} "
+               "from one of its sources.")
     v.register("food_source_to_camp", {}, lambda p: "On building you may cover a food source next to the Camp to put a +1 food token on the Camp tile.")
     v.register("counts_as", {"item": "str"}, lambda p: f"Counts as the {p['item'].replace('_', ' ').title()}.")
     v.register("arrange_bonus", {"determination": "int", "heal": "int"},

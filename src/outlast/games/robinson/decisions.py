@@ -21,6 +21,8 @@ from .constants import (
     DIE_NAMES,
     G_DONE,
     PLAN,
+    RES_NAMES,
+    T_GATHER,
     TK_FOOD,
     TK_SHORTCUT,
     TK_WOOD,
@@ -347,6 +349,55 @@ class KeepInvention(RobinsonDecision):
         return f"{who} keeps one of the drawn Inventions (`pick ID`, {self.rule})"
 
 
+@dataclass(frozen=True, slots=True)
+class ItemForGathering(RobinsonDecision):
+    """A Gathering (`action`, the planned Action's index) succeeded while another of this round is still to
+    resolve: the Item `item` (a card index), which adds to one Gathering a round, adds its cubes to this one
+    (`add ID`) or is kept for a later one (`keep ID`) (§17.2, §8.9; the first player chooses, §26.2)."""
+
+    kind = "item for this gathering"
+    rule = "§17.2, §8.9"
+    action: int
+    item: int
+
+    def legal(self, state: Any, seat: int) -> list[Any]:
+        item = (state.content.cards[self.item].id,)
+        return [A(seat, "add", item), A(seat, "keep", item)]
+
+    def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
+        if action.verb == "add":
+            state.add_gathering_item(self.action, self.item)
+        else:
+            state.log("item", f"The {state.content.cards[self.item].name} is kept for a later Gathering this "
+                              "round (§17.2).")
+        state.offer_gathering_items(self.action, after=self.item)
+
+    def ask(self, state: RobinsonState) -> str:
+        name = state.content.cards[self.item].name
+        return f"the {name} on this Gathering of {RES_NAMES[state.gathered_resource(self.action)]}, or later"
+
+    def explain(self, state: RobinsonState, who: str) -> str:
+        card = state.content.cards[self.item]
+        resource = RES_NAMES[state.gathered_resource(self.action)]
+        return (f"this Gathering of {resource} succeeded and another is still to come this round: {who} adds "
+                f"the {card.name} to this one (`add {card.id}`) or keeps it for a later one (`keep {card.id}`); "
+                f"it adds to one Gathering a round ({self.rule})")
+
+    def view_fields(self, state: RobinsonState, seat: int | None) -> dict[str, Any]:
+        """The first player, the planned Action's number (as `next N` names it), its resource and the Item's id."""
+        return {"chooser": self.chooser, "action": self.action + 1,
+                "resource": RES_NAMES[state.gathered_resource(self.action)], "item": state.content.cards[self.item].id}
+
+    def check_fields(self, state: RobinsonState) -> str | None:
+        groups = state.groups
+        if not (0 <= self.action < len(groups) and groups[self.action][0] == T_GATHER
+                and not groups[self.action][8] & G_DONE and state.resolving_action == self.action):
+            return "the action is not the Gathering being resolved"
+        if self.item not in state.gathering_items():
+            return "the item is no built Item, unused this round, that adds to a Gathering"
+        return None
+
+
 # ----------------------------------------------------------------------------- phases
 @dataclass(frozen=True, slots=True)
 class GoHungry(RobinsonDecision):
@@ -382,7 +433,8 @@ class GoHungry(RobinsonDecision):
         return "who goes without food"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return f"Night, eating: not enough food; {who} says who goes without (2 Wounds) (`hungry ID`, {self.rule})"
+        return (f"Night, eating: not enough food; {who} says who goes without ({self.wounds} Wound"
+                f"{'s' if self.wounds != 1 else ''}) (`hungry ID`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:
         ok = 1 <= self.meals <= MAX_COUNT and self.wounds in (1, 2) and self.meal_bit in (0, 1)
@@ -428,11 +480,11 @@ class TopMorale(RobinsonDecision):
             state.gain_det(state.first_player, self.determination, "top Morale (§6.2)")
 
     def ask(self, state: RobinsonState) -> str:
-        return "top Morale: 2 Determination or heal 1"
+        return f"top Morale: {self.determination} Determination or heal 1"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return (f"Morale at the top: {who} takes 2 Determination or heals 1 Wound (`morale determination`, "
-                f"`morale heal`, {self.rule})")
+        return (f"Morale at the top: {who} takes {self.determination} Determination or heals 1 Wound "
+                f"(`morale determination`, `morale heal`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:
         return None if 0 <= self.determination <= MAX_COUNT else "malformed"
@@ -456,7 +508,9 @@ class ArrangeReward(RobinsonDecision):
         return "Determination or Morale"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return (f"Arranging the Camp with 4 players: {who} takes 2 Determination or Morale +1 "
+        bonus = state.arrange_determination >= 0  # an Item used for this Arranging (§22.5)
+        det = f"{state.arrange_determination} Determination and {state.arrange_heal} healed" if bonus else "2 Determination"
+        return (f"Arranging the Camp with 4 players: {who} takes {det} or Morale +1 "
                 f"(`arrange determination`, `arrange morale`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:
@@ -524,9 +578,9 @@ class WoodToPile(RobinsonDecision):
 
 
 KINDS = DecisionKinds(AnyTimeWindow, ChooseOption, ShareHealing, ShareDetermination, DiscardInvention,
-                      LayInvention, TurnItemBack, KeepInvention, TopTile, KeepToken, PlaceHuntingCard, MysteryDraw,
-                      GoHungry, MoveCamp, TopMorale, ArrangeReward, NextAction, WoodToPile,
-                      CoverSourceForCampToken, ProducingTile, CoverSource, LoseTile, MarkTile)
+                      LayInvention, TurnItemBack, KeepInvention, ItemForGathering, TopTile, KeepToken,
+                      PlaceHuntingCard, MysteryDraw, GoHungry, MoveCamp, TopMorale, ArrangeReward, NextAction,
+                      WoodToPile, CoverSourceForCampToken, ProducingTile, CoverSource, LoseTile, MarkTile)
 """Every kind of pending decision of Robinson Crusoe (reads a decision back from the position document)."""
 
 
@@ -569,7 +623,7 @@ def decision_parts(state: RobinsonState) -> tuple[str, str]:
 
 
 __all__ = ["KINDS", "AnyTimeWindow", "ArrangeReward", "ChooseOption", "CoverSource", "CoverSourceForCampToken",
-           "DiscardInvention", "GoHungry", "KeepInvention", "KeepToken", "LayInvention", "LoseTile",
-           "MarkTile", "MoveCamp", "MysteryDraw", "NextAction", "PlaceHuntingCard", "ProducingTile",
+           "DiscardInvention", "GoHungry", "ItemForGathering", "KeepInvention", "KeepToken",
+           "LayInvention", "LoseTile", "MarkTile", "MoveCamp", "MysteryDraw", "NextAction", "PlaceHuntingCard", "ProducingTile",
            "RobinsonDecision", "ShareDetermination", "ShareHealing", "TopMorale", "TopTile", "TurnItemBack",
            "WoodToPile", "listed"]

@@ -441,7 +441,8 @@ def _check_cards(s: RobinsonState) -> None:
              f"the {card.kind} card {card.id} cannot lie in the {st.ZONE_NAMES[z]}")
         u = s.uses[i]
         if z == st.Z_START:
-            need(1 <= u <= 2, "uses", f"the Starting Item {card.id} in play has {u} uses")
+            need(1 <= u <= card.data["uses"], "uses", f"the Starting Item {card.id} in play has {u} uses, not 1 to "
+                 f"{card.data['uses']}")
         elif z == st.Z_KEPT:
             need(u != 0, "uses", f"the kept card {card.id} has no use left")
         else:
@@ -507,7 +508,7 @@ def _check_board(s: RobinsonState) -> None:
     ops = {w[0] for w in s.work}
     loose = [t for t, at in enumerate(s.tile_at) if at == st.TILE_REVEALED and t != s.tile_top]
     need(not loose or s.over or (s.chance and s.chance[0] == st.CH_RECON) or TopTile in pending
-         or st.I_RECON in ops, "tile_at", "tiles lie revealed with no pick pending")
+         or st.I_RECON in ops, "tile_at", "tiles lie revealed that are not the top tile, with no pick pending")
     for x in s.gathered:
         sp, i = divmod(x, 2)
         need(s.space_tile[sp] >= 0 and i < len(c.tiles[s.space_tile[sp]].sources), "gathered",

@@ -50,7 +50,7 @@ PENDING_KINDS = ("any-time window", "choose an option", "share healing", "share 
                  "keep a discovery token", "place the hunting card", "draw another mystery card", "who goes hungry",
                  "move the camp", "top morale", "arranging reward", "next action", "wood to the pile",
                  "cover a food source for a camp token", "tile that also produces", "cover a source", "lose a tile",
-                 "mark a tile", "planning", "chance")
+                 "mark a tile", "item for this gathering", "planning", "chance")
 """Kinds of what the table waits for (`observe()["pending"]["kind"]`), one bit each; one more bit stands for any other."""
 CAP = {"round": 12, "track": 10, "resource": 20, "wounds": 15, "determination": 15, "distance": 6, "uses": 5,
        "tokens": 3, "deck": 60, "pawns": 6, "committed": 10, "changes": 10, "clouds": 6, "pile": 6, "morale": 3}

@@ -12,7 +12,8 @@ built from the content and the options alone, never from a game in progress:
 - **any-time uses and windows** (§13.2, §18.3, §19, §26.3): `use ID` for every skill, Starting Item,
   kept Mystery card, Discovery token and Item that is used by choice, `use ID N` for a skill that
   changes a planned Action, `reroll DIE` (with `friday` when he plays), `pass`;
-- **decisions** (§26.2): every `choose`, `heal`, `give`, card, tile, token, space and number answer.
+- **decisions** (§26.2): every `choose`, `heal`, `give`, card, tile, token, space and number answer, and
+  `add ID` / `keep ID` for each Item that adds to a Gathering (§17.2).
 
 Additional pawns are named after their source, and two sources of one name (two Candles tokens) get
 `-2`, `-3`, … (`candles_token-2`): the list holds each name as often as the content holds that source.
@@ -168,6 +169,13 @@ def _used_by_choice(c: Content) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def _gathering_items(c: Content) -> list[str]:
+    """Ids of the Items that add to one successful Gathering a round (§17.2): those whose standing abilities
+    answer the gathering-bonus query."""
+    return [card.id for card in c.cards if card.kind == "invention"
+            and card.data.get("passive") and _answer(card.data["passive"], abilities.GATHER_BONUS)]
+
+
 def _plan_changers(c: Content) -> list[str]:
     """Ids of the skills used on a planned Action (`use ID N`): those that make one cost less wood (§13.2)."""
     return [skill.id for ch in c.characters for skill in ch.skills if _answer(skill.effect, abilities.WOOD_SAVED)]
@@ -269,6 +277,7 @@ def _texts(c: Content, key: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
     for verb in ("shortcut", "lose", "mark"):
         out += [f"{verb} {sp}" for sp in spaces]
     out += [f"cover {sp}:{k}" for sp in spaces for k in (1, 2)]
+    out += [f"{verb} {item}" for item in _gathering_items(c) for verb in ("add", "keep")]
     return tuple(dict.fromkeys(out))
 
 

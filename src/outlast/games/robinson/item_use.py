@@ -211,7 +211,8 @@ def _use(state: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> 
         if saved:
             gi = int(args[1]) - 1
             g = state.groups[gi]
-            state.groups[gi] = (*g[:5], max(0, g[5] - saved), g[6], g[7], g[8] | G_ECON)
+            saved = min(g[5], saved)
+            state.groups[gi] = (*g[:5], g[5] - saved, g[6], g[7], g[8] | G_ECON)
             state.log("skill", f"{state._group_text(gi)} costs {saved} wood less (§13.2).")
             return
         state._push((node, s, -1, 0))

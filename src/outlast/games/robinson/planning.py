@@ -151,8 +151,8 @@ def _dynamic_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict
                   wood_slack: int = 0) -> list[tuple[int, int, int, str, int, int, int]]:
     """The statically open targets that the plan so far still leaves open (same tests as _target_problem).
 
-    `wood_slack` lets the Carpenter plan an Action 1 wood short, to be paid down with Economical
-    construction before the plan is confirmed (§13.2, TV-23).
+    `wood_slack` lets the Carpenter plan an Action short of the wood Economical construction saves, to be
+    paid down with it before the plan is confirmed (§13.2, TV-23).
     """
     free_w, free_f, free_u, _, plans, _, tiles_left = ctx
     free_w += wood_slack
@@ -504,12 +504,13 @@ def _commits(state: RobinsonState, seat: int) -> bool:
 
 
 def _econ_slack(state: RobinsonState, seat: int) -> int:
-    """1 when `seat` could still cut a wood cost with a skill that saves wood this round (§13.2)."""
+    """The wood `seat` could still take off a cost with a skill that saves wood this round (§13.2; 0 if none)."""
     ch = state.table.chars[seat]
     si = abilities.skill_answering(state.program, ch, abilities.WOOD_SAVED)
     if si < 0 or state.skill_used[seat] >> si & 1 or state.determination[seat] < state.content.characters[ch].skills[si].cost:
         return 0
-    return 0 if state._overcommitted() else 1
+    saved = abilities.answer_of(state.program, state.program.skill[(ch, si)], abilities.WOOD_SAVED, 0)
+    return 0 if state._overcommitted() else saved
 
 
 def _overcommitted(state: RobinsonState) -> bool:

@@ -28,7 +28,7 @@ def _production(state: RobinsonState) -> None:
 
 
 def _produce_from(state: RobinsonState, sp: int, tile: int, every: bool) -> None:
-    """The Camp tile gives 1 per source (§7.1); a Shortcut tile gives 1 from one source (§17.2)."""
+    """The Camp tile gives 1 per source (§7.1); a Shortcut tile gives what its Item says from one source (§17.2)."""
     srcs = state.content.tiles[tile].sources
     got = False
     for i, kind in enumerate(srcs):
@@ -44,7 +44,8 @@ def _produce_from(state: RobinsonState, sp: int, tile: int, every: bool) -> None
             if state.space_tokens[sp] & token and i == srcs.index(kind):
                 state.gain(r, 1, -1, "a +1 token on the Camp tile (§20.6)", to_future=False)
         elif not got and not state.covered_sources[sp] >> i & 1:
-            state.gain(r, 1, -1, "the Shortcut (§17.2)", to_future=False)
+            state.gain(r, state.modifier(abilities.TOKEN_TILE_PRODUCTION, 0), -1, "the Shortcut (§17.2)",
+                      to_future=False)
             state.gathered.append(sp * 2 + i)
             got = True
 

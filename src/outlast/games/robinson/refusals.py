@@ -266,7 +266,7 @@ def cheaper_wood_refusal(s: RobinsonState, name: str, args: tuple[str, ...], poi
         return f"there is no planned Action {args[1]}; Actions that commit wood: {listed(costly)}", "§13.2"
     g = s.groups[number - 1]
     if g[8] & G_ECON:
-        return f"Action {number} ({s._group_text(number - 1)}) is already 1 wood cheaper", "§13.2"
+        return f"Action {number} ({s._group_text(number - 1)}) is already cheaper by a skill", "§13.2"
     return f"Action {number} ({s._group_text(number - 1)}) commits no wood", "§13.2, TV-23"
 
 

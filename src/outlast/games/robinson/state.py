@@ -169,6 +169,10 @@ class RobinsonState(StateFields):
     _after_roll = action_resolution._after_roll
     _dice_results = action_resolution._dice_results
     _success = action_resolution._success
+    gathered_resource = action_resolution.gathered_resource
+    gathering_items = action_resolution.gathering_items
+    offer_gathering_items = action_resolution.offer_gathering_items
+    add_gathering_item = action_resolution.add_gathering_item
     _pay_group = action_resolution._pay_group
     _post = action_resolution._post
 
