@@ -467,28 +467,34 @@ PLOTS = ("winrate", "length", "score")
 def write_plots(results: Results, by: list[str], x: str | None, directory: Path, prefix: str = "") -> dict[str, Path]:
     """Draw the plots into `directory` as PNG files named `PREFIX{winrate,length,score}.png`; returns name → path."""
     from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
 
     directory.mkdir(parents=True, exist_ok=True)
     rows = results.rows
-    coop = results.cooperative
     facet_keys = ["bots"] if len(results.values("bots")) > 1 else []
     facets = group(rows, facet_keys)
     keys = series_keys(by, x)
     written: dict[str, Path] = {}
-    # one colour per series in every panel and every plot
-    colours: dict[tuple[Any, ...], str] = {k: f"C{i % 10}" for i, (k, _) in enumerate(group(rows, keys))}
-    plot_keys = [k for k in keys if k != x]
-    hist_colours = {k: f"C{i % 10}" for i, (k, _) in enumerate(group(rows, plot_keys))}
-    width = 4.6 * len(facets) + 0.6
 
     def save(fig: Figure, name: str) -> None:
         path = directory / f"{prefix}{name}.png"
         fig.savefig(path, dpi=110, metadata={"Software": None})
         written[name] = path
 
-    # win rate by x, one line per series, Wilson intervals as error bars
-    fig = Figure(figsize=(width, 3.8), layout="constrained")
+    save(_winrate_figure(results, facets, facet_keys, keys, x), "winrate")
+    for name, fig in _histogram_figures(results, facets, facet_keys, [k for k in keys if k != x]):
+        save(fig, name)
+    return written
+
+
+def _winrate_figure(results: Results, facets: list[tuple[tuple[Any, ...], list[dict[str, Any]]]],
+                    facet_keys: list[str], keys: list[str], x: str | None) -> Any:
+    """Win rate by `x`, one line per series with Wilson intervals as error bars (bars when there is no `x`)."""
+    from matplotlib.figure import Figure
+
+    coop = results.cooperative
+    # one colour per series in every panel
+    colours: dict[tuple[Any, ...], str] = {k: f"C{i % 10}" for i, (k, _) in enumerate(group(results.rows, keys))}
+    fig = Figure(figsize=(4.6 * len(facets) + 0.6, 3.8), layout="constrained")
     axes = fig.subplots(1, len(facets), squeeze=False, sharey=True)[0]
     for ax, (facet, frows) in zip(axes, facets, strict=True):
         if x is not None:
@@ -518,12 +524,21 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
         ax.grid(alpha=0.3)
         ax.set_title(f"bots: {facet[0]}" if facet_keys else rate_name(coop))
     axes[0].set_ylabel(f"{rate_name(coop)}, % (95% Wilson interval)")
-    save(fig, "winrate")
+    return fig
 
-    # histograms: game length (all games) and score (the team's in won games, or every seat's)
+
+def _histogram_figures(results: Results, facets: list[tuple[tuple[Any, ...], list[dict[str, Any]]]],
+                       facet_keys: list[str], plot_keys: list[str]) -> list[tuple[str, Any]]:
+    """Histograms of game length (all games) and score (the team's in won games, or every seat's), by name."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    rows, coop = results.rows, results.cooperative
+    hist_colours = {k: f"C{i % 10}" for i, (k, _) in enumerate(group(rows, plot_keys))}
     histograms: list[tuple[str, Callable[[dict[str, Any]], list[float]], str]] = [
         ("length", lambda r: [length_of(r)], "rounds" if any(r.get("rounds") is not None for r in rows) else "actions"),
         ("score", lambda r: won_scores(r, coop), _score_name(coop))]
+    out: list[tuple[str, Any]] = []
     for name, values_of, xlabel in histograms:
         shown = [(f, frows) for f, frows in facets if any(values_of(r) for r in frows)]
         if not shown:
@@ -546,5 +561,5 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
             if plot_keys:
                 ax.legend(fontsize="small")
         axes[0].set_ylabel("% of games")
-        save(fig, name)
-    return written
+        out.append((name, fig))
+    return out

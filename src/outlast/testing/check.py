@@ -425,29 +425,37 @@ class _Checker:
             self._refusals(state, blob, stale)
 
     def _refusals(self, state: State, blob: str, stale: list[Action]) -> None:
-        g, rng, n = self.game, self.rng, self.inputs
+        """Every kind of bad input at this position is refused and leaves the state as it was (`refuse`)."""
         movers = state.to_move()
         seats = [s for s in movers if s != CHANCE]
         legal = {s: state.legal_actions(s) for s in seats}
         if CHANCE in movers:
             legal[CHANCE] = [o for o, _ in state.chance_outcomes()]
+        self._refuse_texts(state, blob, movers, legal)
+        self._refuse_values_and_seats(state, blob, seats, legal)
+        self._refuse_out_of_turn(state, blob, movers, legal, stale)
+        self._refuse_chat_and_sections(state, blob, seats)
 
-        def is_legal(seat: int, text: str) -> bool:
-            try:
-                act = g.parse_action(seat, text)
-            except OutlastError:
-                return False
-            return act in legal.get(seat, [])
+    def _is_legal(self, legal: dict[int, list[Action]], seat: int, text: str) -> bool:
+        """Whether `text` reads as one of `seat`'s legal actions."""
+        try:
+            act = self.game.parse_action(seat, text)
+        except OutlastError:
+            return False
+        return act in legal.get(seat, [])
 
+    def _refuse_texts(self, state: State, blob: str, movers: list[int], legal: dict[int, list[Action]]) -> None:
+        """Garbage texts, legal texts mangled, and junk action objects."""
+        rng, n = self.rng, self.inputs
         for text in rng.sample(GARBAGE_TEXTS, min(n, len(GARBAGE_TEXTS))):
             seat = rng.choice(movers) if movers else 0
-            if seat == CHANCE or not is_legal(seat, text):
+            if seat == CHANCE or not self._is_legal(legal, seat, text):
                 self.refuse(state, blob, f"text {text[:30]!r} for seat {seat}", partial(state.apply, text, seat))
         for seat, actions in legal.items():
             if not actions:
                 continue
             for text in mangled_texts(str(rng.choice(actions)), rng, max(1, n // 2)):
-                if not is_legal(seat, text):
+                if not self._is_legal(legal, seat, text):
                     self.refuse(state, blob, f"text {text[:40]!r} for seat {seat}",
                                 partial(state.apply, text, seat))
             for junk in junk_actions(rng.choice(actions), rng, max(1, n // 2)):
@@ -457,6 +465,11 @@ class _Checker:
                     known = False
                 if not known:
                     self.refuse(state, blob, f"a junk action object {_safe_repr(junk)}", partial(state.apply, junk))
+
+    def _refuse_values_and_seats(self, state: State, blob: str, seats: list[int],
+                                 legal: dict[int, list[Action]]) -> None:
+        """Values of the wrong type, seats that do not exist, and another game's action object."""
+        rng, n = self.rng, self.inputs
         for value in rng.sample(WRONG_VALUES, min(n, len(WRONG_VALUES))):
             self.refuse(state, blob, f"apply({_safe_repr(value)})", partial(state.apply, value))
         for bad in rng.sample(WRONG_SEATS, min(n, len(WRONG_SEATS))):
@@ -469,28 +482,35 @@ class _Checker:
                 self.refuse(state, blob, f"observe({bad!r})", partial(state.observe, bad))
                 self.refuse(state, blob, f"resample({bad!r})", partial(state.resample, bad, Rng(0)))
         self.refuse(state, blob, "a foreign action object", partial(state.apply, ForeignAction(seats[0] if seats else 0)))
+
+    def _refuse_out_of_turn(self, state: State, blob: str, movers: list[int], legal: dict[int, list[Action]],
+                            stale: list[Action]) -> None:
+        """Another seat's legal action played by a seat that may not act, and actions legal earlier only."""
         for seat in range(state.seat_count()):
             if seat in movers:
                 continue
             for other, actions in legal.items():
                 if other != CHANCE and actions:
-                    act = rng.choice(actions)
-                    if not is_legal(seat, str(act)):
+                    act = self.rng.choice(actions)
+                    if not self._is_legal(legal, seat, str(act)):
                         self.refuse(state, blob, f"seat {other}'s {act} played by seat {seat}",
                                     partial(state.apply, str(act), seat))
                     break
         for act in stale:
             if act not in legal.get(act.seat, []):
                 self.refuse(state, blob, f"a stale {act} (legal earlier)", partial(state.apply, act))
+
+    def _refuse_chat_and_sections(self, state: State, blob: str, seats: list[int]) -> None:
+        """Chat and rules-section look-ups with odd values answer without changing the state."""
         chats: tuple[Any, ...] = ("1 2 3 4 5 6", 5, None, b"x", "x" * 5000)
         for value in chats:
             seat = seats[0] if seats else 0
             self.refuse(state, blob, f"chat {_safe_repr(value)}",
-                        partial(g.check_chat, state, seat, value), must_raise=False)
+                        partial(self.game.check_chat, state, seat, value), must_raise=False)
         sections: tuple[Any, ...] = (5, None, ["1"], "§999", "²", "x" * 300)
         for section in sections:
             self.refuse(state, blob, f"rules_section({section!r})",
-                        partial(g.rules_section, section), must_raise=False)
+                        partial(self.game.rules_section, section), must_raise=False)
 
     # --- documents --------------------------------------------------------------------------------
     def corrupt_documents(self, state: State, blob: str) -> None:

@@ -111,8 +111,12 @@ def in_play(program: Program, zone: list[int], query: str, base: int) -> int:
 
 
 def skill_answer(program: Program, char: int, skill: int, query: str) -> int:
-    """The answer of skill `skill` of character `char` to `query`, from 0 (§13.2)."""
-    return answer_of(program, program.skill[(char, skill)], query, 0)
+    """The answer of skill `skill` of character `char` to `query`, from 0 (§13.2); worked out once per content."""
+    key = (char, skill, query)
+    known = program.skill_answers.get(key)
+    if known is None:
+        known = program.skill_answers[key] = answer_of(program, program.skill[(char, skill)], query, 0)
+    return known
 
 
 def skill_answering(program: Program, char: int, query: str) -> int:

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 def _resolve_next(state: RobinsonState) -> bool:
     left = [i for i, g in enumerate(state.groups) if not g[8] & G_DONE]
     if not left:
-        state._cleanup()
+        _cleanup(state)
         state.phase, state.step = WEATHER, 0
         return True
     typ = min(state.groups[i][0] for i in left)
@@ -73,7 +73,7 @@ def _resolve_next(state: RobinsonState) -> bool:
     if len(same) > 1 and typ not in (T_ARRANGE, T_REST):
         state.decisions.append(NextAction(state.first_player, typ))
     else:
-        state._begin_group(same[0])
+        _begin_group(state, same[0])
     return True
 
 
@@ -108,7 +108,7 @@ def _min_pawns(state: RobinsonState, gi: int) -> int:
     g = state.groups[gi]
     typ, target = g[0], g[1]
     if typ == T_THREAT:
-        card = state._threat_card(target)
+        card = _threat_card(state, target)
         base = 1 if card < 0 or state.content.cards[card].kind == "wreckage" else state.content.cards[card].data["threat"]["pawns"]
     elif typ == T_HUNT:
         base = 2
@@ -134,11 +134,11 @@ def _max_pawns(state: RobinsonState, gi: int) -> int:
     if g[0] in (T_ARRANGE, T_REST):
         return 1
     if g[0] == T_THREAT:
-        card = state._threat_card(g[1])
+        card = _threat_card(state, g[1])
         if card >= 0 and state.content.cards[card].kind == "wreckage":
             return 2
-        return state._min_pawns(gi)
-    return state._min_pawns(gi) + 1
+        return _min_pawns(state, gi)
+    return _min_pawns(state, gi) + 1
 
 
 def _threat_card(state: RobinsonState, slot: int) -> int:
@@ -154,7 +154,7 @@ def _main(state: RobinsonState, gi: int) -> None:
     typ, target, lead = g[0], g[1], g[3]
     pawns = len(g[4])
     if typ == T_THREAT:
-        state._threat_action(gi)
+        _threat_action(state, gi)
         return
     if typ == T_HUNT:
         state._hunt(gi, lead)
@@ -164,7 +164,7 @@ def _main(state: RobinsonState, gi: int) -> None:
             sp = target // 2 if typ == T_GATHER else target
             if state.space_tokens[sp] & TK_BEAST and state.weapon < 1:
                 state.wound(lead, 1, "a beast lurks on that tile and the Weapon is 0 (§20.3b)")
-        if pawns <= state._min_pawns(gi):
+        if pawns <= _min_pawns(state, gi):
             state.chance = [CH_DICE, gi, 0, 0]
             return
         state.log("action", f"{state._group_text(gi)}: enough pawns, success without dice (§8.1.3).")
@@ -177,7 +177,7 @@ def _main(state: RobinsonState, gi: int) -> None:
         if state.players == 4:
             state.decisions.append(ArrangeReward(state.seat_of(lead), lead))
             return
-        state._arrange(lead, True, True)
+        _arrange(state, lead, True, True)
         return
     if typ == T_REST:
         heal = state.modifier(abilities.REST_HEAL, 1)
@@ -191,10 +191,10 @@ def _threat_action(state: RobinsonState, gi: int) -> None:
     two-pawn effect (§8.6.3); the card is discarded after."""
     g = state.groups[gi]
     target, lead, pawns = g[1], g[3], len(g[4])
-    card = state._threat_card(target)
+    card = _threat_card(state, target)
     if card < 0:
         return
-    state._pay_group(gi)
+    _pay_group(state, gi)
     cd = state.content.cards[card]
     state.zone[card] = Z_RESOLVING
     if cd.kind == "wreckage":
@@ -254,7 +254,7 @@ def _success(state: RobinsonState, gi: int) -> None:
     g = state.groups[gi]
     typ, target, lead = g[0], g[1], g[3]
     if typ == T_BUILD:
-        state._pay_group(gi)
+        _pay_group(state, gi)
         if target == BUILD_SHELTER:
             state.shelter = 1
             state.log("build", "The Shelter is built (§8.8.3).")
@@ -271,12 +271,12 @@ def _success(state: RobinsonState, gi: int) -> None:
         return
     if typ == T_GATHER:
         sp, i = divmod(target, 2)
-        r = state.gathered_resource(gi)
+        r = gathered_resource(state, gi)
         amount = 0 if state.covered_sources[sp] >> i & 1 else 1
         if state.space_tokens[sp] & (TK_WOOD if r == WOOD else TK_FOOD):
             amount += 1
         state.gain(r, amount, lead, "Gathering (§8.9)")
-        state.offer_gathering_items(gi)
+        offer_gathering_items(state, gi)
         return
     if typ == T_EXPLORE:
         if state.tile_top >= 0:
@@ -307,20 +307,20 @@ def offer_gathering_items(state: RobinsonState, gi: int, after: int = -1) -> Non
     above `after`) goes to it or waits for a later one, as the first player chooses (§17.2, §26.2); when no
     other Gathering of this round is left to resolve, waiting could only waste it, so it is added at once."""
     later = any(g[0] == T_GATHER and not g[8] & G_DONE for j, g in enumerate(state.groups) if j != gi)
-    for k in state.gathering_items():
+    for k in gathering_items(state):
         if k <= after:
             continue
         if later:
             state.decisions.append(ItemForGathering(state.first_player, gi, k))
             return
-        state.add_gathering_item(gi, k)
+        add_gathering_item(state, gi, k)
 
 
 def add_gathering_item(state: RobinsonState, gi: int, item: int) -> None:
     """The Item `item` adds its cubes to the successful Gathering `gi` and is used for this round (§17.2)."""
     state.item_used.append(item)
     bonus = abilities.card_answer(state.program, item, abilities.GATHER_BONUS, 0)
-    state.gain(state.gathered_resource(gi), bonus, state.groups[gi][3], f"the {state.content.cards[item].name}, §17.2")
+    state.gain(gathered_resource(state, gi), bonus, state.groups[gi][3], f"the {state.content.cards[item].name}, §17.2")
 
 
 def _pay_group(state: RobinsonState, gi: int) -> None:
@@ -341,7 +341,7 @@ def _post(state: RobinsonState, gi: int) -> None:
         state.action_field_tokens[typ] &= ~FT_EXTRA
     if g[8] & G_WOODTOK:
         state.action_field_tokens[T_BUILD] &= ~FT_WOOD
-    if typ in (T_BUILD, T_GATHER, T_EXPLORE) and state.action_field_tokens[typ] & FT_REROLL and len(g[4]) <= state._min_pawns(gi):
+    if typ in (T_BUILD, T_GATHER, T_EXPLORE) and state.action_field_tokens[typ] & FT_REROLL and len(g[4]) <= _min_pawns(state, gi):
         state.action_field_tokens[typ] &= ~FT_REROLL
     state.groups[gi] = (*g[:8], g[8] | G_DONE)
     state.temp_weapon = 0

@@ -78,7 +78,7 @@ def chance_outcomes(state: RobinsonState) -> list[tuple[RobinsonAction, float]]:
     if hit is None:
         state._zq = True
         try:
-            hit = state._chance_outcomes()
+            hit = _chance_outcomes(state)
         finally:
             state._zq = False
         lc[CHANCE] = hit
@@ -89,7 +89,7 @@ def _chance_outcomes(state: RobinsonState) -> list[tuple[RobinsonAction, float]]
     kind, a, b, _ = state.chance
     cards = state.content.cards
     if kind == CH_EVENT:
-        return state._event_draw_outcomes(wreckage=a == 1)
+        return _event_draw_outcomes(state, wreckage=a == 1)
     if kind in (CH_HUNT, CH_TRACK):
         pool = state.unseen_beasts()
         return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
@@ -113,7 +113,7 @@ def _chance_outcomes(state: RobinsonState) -> list[tuple[RobinsonAction, float]]
         return [(act(CHANCE, "token", state.content.token_kinds[k].id), m / total)
                 for k, m in sorted(counts.items())]
     if kind == CH_DICE:
-        return state._dice_outcomes(state.content.dice[TYPE_NAMES[state.groups[a][0]]])
+        return _dice_outcomes(state, state.content.dice[TYPE_NAMES[state.groups[a][0]]])
     if kind == CH_REROLL:
         typ = state.groups[a][0]
         pr = state._face_p(state.content.dice[TYPE_NAMES[typ]][b])
@@ -200,7 +200,7 @@ def _apply_chance(state: RobinsonState, act: RobinsonAction) -> None:
             state._place_tile(tile, a, b)
         return
     if kind == CH_TOKEN:
-        state._token_drawn(arg, a, b, cc)
+        _token_drawn(state, arg, a, b, cc)
         return
     if kind == CH_DICE:
         state.dice = [int(act.args[0] == "wound"), int(act.args[1] == "success"), int(act.args[2] == "adventure")]
@@ -221,7 +221,7 @@ def _apply_chance(state: RobinsonState, act: RobinsonAction) -> None:
         else:
             state.log("production", "The Pit stays empty.")
         return
-    state._card_drawn(kind, a, b, cc, by_id[arg])
+    _card_drawn(state, kind, a, b, cc, by_id[arg])
 
 
 def _token_drawn(state: RobinsonState, kind_id: str, place: int, left: int, chooser: int) -> None:

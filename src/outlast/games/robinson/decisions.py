@@ -316,7 +316,7 @@ class TurnItemBack(RobinsonDecision):
         return [A(seat, "flip", (state.content.cards[i].id,)) for i in state.cards_in(Z_ITEM)]
 
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
-        state._lose_item(state.content.by_id[action.args[0]])
+        _lose_item(state, state.content.by_id[action.args[0]])
 
     def ask(self, state: RobinsonState) -> str:
         return "turn an Item back"
@@ -604,7 +604,7 @@ def _lose_item(state: RobinsonState, card: int) -> None:
 
 def decision_text(state: RobinsonState) -> str:
     """What the table is waiting for, with its rule."""
-    text, rule = state.decision_parts()
+    text, rule = decision_parts(state)
     return f"{text} ({rule})" if rule else text
 
 

@@ -55,7 +55,7 @@ def discard_zone(state: RobinsonState, card: int) -> int:
 
 def discard(state: RobinsonState, card: int) -> None:
     if state.zone[card] == Z_RESOLVING:
-        state.zone[card] = state.discard_zone(card)
+        state.zone[card] = discard_zone(state, card)
 
 
 def move_item_back(state: RobinsonState, card: int) -> None:
@@ -80,19 +80,19 @@ def unseen_hunting(state: RobinsonState) -> list[int]:
     put at the bottom stays known there. A shuffle forgets every known place, so a card seen before counts
     as unseen again (a cautious belief: it never tells a seat more than it saw).
     """
-    bag = state.deck_bag(Z_HUNT_DECK)
+    bag = deck_bag(state, Z_HUNT_DECK)
     return bag + [x for x, seen in zip(state.hunt_top, state.hunt_seen, strict=True) if not seen]
 
 
 def unseen_beasts(state: RobinsonState) -> list[int]:
     """Every Beast card a seat cannot tell apart: the Beast deck and the unseen Hunting cards, by index."""
-    return sorted(state.cards_in(Z_BEAST_DECK) + state.unseen_hunting())
+    return sorted(state.cards_in(Z_BEAST_DECK) + unseen_hunting(state))
 
 
 def _hunt_secret_draw(state: RobinsonState) -> int:
     """The card on top of the shuffled Hunting deck: the deck was shuffled when its cards joined it, so the
     draw is decided already; it is the uniform pick of this state's generator over the shuffled cards."""
-    bag = state.deck_bag(Z_HUNT_DECK)
+    bag = deck_bag(state, Z_HUNT_DECK)
     return bag[peek_below(state.rng_state, len(bag))]
 
 
@@ -104,7 +104,7 @@ def _hunt_swap(state: RobinsonState, card: int) -> None:
     deck and the secret card takes `card`'s place (the Beast deck, or an unseen top place), so no card is
     lost or doubled.
     """
-    bag = state.deck_bag(Z_HUNT_DECK)
+    bag = deck_bag(state, Z_HUNT_DECK)
     if card in bag:
         return
     other = bag[peek_below(state.rng_state, len(bag))]
@@ -125,7 +125,7 @@ def sample_chance(state: RobinsonState) -> RobinsonAction:
     recorded games do not change.
     """
     if state.chance and not state.over and state.chance[0] in (CH_HUNT, CH_TRACK):
-        return act(CHANCE, "draw", state.content.cards[state._hunt_secret_draw()].id)
+        return act(CHANCE, "draw", state.content.cards[_hunt_secret_draw(state)].id)
     return cast(RobinsonAction, State.sample_chance(state))  # the kernel's seeded pick (no super() lookup)
 
 

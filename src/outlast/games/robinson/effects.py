@@ -102,14 +102,14 @@ if TYPE_CHECKING:
 def _run_work(state: RobinsonState) -> None:
     op, a, b, x = state.work.pop()
     if op >= 0:
-        state._run_node(op, a, b)
+        _run_node(state, op, a, b)
         return
     if op == I_ICON:
         icon = state.content.cards[b].data["icon"]
         if icon == "book":
             state._push((state.program.book, state.first_player, b, 0))
         else:
-            state._field_token(FIELD_OF[icon], FT_ADVENTURE)
+            _field_token(state, FIELD_OF[icon], FT_ADVENTURE)
     elif op == I_SLIDE:
         state._slide(b)
     elif op in (I_EVENT_HALF_DONE, I_DISCARD):
@@ -125,7 +125,7 @@ def _run_work(state: RobinsonState) -> None:
     elif op == I_SUCCESS:
         state._success(b)
     elif op == I_ADVENTURE:
-        state._adventure(a, b, bool(x))
+        _adventure(state, a, b, bool(x))
     elif op == I_ADV_DONE:
         state.discard(b)
     elif op == I_BEAST:
@@ -223,7 +223,7 @@ def _cover(state: RobinsonState, which: str, actor: int) -> None:
             return
         state.wound_all(1, "no source to cover (§12.2)")
         return
-    options = state._adjacent_food() if which == "adjacent_food" else state._camp_sources()
+    options = _adjacent_food(state) if which == "adjacent_food" else _camp_sources(state)
     if not options:
         state.wound_all(1, "no source to cover (§12.2)")
         return
@@ -513,7 +513,7 @@ def production_tile_token(run: EffectRun) -> None:
 def food_source_to_camp(run: EffectRun) -> None:
     """On building, a food source next to the Camp may be covered for a +1 food token on the Camp tile (§17.2)."""
     state = run.state
-    if state._adjacent_food():
+    if _adjacent_food(state):
         state.decisions.append(CoverSourceForCampToken(state.first_player))
 
 

@@ -34,4 +34,4 @@ def check_win(state: RobinsonState) -> None:
     if state.over or state.round < sc.win_from:
         return
     if all(state.pile[i] >= need for i, need in enumerate(sc.pile)) and all(state.built(x) for x in sc.win_items):
-        state.end("signal_fire", f"the signal fire is ready in round {state.round} (§25.1)")
+        end(state, "signal_fire", f"the signal fire is ready in round {state.round} (§25.1)")

@@ -35,7 +35,7 @@ def _beast(state: RobinsonState, lead: int, card: int) -> None:
         strength += 1
         state.log("hunt", "The Beast Strength token adds 1 (§20.3a).")
     state.log("hunt", f"{state.char_name(lead)} fights {state.content.cards[card].name} (strength {strength}).")
-    state.fight(lead, strength, d["weapon_loss"], d["food"], d["fur"], 0)
+    fight(state, lead, strength, d["weapon_loss"], d["food"], d["fur"], 0)
     node = state.program.card.get((card, "extra"))
     if node is not None:
         state._push((node, lead, card, 0))

@@ -55,7 +55,7 @@ DRAWING_VERBS = frozenset({"draw_mystery", "new_idea", "reconnaissance", "scouti
 
 def _node_usable(state: RobinsonState, node: int, seat: int, timing_action: bool = False) -> bool:
     """Whether using an effect now would do something (its refusal text is `_node_problem`)."""
-    return state._node_problem(node, seat, timing_action) is None
+    return _node_problem(state, node, seat, timing_action) is None
 
 
 def _node_problem(state: RobinsonState, node: int, seat: int, timing_action: bool = False) -> str | None:
@@ -66,17 +66,17 @@ def _node_problem(state: RobinsonState, node: int, seat: int, timing_action: boo
     """
     kind, v, prm, kids = state.program.nodes[node]
     if kind == CHOOSE:
-        problems = [state._node_problem(k, seat, timing_action) for k in kids]
+        problems = [_node_problem(state, k, seat, timing_action) for k in kids]
         return None if any(x is None for x in problems) else " and ".join(x for x in problems if x)
     if kind == SEQ:
-        return next((x for x in (state._node_problem(k, seat, timing_action) for k in kids) if x), None)
+        return next((x for x in (_node_problem(state, k, seat, timing_action) for k in kids) if x), None)
     if v == "lose":
         short = [name for r, name in enumerate(RES_NAMES) if state.free(FOOD if r == NONPER else r) < prm.get(name, 0)]
         return f"it costs more {' and '.join(short)} than is free" if short else None
     if v == "heal":
         return None if any(state.wounds[p] for p in range(state.players)) else "nobody is wounded"
     if v in ("temp_weapon", "arrange_bonus"):
-        return state._not_this_action(v, seat, timing_action)
+        return _not_this_action(state, v, seat, timing_action)
     if v == "ignore_cloud":
         cloud = 0 if prm["cloud"] == "rain" else 1
         return None if state.phase == WEATHER and state.clouds[cloud] > 0 else f"no {prm['cloud']} cloud is rolled now"
@@ -89,7 +89,7 @@ def _node_problem(state: RobinsonState, node: int, seat: int, timing_action: boo
     if v == "morale":
         return None if prm["by"] < 0 or state.morale < state.content.morale[-1][0] else "Morale is at the top already"
     if v in DRAWING_VERBS:
-        return state._nothing_to_draw(v)
+        return _nothing_to_draw(state, v)
     if v == "build_free":
         return f"the {prm['item'].replace('_', ' ').title()} is built already" if state.built(prm["item"]) else None
     if v == "pile_wood":
@@ -150,17 +150,17 @@ def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str,
                     if g[5] > 0 and not g[8] & G_ECON:
                         out.append((f"{sk.id} {gi + 1}", XS_SKILL, seat * 8 + si))
             continue
-        if sk.when in whens and state._node_usable(p.skill[(ch, si)], seat, sk.when == "action"):
+        if sk.when in whens and _node_usable(state, p.skill[(ch, si)], seat, sk.when == "action"):
             out.append((sk.id, XS_SKILL, seat * 8 + si))
     if seat != state.first_player:
         return out
     for card in state.cards_in(Z_START):
         d = state.content.cards[card].data
-        if state.uses[card] > 0 and d["use"]["when"] in whens and state._node_usable(p.card[(card, "effect")], seat):
+        if state.uses[card] > 0 and d["use"]["when"] in whens and _node_usable(state, p.card[(card, "effect")], seat):
             out.append((state.content.cards[card].id, XS_START, card))
     for card in state.cards_in(Z_KEPT):
         keep = state.content.cards[card].data["keep"]
-        if keep.get("when") in whens and state.uses[card] != 0 and state._node_usable(p.card[(card, "keep")], seat):
+        if keep.get("when") in whens and state.uses[card] != 0 and _node_usable(state, p.card[(card, "keep")], seat):
             out.append((state.content.cards[card].id, XS_KEPT, card))
     seen = set()
     for i, place in enumerate(state.token_place if TOK_AVAIL in state.token_place else ()):
@@ -172,7 +172,7 @@ def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str,
             continue
         if kind.needs_item and not state.built(kind.needs_item):
             continue
-        if kind.needs_weapon > state.weapon or not state._node_usable(p.token[k], seat):
+        if kind.needs_weapon > state.weapon or not _node_usable(state, p.token[k], seat):
             continue
         seen.add(kind.id)
         out.append((kind.id, XS_TOKEN, i))
@@ -186,12 +186,12 @@ def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str,
 
 
 def _use_actions(state: RobinsonState, seat: int, point: int) -> list[RobinsonAction]:
-    return [RobinsonAction(seat, "use", tuple(text.split())) for text, _, _ in state._use_options(seat, point)]
+    return [RobinsonAction(seat, "use", tuple(text.split())) for text, _, _ in _use_options(state, seat, point)]
 
 
 def _use(state: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> None:
     text = " ".join(args)
-    kind, ref = next((k, r) for t, k, r in state._use_options(seat, point) if t == text)
+    kind, ref = next((k, r) for t, k, r in _use_options(state, seat, point) if t == text)
     if kind == XS_SKILL:
         state.source = state.content.characters[state.table.chars[ref // 8]].skills[ref % 8].name
     elif kind == XS_TOKEN:
@@ -259,8 +259,8 @@ def _reroll_options(state: RobinsonState, seat: int) -> list[RobinsonAction]:
 
 def _window_options(state: RobinsonState, seat: int, point: int) -> list[RobinsonAction]:
     if point == W_ROLL:
-        return state._reroll_options(seat)
-    return state._use_actions(seat, point)
+        return _reroll_options(state, seat)
+    return _use_actions(state, seat, point)
 
 
 def _window_seats(state: RobinsonState, window: AnyTimeWindow, legal: dict[int, Any]) -> list[int]:
@@ -274,7 +274,7 @@ def _window_seats(state: RobinsonState, window: AnyTimeWindow, legal: dict[int, 
     try:
         for s in range(state.players):
             if not passed >> s & 1:
-                options = state._window_options(s, point)
+                options = _window_options(state, s, point)
                 if options:
                     seats.append(s)
                     legal[s] = [*options, RobinsonAction(s, "pass")]

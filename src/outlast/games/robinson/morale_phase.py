@@ -26,7 +26,7 @@ def change_morale(state: RobinsonState, by: int, cause: str) -> None:
 
 def _morale_phase(state: RobinsonState) -> None:
     if state.players == 1:
-        state.change_morale(1, "solo: each Morale phase begins with +1 (§14.5)")
+        change_morale(state, 1, "solo: each Morale phase begins with +1 (§14.5)")
     amount = dict(state.content.morale)[state.morale]
     bonus = state.modifier(abilities.MORALE_BONUS, 0)
     if state.morale == state.content.morale[-1][0]:

@@ -27,14 +27,14 @@ if TYPE_CHECKING:
 def _myst_step(state: RobinsonState) -> None:
     need = state.mystery_draw
     if not need or not any(need[:3]):
-        state._myst_end()
+        _myst_end(state)
         return
     if not state.count_in(Z_MYST_DECK):
         for card in state.cards_in(Z_MYST_DISCARD):
             state.zone[card] = Z_MYST_DECK
     if not state.count_in(Z_MYST_DECK):
         state.log("mystery", "The Mystery deck is empty: the draw stops (§16.2).")
-        state._myst_end()
+        _myst_end(state)
         return
     state.chance = [CH_MYST, 0, 0, 0]
 
@@ -66,7 +66,7 @@ def _myst_after(state: RobinsonState, card: int) -> None:
     if state.mystery_draw and any(state.mystery_draw[:3]) and not state.over:
         state.decisions.append(MysteryDraw(state.seat_of(state.mystery_draw[3]) if state.mystery_draw[3] >= 0 else state.first_player))
     else:
-        state._myst_end()
+        _myst_end(state)
 
 
 def _myst_end(state: RobinsonState) -> None:

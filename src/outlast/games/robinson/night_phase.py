@@ -36,7 +36,7 @@ def _night_step(state: RobinsonState) -> bool:
         return True
     if state.step == 1:
         state.step = 2
-        state._eat()
+        _eat(state)
         return True
     if state.step == 2:
         state.step = 3
@@ -49,10 +49,10 @@ def _night_step(state: RobinsonState) -> bool:
         return True
     if state.step == 3:
         state.step = 4
-        if state._camp_moves():
+        if _camp_moves(state):
             state.decisions.append(MoveCamp(state.first_player))
         return True
-    state._end_of_night()
+    _end_of_night(state)
     return True
 
 
@@ -89,7 +89,7 @@ def _end_of_night(state: RobinsonState) -> None:
             state.wound(p, 1, "a night outside the Camp (§16.1)")
     if state.over:
         return
-    state._rot()
+    _rot(state)
     if state.round >= state.table.scenario.rounds:
         state.end("out_of_time", f"round {state.table.scenario.rounds} ended without the signal fire (§11.3)")
         return

@@ -110,12 +110,12 @@ def pawn_label(state: RobinsonState, pid: int) -> str:
     """A pawn's name for people: 'Cook 1', 'Friday', 'belts'."""
     if pid < 2 * state.players:
         return f"{state.char_name(pid // 2)} {pid % 2 + 1}"
-    return state.pawn_text(pid).replace("_", " ").capitalize()
+    return pawn_text(state, pid).replace("_", " ").capitalize()
 
 
 def _pawn_by_text(state: RobinsonState, seat: int, text: str) -> int:
-    for pid in state.pawns_of(seat):
-        if state.pawn_text(pid) == text:
+    for pid in pawns_of(state, seat):
+        if pawn_text(state, pid) == text:
             return pid
     return -1
 

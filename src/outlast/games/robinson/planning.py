@@ -82,7 +82,7 @@ def target_text(state: RobinsonState, typ: int, target: int, alt: int) -> str:
 
 def _group_text(state: RobinsonState, gi: int) -> str:
     g = state.groups[gi]
-    return f"{state.target_text(g[0], g[1], g[2])} ({state.char_name(g[3])})"
+    return f"{target_text(state, g[0], g[1], g[2])} ({state.char_name(g[3])})"
 
 
 def _candidates(state: RobinsonState) -> list[tuple[int, int, int]]:
@@ -165,7 +165,7 @@ def _dynamic_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict
     builds = plans.get(T_BUILD, ())
     wood_token = bool(state.action_field_tokens[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in state.groups)
     out = []
-    for c in state._static_open(ctx):
+    for c in _static_open(state, ctx):
         typ, tg = c[0], c[1]
         if typ == T_GATHER:
             if tg in gathers:
@@ -228,10 +228,10 @@ def _plan_ctx(state: RobinsonState) -> tuple[int, int, int, set[str], dict[int, 
         loose: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] = (
             1 << 30, 1 << 30, 1 << 30, terrains, {}, built, 1 << 30)
         out = []
-        for typ, tg, alt in state._candidates():
-            if state._target_problem(typ, tg, alt, loose) is None:
-                w, f, u, _ = state._cost(typ, tg, alt, token=False)
-                out.append((typ, tg, alt, state.target_text(typ, tg, alt), w, f, u))
+        for typ, tg, alt in _candidates(state):
+            if _target_problem(state, typ, tg, alt, loose) is None:
+                w, f, u, _ = _cost(state, typ, tg, alt, token=False)
+                out.append((typ, tg, alt, target_text(state, typ, tg, alt), w, f, u))
         most = (max((c[4] for c in out), default=0) + 1, max((c[5] for c in out), default=0),
                 max((c[6] for c in out), default=0))
         pc = state._pc = (fp, out, terrains, built, tiles_left, {}, most)
@@ -248,26 +248,26 @@ def _target_problem(state: RobinsonState, typ: int, target: int, alt: int,
     """Why a new Action on this target cannot be planned now (None: it can), with its rule: the Action type's
     own limits, then what it costs against the free resources (§8.3.1)."""
     if ctx is None:
-        ctx = state._plan_ctx()
+        ctx = _plan_ctx(state)
     free_w, free_f, free_u, terrains, plans, built, tiles_left = ctx
     planned = plans.get(typ, ())
     problem: str | None = None
     if typ == T_THREAT:
-        problem = state._threat_target_problem(target, alt, planned, built)
+        problem = _threat_target_problem(state, target, alt, planned, built)
     elif typ == T_HUNT:
         if state.count_in(Z_HUNT_DECK) <= len(planned):
             problem = "the Hunting deck needs a card for every Hunt (§8.7.1)"
     elif typ == T_BUILD:
-        problem = state._build_target_problem(target, planned, terrains, built)
+        problem = _build_target_problem(state, target, planned, terrains, built)
     elif typ == T_GATHER:
-        problem = state._gather_target_problem(target, planned)
+        problem = _gather_target_problem(state, target, planned)
     elif typ == T_EXPLORE:
-        problem = state._explore_target_problem(target, planned, tiles_left)
+        problem = _explore_target_problem(state, target, planned, tiles_left)
     elif typ in (T_ARRANGE, T_REST):
         return None
     if problem is not None:
         return problem
-    w, f, u, _ = state._cost(typ, target, alt)
+    w, f, u, _ = _cost(state, typ, target, alt)
     if w > free_w or f > free_f or u > free_u:
         return (f"it needs {w} wood, {f} food and {u} fur committed from Available; free now: "
                 f"{free_w} wood, {free_f} food, {free_u} fur (§8.3.1)")
@@ -375,11 +375,11 @@ def _seat_complete(state: RobinsonState, seat: int) -> bool:
 def _plan_problem(state: RobinsonState) -> str | None:
     for gi in range(len(state.groups)):
         if len(state.groups[gi][4]) < state._min_pawns(gi):
-            return f"{state._group_text(gi)} needs {state._min_pawns(gi)} pawns (§8.1.3)"
+            return f"{_group_text(state, gi)} needs {state._min_pawns(gi)} pawns (§8.1.3)"
     for seat in range(state.players):
         if seat != state.first_player and not state.ready[seat]:
             return f"{state.char_name(seat)} is not ready yet (§26.1)"
-    if not state._seat_complete(state.first_player):
+    if not _seat_complete(state, state.first_player):
         return "place both of your pawns first (§8.1.1)"
     com = state.committed()
     if com[0] > state.resources[WOOD] or com[1] > state.food_total() or com[2] > state.resources[FUR]:
@@ -397,19 +397,19 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     """Planning moves of `seat`: progress first (ready / confirm, placing), taking back last (§8.1, §26.1)."""
     if state.ready[seat]:
         # only the first player is asked again, once everyone is ready: to confirm the plan (§26.1)
-        return [act(seat, "confirm")] if seat == state.first_player and state._plan_problem() is None else []
+        return [act(seat, "confirm")] if seat == state.first_player and _plan_problem(state) is None else []
     out: list[RobinsonAction] = []
-    if state._seat_complete(seat) and not (state._overcommitted() and state._commits(seat)):
+    if _seat_complete(state, seat) and not (_overcommitted(state) and _commits(state, seat)):
         # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
         # no pawn there may still ready, or it would wait with nothing to do
         out.append(act(seat, "ready"))
     removes: list[RobinsonAction] = []
-    open_targets, places = state._open_now(0)
+    open_targets, places = _open_now(state, 0)
     if state._ot is None:
         state._ot = open_targets
-    slack = state._econ_slack(seat)
+    slack = _econ_slack(state, seat)
     if slack:
-        open_targets, places = state._open_now(slack)
+        open_targets, places = _open_now(state, slack)
     caps: list[tuple[int, bool]] | None = None
     placed = {pid: gi for gi, g in enumerate(state.groups) for pid in g[4]}
     own_free = False
@@ -418,7 +418,7 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         gi = placed.get(pid, -1)
         word = state.pawn_text(pid)
         if gi >= 0:
-            if not state._holds_ready(gi, pid) and (not settling or state._blocks(gi)):
+            if not _holds_ready(state, gi, pid) and (not settling or _blocks(state, gi)):
                 removes.append(act(seat, "remove", word))
             continue
         if pid < 2 * state.players:
@@ -435,9 +435,9 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
                 lead = state.pawn_char(pid)
                 mine = places[(seat, word)] = [
                     act(seat, "place", word, text) for typ, tg, _, text, _, _, _ in open_targets
-                    if typ != T_BUILD or tg < 0 or state._lead_problem(typ, tg, lead) is None]
+                    if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None]
             out += mine
-        if not state.groups or not state._pawn_affordable(pid):
+        if not state.groups or not _pawn_affordable(state, pid):
             continue
         if caps is None:
             caps = [(g[0], len(g[4]) < state._max_pawns(gi)) for gi, g in enumerate(state.groups)]
@@ -447,9 +447,9 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
                 out.append(act(seat, "join", word, str(gj + 1)))
     for gi, g in enumerate(state.groups):
         if (not settling and g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * state.players)
-                and state._lead_problem(g[0], g[1], seat) is None):
+                and _lead_problem(state, g[0], g[1], seat) is None):
             out.append(act(seat, "lead", str(gi + 1)))
-    out += state._plan_uses(seat)
+    out += _plan_uses(state, seat)
     return out + removes
 
 
@@ -475,7 +475,7 @@ def _open_now(state: RobinsonState, slack: int) -> tuple[list[tuple[int, int, in
     costs, and the set of planned targets, so they are memoised under those in `_pc`: planning often comes
     back to a plan it has seen, in another order.
     """
-    ctx = state._plan_ctx()
+    ctx = _plan_ctx(state)
     pc = state._pc
     assert pc is not None
     memo, most = pc[5], pc[6]
@@ -486,7 +486,7 @@ def _open_now(state: RobinsonState, slack: int) -> tuple[list[tuple[int, int, in
     if hit is None:
         if len(memo) > 4096:
             memo.clear()
-        hit = memo[key] = (state._dynamic_open(ctx, slack), {})
+        hit = memo[key] = (_dynamic_open(state, ctx, slack), {})
     return hit
 
 
@@ -494,7 +494,7 @@ def _blocks(state: RobinsonState, gi: int) -> bool:
     """Whether planned Action `gi` keeps the plan from going ahead: short of its minimum pawns (§8.1.3),
     or committing resources while the plan commits more than Available holds (§8.3.1)."""
     g = state.groups[gi]
-    return len(g[4]) < state._min_pawns(gi) or bool((g[5] or g[6] or g[7]) and state._overcommitted())
+    return len(g[4]) < state._min_pawns(gi) or bool((g[5] or g[6] or g[7]) and _overcommitted(state))
 
 
 def _commits(state: RobinsonState, seat: int) -> bool:
@@ -509,8 +509,8 @@ def _econ_slack(state: RobinsonState, seat: int) -> int:
     si = abilities.skill_answering(state.program, ch, abilities.WOOD_SAVED)
     if si < 0 or state.skill_used[seat] >> si & 1 or state.determination[seat] < state.content.characters[ch].skills[si].cost:
         return 0
-    saved = abilities.answer_of(state.program, state.program.skill[(ch, si)], abilities.WOOD_SAVED, 0)
-    return 0 if state._overcommitted() else saved
+    saved = abilities.skill_answer(state.program, ch, si, abilities.WOOD_SAVED)
+    return 0 if _overcommitted(state) else saved
 
 
 def _overcommitted(state: RobinsonState) -> bool:
@@ -522,10 +522,10 @@ def _apply_plan(state: RobinsonState, act: RobinsonAction) -> None:
     seat, verb, args = act.seat, act.verb, act.args
     if verb == "place":
         pid = state._pawn_by_text(seat, args[0])
-        typ, tg, alt = state._parse_target(args[1])
-        w, f, u, flags = state._cost(typ, tg, alt)
+        typ, tg, alt = _parse_target(state, args[1])
+        w, f, u, flags = _cost(state, typ, tg, alt)
         state.groups.append((typ, tg, alt, state.pawn_char(pid), (pid,), w, f, u, flags))
-        state.log("plan", f"{state.pawn_label(pid)} plans {state.target_text(typ, tg, alt)} (§8.1).")
+        state.log("plan", f"{state.pawn_label(pid)} plans {target_text(state, typ, tg, alt)} (§8.1).")
         return  # a new Action leaves every other one as it was: no ready seat can lose its footing
     elif verb == "join":
         pid = state._pawn_by_text(seat, args[0])
@@ -535,8 +535,8 @@ def _apply_plan(state: RobinsonState, act: RobinsonAction) -> None:
         if lead == state.table.friday_index and pid < 2 * state.players:
             lead = state.pawn_char(pid)  # with a player's pawn, Friday is an additional pawn (§14.4)
         state.groups[gi] = (*g[:3], lead, (*g[4], pid), *g[5:])
-        state.log("plan", f"{state.pawn_label(pid)} joins {state._group_text(gi)} (§8.1.5).")
-        state._skill_pawn(pid, True)
+        state.log("plan", f"{state.pawn_label(pid)} joins {_group_text(state, gi)} (§8.1.5).")
+        _skill_pawn(state, pid, True)
     elif verb == "remove":
         state.changes[seat] += 1
         pid = state._pawn_by_text(seat, args[0])
@@ -547,13 +547,13 @@ def _apply_plan(state: RobinsonState, act: RobinsonAction) -> None:
         if state.pawn_char(pid) == lead and pid <= state.friday_pawn:
             leaders = [x for x in rest if x < 2 * state.players] + [x for x in rest if x == state.friday_pawn]
             lead = state.pawn_char(leaders[0]) if leaders else NO_LEADER
-            if lead != NO_LEADER and state._lead_problem(g[0], g[1], lead) is not None:
+            if lead != NO_LEADER and _lead_problem(state, g[0], g[1], lead) is not None:
                 lead = NO_LEADER
-        state.log("plan", f"{state.pawn_label(pid)} is taken back from {state._group_text(gi)}.")
-        state._skill_pawn(pid, False)
+        state.log("plan", f"{state.pawn_label(pid)} is taken back from {_group_text(state, gi)}.")
+        _skill_pawn(state, pid, False)
         if lead == NO_LEADER:
             for other in rest:
-                state._skill_pawn(other, False)
+                _skill_pawn(state, other, False)
         if lead == NO_LEADER or not rest:
             del state.groups[gi]
         else:
@@ -563,23 +563,23 @@ def _apply_plan(state: RobinsonState, act: RobinsonAction) -> None:
         gi = int(args[0]) - 1
         g = state.groups[gi]
         state.groups[gi] = (g[0], g[1], g[2], seat, *g[4:])
-        state.log("plan", f"{state.char_name(seat)} is the acting player of {state._group_text(gi)} (§8.1.5).")
+        state.log("plan", f"{state.char_name(seat)} is the acting player of {_group_text(state, gi)} (§8.1.5).")
     elif verb == "ready":
         state.ready[seat] = 1
         state.log("plan", f"{state.char_name(seat)} is ready.")
     elif verb == "confirm":
-        state._confirm()
+        _confirm(state)
         return
-    state._recheck_ready()
+    _recheck_ready(state)
 
 
 def _recheck_ready(state: RobinsonState) -> None:
     """Ready stays only for seats whose part still holds; a plan that fails once all are ready reopens (§26.1)."""
     for seat in range(state.players):
-        if state.ready[seat] and not state._seat_complete(seat):
+        if state.ready[seat] and not _seat_complete(state, seat):
             state.ready[seat] = 0
-    if all(state.ready) and state._plan_problem() is not None:
-        state.log("plan", f"The plan does not hold ({state._plan_problem()}): everyone plans again.")
+    if all(state.ready) and _plan_problem(state) is not None:
+        state.log("plan", f"The plan does not hold ({_plan_problem(state)}): everyone plans again.")
         state.ready = [0] * state.players
 
 
@@ -612,8 +612,8 @@ def _parse_target(state: RobinsonState, text: str) -> tuple[int, int, int]:
     for typ, tg, alt, t, _, _, _ in state._ot or ():
         if t == text:
             return typ, tg, alt
-    for typ, tg, alt in state._candidates():
-        if state.target_text(typ, tg, alt) == text:
+    for typ, tg, alt in _candidates(state):
+        if target_text(state, typ, tg, alt) == text:
             return typ, tg, alt
     raise IllegalAction(f"{text!r} is no Action target now (see help for the targets)", "§8.1.2")
 
@@ -633,12 +633,12 @@ def _confirm(state: RobinsonState) -> None:
                 continue
             kind, ref, _, owner, _ = state.additional_pawns[pid - base]
             if kind == XS_START or kind == XS_KEPT and state.uses[ref] > 0:
-                state._spend_use(ref)
+                _spend_use(state, ref)
             elif kind == XS_TOKEN:
                 state.token_place[ref] = TOK_USED
     state.minus = [0] * state.players
     state.log("plan", "The first player confirms the plan: " + "; ".join(
-        f"{state._group_text(gi)} with {len(g[4])} pawn(s)" for gi, g in enumerate(state.groups)) + ".")
+        f"{_group_text(state, gi)} with {len(g[4])} pawn(s)" for gi, g in enumerate(state.groups)) + ".")
     state.phase, state.step = RESOLVE, 0
 
 

@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 def _production(state: RobinsonState) -> None:
     tile = state.space_tile[state.camp]
     if tile >= 0:
-        state._produce_from(state.camp, tile, every=True)
+        _produce_from(state, state.camp, tile, every=True)
     for sp in range(len(state.space_tokens)):
         if state.space_tokens[sp] & TK_SHORTCUT and state.space_tile[sp] >= 0 and not state.space_lost[sp]:
-            state._produce_from(sp, state.space_tile[sp], every=False)
+            _produce_from(state, sp, state.space_tile[sp], every=False)
     food = state.modifier(abilities.PIT_FOOD, -1)
     if food >= 0:
         state.chance = [CH_PIT, food, 0, 0]

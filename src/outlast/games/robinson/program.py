@@ -63,6 +63,8 @@ class Program:
     content alone, so each is worked out once: `abilities.answer_of`, `abilities.card_answer`)."""
     in_play_answers: dict[tuple[str, int, tuple[int, ...]], int] = field(default_factory=dict)
     """(query, base, the cards in play with standing abilities) → their answer (`abilities.in_play`)."""
+    skill_answers: dict[tuple[int, int, str], int] = field(default_factory=dict)
+    """(character, skill, query) → that skill's answer (`abilities.skill_answer`)."""
     skill_answering: dict[tuple[int, str], int] = field(default_factory=dict)
     """(character, query) → the first of its skills that answers it (`abilities.skill_answering`)."""
 

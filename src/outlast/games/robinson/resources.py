@@ -27,7 +27,7 @@ def committed(state: RobinsonState) -> list[int]:
 
 def free(state: RobinsonState, r: int) -> int:
     """Available resource not committed to a planned Action (food counts both kinds)."""
-    com = state.committed() if state.phase == PLAN or state.phase == RESOLVE else [0, 0, 0]
+    com = committed(state) if state.phase == PLAN or state.phase == RESOLVE else [0, 0, 0]
     if r == WOOD:
         return state.resources[WOOD] - com[0]
     if r == FOOD:
@@ -62,7 +62,7 @@ def pay_food(state: RobinsonState, k: int) -> int:
 def pay(state: RobinsonState, r: int, k: int) -> int:
     """Discard up to `k` of a resource from Available; returns what was missing."""
     if r == FOOD:
-        return state.pay_food(k)
+        return pay_food(state, k)
     a = min(k, state.resources[r])
     state.resources[r] -= a
     return k - a
@@ -76,7 +76,7 @@ def drop_track(state: RobinsonState, which: int, k: int, cause: str, if_possible
     cur = (state.roof, state.palisade, state.weapon)[which]
     missing = max(0, k - cur)
     new = max(0, cur - k)
-    state.set_track(which, new)
+    set_track(state, which, new)
     if new != cur:
         state.log("track", f"{TRACK_NAMES[which].capitalize()} {cur} → {new} ({cause}).")
     if missing and not if_possible:
@@ -101,5 +101,5 @@ def raise_track(state: RobinsonState, which: int, k: int, cause: str) -> None:
         state.log("track", f"{TRACK_NAMES[which].capitalize()} +{k} ignored: no Shelter (§8.8.4).")
         return
     cur = (state.roof, state.palisade, state.weapon)[which]
-    state.set_track(which, cur + k)
+    set_track(state, which, cur + k)
     state.log("track", f"{TRACK_NAMES[which].capitalize()} {cur} → {cur + k} ({cause}).")

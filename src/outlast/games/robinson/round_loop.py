@@ -59,7 +59,7 @@ def _advance(state: RobinsonState) -> None:
             state._run_work()
             ran = True
             continue
-        if not state._script():
+        if not _script(state):
             break
         ran = True
     if state.over:  # a step that ended the game neither moves the phase on nor leaves work behind (§11)
@@ -85,7 +85,7 @@ def _script(state: RobinsonState) -> bool:
         return state._setup_step()
     if ph == EVENT:
         if state.step == 0:
-            state._round_begins()
+            _round_begins(state)
             return True
         if state.event_deck_size() == 0:
             state.log("event", "The Event deck is empty: no Event this round (§25.19).")

@@ -70,8 +70,8 @@ def observe(state: RobinsonState, seat: int | None) -> dict[str, Any]:
     def names(z: int) -> list[dict[str, str]]:
         return [{"id": cards[i].id, "name": cards[i].name, "text": cards[i].text} for i in state.cards_in(z)]
 
-    island = state._island_view()
-    chars = [state._castaway_view(p) for p in range(state.players)]
+    island = _island_view(state)
+    chars = [_castaway_view(state, p) for p in range(state.players)]
     fi = state.table.friday_index
     hunt_top = [cards[x].name if seen else "?" for x, seen in zip(state.hunt_top, state.hunt_seen, strict=True)]
     threat = {}
@@ -95,7 +95,7 @@ def observe(state: RobinsonState, seat: int | None) -> dict[str, Any]:
         "dog": state.table.dog,
         "island": island,
         "threat": threat,
-        **state._tokens_and_weather_view(),
+        **_tokens_and_weather_view(state),
         "inventions": [{**n, "buildable": state._target_problem(T_BUILD, c.by_id[n["id"]], 0) is None}
                        for n in names(Z_INV_BOARD)],
         "personal": names(Z_INV_OWNER), "scenario_inventions": names(Z_INV_SCENARIO),
@@ -105,16 +105,16 @@ def observe(state: RobinsonState, seat: int | None) -> dict[str, Any]:
         "discoveries": {place: [c.token_kinds[c.tokens[i]].id for i, at in enumerate(state.token_place) if at == where]
                         for place, where in (("available", TOK_AVAIL), ("future", TOK_FUTURE),
                                              ("revealed", TOK_REVEALED))},
-        "decks": state._decks_view(hunt_top),
+        "decks": _decks_view(state, hunt_top),
         "revealed": names(Z_REVEALED) + [{"id": str(c.tiles[i].number), "name": f"tile {c.tiles[i].number}",
                                           "text": c.tiles[i].terrain}
                                          for i, at in enumerate(state.tile_at) if at == TILE_REVEALED],
-        "plan": state._plan_view() if state.phase in (PLAN, RESOLVE) else [],
+        "plan": _plan_view(state) if state.phase in (PLAN, RESOLVE) else [],
         "ready": [bool(r) for r in state.ready],
         "changes_left": [max(0, CHANGE_LIMIT - changes) for changes in state.changes],
         "to_move": state.to_move(),
         "decision": state.decision_text(),
-        "pending": state._pending_view(seat),
+        "pending": _pending_view(state, seat),
     }
     return doc
 

@@ -39,7 +39,7 @@ def _weather_step(state: RobinsonState) -> bool:
                 state.log("weather", f"An Item ignores {ignored} {cloud} cloud(s) (§9.2).")
         state.decisions.append(AnyTimeWindow(state.first_player, W_WEATHER, 0, len(state.work)))
         return True
-    state._weather_resolve()
+    _weather_resolve(state)
     state.phase, state.step = NIGHT, 0
     return True
 

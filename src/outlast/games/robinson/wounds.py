@@ -44,7 +44,7 @@ def wound_all(state: RobinsonState, k: int, cause: str, camp_only: bool = False)
     for p in range(state.players):
         if camp_only and state.outside[p]:
             continue
-        state.wound(p, k, cause)
+        wound(state, p, k, cause)
 
 
 def heal(state: RobinsonState, ch: int, k: int, cause: str) -> None:
@@ -73,4 +73,4 @@ def lose_det(state: RobinsonState, ch: int, k: int, cause: str) -> None:
     if paid:
         state.log("determination", f"{state.char_name(ch)} discards {paid} Determination ({cause}).")
     if k > paid:
-        state.wound(ch, k - paid, f"{cause}: {k - paid} Determination missing (§12.2)")
+        wound(state, ch, k - paid, f"{cause}: {k - paid} Determination missing (§12.2)")
