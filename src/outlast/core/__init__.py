@@ -6,6 +6,7 @@ from .game import (
     CHANCE,
     Action,
     Event,
+    FileContentGame,
     Game,
     GameDefinitionError,
     Outcome,
@@ -23,7 +24,7 @@ from .rng import RandomLike, Rng
 from .verbs import KERNEL, KernelVerb, Words
 
 __all__ = [
-    "CHANCE", "KERNEL", "Action", "ContentError", "Entry", "Event", "Game", "GameDefinitionError", "IllegalAction", "KernelVerb", "Match", "Option",
+    "CHANCE", "KERNEL", "Action", "ContentError", "Entry", "Event", "FileContentGame", "Game", "GameDefinitionError", "IllegalAction", "KernelVerb", "Match", "Option",
     "OptionError", "OptionSchema", "Outcome", "OutlastError", "RandomLike", "Rng", "SaveError", "SeatResult",
     "State", "UnknownGame", "VerbRegistry", "Words", "canonical", "check_outcome", "check_record", "check_seat", "list_games", "load_game", "load_yaml",
     "parse_document", "register_game", "resolve_seed", "state_digest", "team_won", "unregister_game", "whole_number",

@@ -16,9 +16,9 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from .errors import IllegalAction, OutlastError, SaveError, shown
+from .errors import ContentError, IllegalAction, OutlastError, SaveError, shown
 from .formats import Renamed
 from .options import OptionSchema
 from .rng import RandomLike, advance, peek_below
@@ -665,3 +665,38 @@ def stable_unique(items: Sequence[Action]) -> list[Action]:
             seen.add(a)
             out.append(a)
     return out
+
+
+ContentT = TypeVar("ContentT")
+
+
+class FileContentGame(Game, Generic[ContentT]):
+    """A game whose content is a folder of files: the shipped `content/` folder, or one given to `with_content`.
+
+    The game object owns its content (architecture §3): the shipped files are read on first use, another folder
+    at once, so a broken file is a `ContentError` when the game object is made. A game gives the folder it ships
+    (`shipped_content`) and how a folder is read (`read_content`).
+    """
+
+    shipped_content: ClassVar[Path]
+    """The folder of content files the game ships."""
+
+    def __init__(self, content_dir: Path | None = None) -> None:
+        self.content_dir = content_dir
+        self._content: ContentT | None = None if content_dir is None else self.read_content(content_dir)
+
+    @abstractmethod
+    def read_content(self, directory: Path) -> ContentT:
+        """Read and check the content files of `directory`; a fault is a `ContentError` naming file, item and field."""
+
+    @property
+    def content(self) -> ContentT:
+        """This game object's content (the shipped files, read on first use, unless it was given a folder)."""
+        if self._content is None:
+            self._content = self.read_content(self.shipped_content)
+        return self._content
+
+    def with_content(self, content_dir: Path) -> Game:
+        if not content_dir.is_dir():
+            raise ContentError(str(content_dir), "-", "-", "no such folder")
+        return type(self)(content_dir)

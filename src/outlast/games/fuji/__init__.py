@@ -8,7 +8,7 @@ from typing import Any
 
 from outlast.core import (
     ContentError,
-    Game,
+    FileContentGame,
     OptionSchema,
     OutlastError,
     Rng,
@@ -25,7 +25,7 @@ from .state import FujiState
 from .table import build_table, option_schema
 
 
-class FujiGame(Game):
+class FujiGame(FileContentGame[Content]):
     """The Fuji definition: options, content and the factory of `FujiState`s.
 
     A game object owns its content (architecture §3): `FujiGame()` plays with the shipped cards, loaded on first
@@ -48,22 +48,15 @@ class FujiGame(Game):
                     "exhausted": "lost: a meeple ran out of stamina (§10.7)"})
     capabilities = frozenset({"action_space", "chat_rule"})
 
+    shipped_content = CONTENT_DIR
+
     def __init__(self, content_dir: Path | None = None) -> None:
         self._schema: OptionSchema | None = None
-        self.content_dir = content_dir
-        self._content = None if content_dir is None else load_content(content_dir)
+        super().__init__(content_dir)
 
-    @property
-    def content(self) -> Content:
-        """This game's cards, terrain, levels and scenarios (the shipped ones are loaded on first use)."""
-        if self._content is None:
-            self._content = load_content(CONTENT_DIR)
-        return self._content
-
-    def with_content(self, content_dir: Path) -> FujiGame:
-        if not content_dir.is_dir():
-            raise ContentError(str(content_dir), "-", "-", "no such folder")
-        return FujiGame(content_dir)
+    def read_content(self, directory: Path) -> Content:
+        """Read and check this game's cards, terrain, levels and scenarios from the files of `directory`."""
+        return load_content(directory)
 
     @property
     def options(self) -> OptionSchema:

@@ -6,7 +6,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from outlast.core import ContentError, Game, OptionSchema, resolve_seed
+from outlast.core import ContentError, FileContentGame, OptionSchema, resolve_seed
 
 from .actions import RobinsonAction, parse_action
 from .content import CONTENT_DIR, Content, load_content
@@ -15,7 +15,7 @@ from .state import RobinsonState
 from .table import build_table, option_schema
 
 
-class RobinsonGame(Game):
+class RobinsonGame(FileContentGame[Content]):
     """The Robinson Crusoe definition: options, content and the factory of `RobinsonState`s.
 
     A game object owns its content (architecture §3): `RobinsonGame()` plays with the shipped cards, loaded on
@@ -38,22 +38,15 @@ class RobinsonGame(Game):
                     "out_of_time": "lost: the last round ended without the signal fire (§11.3)"})
     capabilities = frozenset({"action_space"})
 
+    shipped_content = CONTENT_DIR
+
     def __init__(self, content_dir: Path | None = None) -> None:
         self._schema: OptionSchema | None = None
-        self.content_dir = content_dir
-        self._content = None if content_dir is None else load_content(content_dir)
+        super().__init__(content_dir)
 
-    @property
-    def content(self) -> Content:
-        """This game's cards, tiles, tokens, characters and scenario (the shipped ones are loaded on first use)."""
-        if self._content is None:
-            self._content = load_content(CONTENT_DIR)
-        return self._content
-
-    def with_content(self, content_dir: Path) -> RobinsonGame:
-        if not content_dir.is_dir():
-            raise ContentError(str(content_dir), "-", "-", "no such folder")
-        return RobinsonGame(content_dir)
+    def read_content(self, directory: Path) -> Content:
+        """Read and check this game's cards, tiles, tokens, characters and scenario from the files of `directory`."""
+        return load_content(directory)
 
     @property
     def options(self) -> OptionSchema:
