@@ -56,6 +56,7 @@ from .constants import (
     Z_MYST_DISCARD,
     Z_START_USED,
     act,
+    acts,
 )
 from .pawns import pawn_text, pawns_of, where
 from .resources import committed
@@ -439,9 +440,9 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
             mine = places.get((seat, word))
             if mine is None:
                 lead = state.pawn_char(pid)
-                mine = places[(seat, word)] = [
-                    act(seat, "place", word, text) for typ, tg, _, text, _, _, _ in open_targets
-                    if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None]
+                mine = places[(seat, word)] = acts(seat, "place", word, [
+                    text for typ, tg, _, text, _, _, _ in open_targets
+                    if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None])
             out += mine
         if not state.groups or not _pawn_affordable(state, pid):
             continue
@@ -487,9 +488,10 @@ def _open_now(state: RobinsonState, slack: int, com: list[int]
         pc = state._pc
     assert pc is not None
     memo, most = pc[5], pc[6]
+    wood_token = state.action_field_tokens[T_BUILD] & FT_WOOD  # whether an Action used it matters only if it lies
     key = (min(state.resources[WOOD] - com[0] + slack, most[0]), min(state.food_total() - com[1], most[1]),
            min(state.resources[FUR] - com[2], most[2]),
-           state.action_field_tokens[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in state.groups),
+           wood_token, bool(wood_token) and any(g[8] & G_WOODTOK for g in state.groups),
            *sorted([(g[0], g[1]) for g in state.groups]))
     hit = memo.get(key)
     if hit is None:
