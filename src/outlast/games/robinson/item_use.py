@@ -140,8 +140,6 @@ def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str,
     p = state.program
     ch = state.table.chars[seat]
     skills = state.content.characters[ch].skills
-    if seat != state.first_player and state.determination[seat] < min(sk.cost for sk in skills):
-        return out
     for si, sk in enumerate(skills):
         if state.skill_used[seat] >> si & 1 or state.determination[seat] < sk.cost:
             continue

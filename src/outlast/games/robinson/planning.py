@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from outlast.core import IllegalAction
 
 from . import abilities
-from .action_resolution import _min_pawns
+from .action_resolution import _max_pawns, _min_pawns
 from .actions import RobinsonAction
 from .constants import (
     BUILD_PALISADE,
@@ -58,7 +58,8 @@ from .constants import (
     act,
     acts,
 )
-from .pawns import pawn_text, pawns_of, where
+from .exploration import _distance
+from .pawns import pawn_char, pawn_mask, pawn_text, pawns_of, where
 from .resources import committed
 
 if TYPE_CHECKING:
@@ -330,7 +331,7 @@ def _build_target_problem(state: RobinsonState, target: int, planned: Sequence[i
 def _gather_target_problem(state: RobinsonState, target: int, planned: Sequence[int]) -> str | None:
     """Gathering: a source within reach, not exhausted, gathered once a round (§8.1.4, §8.1.7, §16.3)."""
     sp, i = divmod(target, 2)
-    if state._distance(sp) == 0:
+    if _distance(state, sp) == 0:
         return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
     r_token = TK_WOOD if state.content.tiles[state.space_tile[sp]].sources[i] == "wood" else TK_FOOD
     if state.covered_sources[sp] >> i & 1 and not state.space_tokens[sp] & r_token:
@@ -343,7 +344,7 @@ def _gather_target_problem(state: RobinsonState, target: int, planned: Sequence[
 def _explore_target_problem(state: RobinsonState, target: int, planned: Sequence[int],
                             tiles_left: int) -> str | None:
     """Exploration: a space within reach, once a round, with an Island tile left for it (§8.1.4, §8.1.7)."""
-    if state._distance(target) == 0:
+    if _distance(state, target) == 0:
         return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
     if target in planned:
         return "that space is already planned (§8.1.4)"
@@ -439,7 +440,7 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         if pid <= state.friday_pawn:
             mine = places.get((seat, word))
             if mine is None:
-                lead = state.pawn_char(pid)
+                lead = pawn_char(state, pid)
                 mine = places[(seat, word)] = acts(seat, "place", word, [
                     text for typ, tg, _, text, _, _, _ in open_targets
                     if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None])
@@ -447,8 +448,8 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         if not state.groups or not _pawn_affordable(state, pid):
             continue
         if caps is None:
-            caps = [(g[0], len(g[4]) < state._max_pawns(gi)) for gi, g in enumerate(state.groups)]
-        mask = state.pawn_mask(pid)
+            caps = [(g[0], len(g[4]) < _max_pawns(state, gi)) for gi, g in enumerate(state.groups)]
+        mask = pawn_mask(state, pid)
         for gj, (typ, room) in enumerate(caps):
             if room and mask >> typ & 1:
                 out.append(act(seat, "join", word, str(gj + 1)))
