@@ -57,6 +57,7 @@ from .constants import (
     Z_THREAT_R,
 )
 from .decisions import AnyTimeWindow, ArrangeReward, ItemForGathering, NextAction
+from .exploration import _distance
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -114,7 +115,7 @@ def _min_pawns(state: RobinsonState, gi: int) -> int:
         base = 2
     elif typ in (T_GATHER, T_EXPLORE):
         sp = target // 2 if typ == T_GATHER else target
-        base = state._distance(sp)
+        base = _distance(state, sp)
         if state.space_tokens[sp] & TK_EXTRA:
             base += 1
     else:

@@ -113,6 +113,16 @@ def act(seat: int, verb: str, *args: str) -> RobinsonAction:
     return a
 
 
+def acts(seat: int, verb: str, first: str, lasts: list[str]) -> list[RobinsonAction]:
+    """`act(seat, verb, first, last)` for each of `lasts`, in order (one call for a whole list of targets)."""
+    out: list[RobinsonAction] = []
+    known = _ACTS.get
+    for last in lasts:
+        a = known((seat, verb, (first, last)))
+        out.append(act(seat, verb, first, last) if a is None else a)
+    return out
+
+
 def plural(n: int, word: str) -> str:
     """`1 Wound`, `2 Wounds`: a count and its noun."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -120,10 +120,10 @@ class StateFields(State):
     _zq: bool
     """True while legal actions are computed: `cards_in` may use the zone index `_zi`."""
     _pc: tuple[int, list[tuple[int, int, int, str, int, int, int]], set[str], set[str], int, dict[Any, Any],
-               tuple[int, int, int]] | None
+               tuple[int, int, int], int] | None
     """(fingerprint, targets open before the plan's own limits, terrains, Items, tiles left, memo, most wood, food
-    and fur any of them costs) for the planning round; the memo maps a plan's shape to its open targets and
-    `place` actions (see `_open_now`)."""
+    and fur any of them costs, cards in the Hunting deck) for the planning round; the memo maps a plan's shape
+    to its open targets and `place` actions (see `_open_now`)."""
     _pm: dict[Any, Any] | None
     """Answers that only planning moves leave standing (they touch nothing but the plan): key 0 holds the `_pc`
     checked against this state, other keys the `use` actions of a seat for a plan's commitments. None when

@@ -41,6 +41,7 @@ from .constants import (
     Z_MYST_DECK,
     Z_MYST_DISCARD,
     Z_START,
+    act,
 )
 from .decisions import AnyTimeWindow, ShareHealing
 from .program import CHOOSE, SEQ, STANDING
@@ -139,8 +140,6 @@ def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str,
     p = state.program
     ch = state.table.chars[seat]
     skills = state.content.characters[ch].skills
-    if seat != state.first_player and state.determination[seat] < min(sk.cost for sk in skills):
-        return out
     for si, sk in enumerate(skills):
         if state.skill_used[seat] >> si & 1 or state.determination[seat] < sk.cost:
             continue
@@ -186,7 +185,7 @@ def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str,
 
 
 def _use_actions(state: RobinsonState, seat: int, point: int) -> list[RobinsonAction]:
-    return [RobinsonAction(seat, "use", tuple(text.split())) for text, _, _ in _use_options(state, seat, point)]
+    return [act(seat, "use", *text.split()) for text, _, _ in _use_options(state, seat, point)]
 
 
 def _use(state: RobinsonState, seat: int, args: tuple[str, ...], point: int) -> None:
@@ -277,7 +276,7 @@ def _window_seats(state: RobinsonState, window: AnyTimeWindow, legal: dict[int, 
                 options = _window_options(state, s, point)
                 if options:
                     seats.append(s)
-                    legal[s] = [*options, RobinsonAction(s, "pass")]
+                    legal[s] = [*options, act(s, "pass")]
     finally:
         state._zq = False
     return seats

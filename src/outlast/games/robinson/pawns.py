@@ -91,8 +91,9 @@ def pawns_of(state: RobinsonState, seat: int) -> list[int]:
             out.append(state.friday_pawn)
         if state.table.dog:
             out.append(state.dog_pawn)
-    base = 2 * state.players + 2
-    out += [base + k for k, src in enumerate(state.additional_pawns) if src[3] == seat]
+    if state.additional_pawns:
+        base = 2 * state.players + 2
+        out += [base + k for k, src in enumerate(state.additional_pawns) if src[3] == seat]
     return out
 
 

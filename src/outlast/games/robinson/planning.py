@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from outlast.core import IllegalAction
 
 from . import abilities
+from .action_resolution import _max_pawns, _min_pawns
 from .actions import RobinsonAction
 from .constants import (
     BUILD_PALISADE,
@@ -55,7 +56,11 @@ from .constants import (
     Z_MYST_DISCARD,
     Z_START_USED,
     act,
+    acts,
 )
+from .exploration import _distance
+from .pawns import pawn_char, pawn_mask, pawn_text, pawns_of, where
+from .resources import committed
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -156,7 +161,8 @@ def _dynamic_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict
     """
     free_w, free_f, free_u, _, plans, _, tiles_left = ctx
     free_w += wood_slack
-    hunt_ok = state.count_in(Z_HUNT_DECK) > len(plans.get(T_HUNT, ()))
+    assert state._pc is not None
+    hunt_ok = state._pc[7] > len(plans.get(T_HUNT, ()))
     threats = plans.get(T_THREAT, ())
     threats_full = len(threats) >= 2
     gathers = plans.get(T_GATHER, ())
@@ -234,7 +240,7 @@ def _plan_ctx(state: RobinsonState) -> tuple[int, int, int, set[str], dict[int, 
                 out.append((typ, tg, alt, target_text(state, typ, tg, alt), w, f, u))
         most = (max((c[4] for c in out), default=0) + 1, max((c[5] for c in out), default=0),
                 max((c[6] for c in out), default=0))
-        pc = state._pc = (fp, out, terrains, built, tiles_left, {}, most)
+        pc = state._pc = (fp, out, terrains, built, tiles_left, {}, most, state.count_in(Z_HUNT_DECK))
     if pm is None:
         pm = state._pm = {}
     pm[0] = pc
@@ -325,7 +331,7 @@ def _build_target_problem(state: RobinsonState, target: int, planned: Sequence[i
 def _gather_target_problem(state: RobinsonState, target: int, planned: Sequence[int]) -> str | None:
     """Gathering: a source within reach, not exhausted, gathered once a round (§8.1.4, §8.1.7, §16.3)."""
     sp, i = divmod(target, 2)
-    if state._distance(sp) == 0:
+    if _distance(state, sp) == 0:
         return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
     r_token = TK_WOOD if state.content.tiles[state.space_tile[sp]].sources[i] == "wood" else TK_FOOD
     if state.covered_sources[sp] >> i & 1 and not state.space_tokens[sp] & r_token:
@@ -338,7 +344,7 @@ def _gather_target_problem(state: RobinsonState, target: int, planned: Sequence[
 def _explore_target_problem(state: RobinsonState, target: int, planned: Sequence[int],
                             tiles_left: int) -> str | None:
     """Exploration: a space within reach, once a round, with an Island tile left for it (§8.1.4, §8.1.7)."""
-    if state._distance(target) == 0:
+    if _distance(state, target) == 0:
         return "too far from the Camp: adjacent or one explored tile away (§8.1.7)"
     if target in planned:
         return "that space is already planned (§8.1.4)"
@@ -363,12 +369,12 @@ def _seat_complete(state: RobinsonState, seat: int) -> bool:
     The first player answers for Friday too: an Action he leads must have its minimum.
     """
     for pid in ((2 * seat,) if state.minus[seat] else (2 * seat, 2 * seat + 1)):
-        gi = state.where(pid)
-        if gi < 0 or len(state.groups[gi][4]) < state._min_pawns(gi):
+        gi = where(state, pid)
+        if gi < 0 or len(state.groups[gi][4]) < _min_pawns(state, gi):
             return False
     if seat == state.first_player:
         fi = state.table.friday_index
-        return all(len(g[4]) >= state._min_pawns(gi) for gi, g in enumerate(state.groups) if g[3] == fi)
+        return all(len(g[4]) >= _min_pawns(state, gi) for gi, g in enumerate(state.groups) if g[3] == fi)
     return True
 
 
@@ -399,26 +405,28 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         # only the first player is asked again, once everyone is ready: to confirm the plan (§26.1)
         return [act(seat, "confirm")] if seat == state.first_player and _plan_problem(state) is None else []
     out: list[RobinsonAction] = []
-    if _seat_complete(state, seat) and not (_overcommitted(state) and _commits(state, seat)):
+    com = committed(state)
+    if _seat_complete(state, seat) and not (_overcommitted(state, com) and _commits(state, seat)):
         # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
         # no pawn there may still ready, or it would wait with nothing to do
         out.append(act(seat, "ready"))
     removes: list[RobinsonAction] = []
-    open_targets, places = _open_now(state, 0)
+    open_targets, places = _open_now(state, 0, com)
     if state._ot is None:
         state._ot = open_targets
     slack = _econ_slack(state, seat)
     if slack:
-        open_targets, places = _open_now(state, slack)
+        open_targets, places = _open_now(state, slack, com)
     caps: list[tuple[int, bool]] | None = None
     placed = {pid: gi for gi, g in enumerate(state.groups) for pid in g[4]}
     own_free = False
     settling = state.changes[seat] >= CHANGE_LIMIT
-    for pid in state.pawns_of(seat):
+    any_ready = any(state.ready)  # a pawn can only hold a ready seat's Action when some seat is ready
+    for pid in pawns_of(state, seat):
         gi = placed.get(pid, -1)
-        word = state.pawn_text(pid)
+        word = pawn_text(state, pid)
         if gi >= 0:
-            if not _holds_ready(state, gi, pid) and (not settling or _blocks(state, gi)):
+            if not (any_ready and _holds_ready(state, gi, pid)) and (not settling or _blocks(state, gi)):
                 removes.append(act(seat, "remove", word))
             continue
         if pid < 2 * state.players:
@@ -432,16 +440,16 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         if pid <= state.friday_pawn:
             mine = places.get((seat, word))
             if mine is None:
-                lead = state.pawn_char(pid)
-                mine = places[(seat, word)] = [
-                    act(seat, "place", word, text) for typ, tg, _, text, _, _, _ in open_targets
-                    if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None]
+                lead = pawn_char(state, pid)
+                mine = places[(seat, word)] = acts(seat, "place", word, [
+                    text for typ, tg, _, text, _, _, _ in open_targets
+                    if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None])
             out += mine
         if not state.groups or not _pawn_affordable(state, pid):
             continue
         if caps is None:
-            caps = [(g[0], len(g[4]) < state._max_pawns(gi)) for gi, g in enumerate(state.groups)]
-        mask = state.pawn_mask(pid)
+            caps = [(g[0], len(g[4]) < _max_pawns(state, gi)) for gi, g in enumerate(state.groups)]
+        mask = pawn_mask(state, pid)
         for gj, (typ, room) in enumerate(caps):
             if room and mask >> typ & 1:
                 out.append(act(seat, "join", word, str(gj + 1)))
@@ -449,17 +457,17 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         if (not settling and g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * state.players)
                 and _lead_problem(state, g[0], g[1], seat) is None):
             out.append(act(seat, "lead", str(gi + 1)))
-    out += _plan_uses(state, seat)
+    out += _plan_uses(state, seat, com)
     return out + removes
 
 
-def _plan_uses(state: RobinsonState, seat: int) -> list[RobinsonAction]:
+def _plan_uses(state: RobinsonState, seat: int, com: list[int]) -> list[RobinsonAction]:
     """`use` actions of `seat` in planning, memoised in `_pm`: of what a plan move changes, they depend
-    only on the seat's Determination and spent skills and on the plan's commitments (§8.3.1, §13.2)."""
+    only on the seat's Determination and spent skills and on the plan's commitments `com` (§8.3.1, §13.2)."""
     pm = state._pm
     if pm is None:
         pm = state._pm = {}
-    key = (seat, state.determination[seat], state.skill_used[seat], *state.committed(),
+    key = (seat, state.determination[seat], state.skill_used[seat], *com,
            *(gi for gi, g in enumerate(state.groups) if g[5] > 0 and not g[8] & G_ECON))
     hit = pm.get(key)
     if hit is None:
@@ -467,26 +475,30 @@ def _plan_uses(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     return hit
 
 
-def _open_now(state: RobinsonState, slack: int) -> tuple[list[tuple[int, int, int, str, int, int, int]],
-                                           dict[tuple[int, str], list[RobinsonAction]]]:
+def _open_now(state: RobinsonState, slack: int, com: list[int]
+              ) -> tuple[list[tuple[int, int, int, str, int, int, int]], dict[tuple[int, str], list[RobinsonAction]]]:
     """The open targets of this planning position (`_dynamic_open`) and the `place` actions made of them.
 
-    Both depend only on the round's static targets (`_pc`), the free resources up to the most any target
-    costs, and the set of planned targets, so they are memoised under those in `_pc`: planning often comes
-    back to a plan it has seen, in another order.
+    Both depend only on the round's static targets (`_pc`), the free resources (the plan commits `com`) up
+    to the most any target costs, and the set of planned targets, so they are memoised under those in `_pc`:
+    planning often comes back to a plan it has seen, in another order.
     """
-    ctx = _plan_ctx(state)
-    pc = state._pc
+    pc, pm = state._pc, state._pm
+    if pc is None or pm is None or pm.get(0) is not pc:  # not checked against this state yet
+        _plan_ctx(state)
+        pc = state._pc
     assert pc is not None
     memo, most = pc[5], pc[6]
-    key = (min(ctx[0] + slack, most[0]), min(ctx[1], most[1]), min(ctx[2], most[2]),
-           state.action_field_tokens[T_BUILD] & FT_WOOD, any(g[8] & G_WOODTOK for g in state.groups),
+    wood_token = state.action_field_tokens[T_BUILD] & FT_WOOD  # whether an Action used it matters only if it lies
+    key = (min(state.resources[WOOD] - com[0] + slack, most[0]), min(state.food_total() - com[1], most[1]),
+           min(state.resources[FUR] - com[2], most[2]),
+           wood_token, bool(wood_token) and any(g[8] & G_WOODTOK for g in state.groups),
            *sorted([(g[0], g[1]) for g in state.groups]))
     hit = memo.get(key)
     if hit is None:
         if len(memo) > 4096:
             memo.clear()
-        hit = memo[key] = (_dynamic_open(state, ctx, slack), {})
+        hit = memo[key] = (_dynamic_open(state, _plan_ctx(state), slack), {})
     return hit
 
 
@@ -513,8 +525,10 @@ def _econ_slack(state: RobinsonState, seat: int) -> int:
     return 0 if _overcommitted(state) else saved
 
 
-def _overcommitted(state: RobinsonState) -> bool:
-    com = state.committed()
+def _overcommitted(state: RobinsonState, com: list[int] | None = None) -> bool:
+    """Whether the plan commits more than Available holds (§8.3.1); `com` is what it commits, when known."""
+    if com is None:
+        com = committed(state)
     return com[0] > state.resources[WOOD] or com[1] > state.food_total() or com[2] > state.resources[FUR]
 
 

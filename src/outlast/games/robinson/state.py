@@ -698,7 +698,11 @@ class RobinsonState(StateFields):
         movers = self.to_move()
         if seat not in movers:
             raise IllegalAction(*self._not_your_turn(seat, movers))
-        if act in self.legal_actions(seat):
+        legal = self.legal_actions(seat)
+        for offered in legal:  # usually the very object offered: found without a dataclass `==` per action
+            if offered is act:
+                return
+        if act in legal:
             return
         from .refusals import why
 
