@@ -79,3 +79,34 @@ ISLAND_POSITIONS = (
 
 SCENARIOS = (1, 2, 5)
 """Scenarios generator v1 makes playable (§17.24)."""
+
+# ----------------------------------------------------------------------------- pieces on the map
+PIECE_KINDS = ("feature", "water", "monster", "resource", "fire", "counter")
+"""What lies on a space: each piece is a tuple (kind, space, value, card) (docs/state-format.md):
+- feature: value = the token id, or −1 − back while facedown and not yet drawn; card = the enemy card it is
+  bound to (−1);
+- water: value = the water-source token id, or −1 while facedown;
+- monster: value = the token id, or −1 while a facedown normal token not yet drawn; card = its bound enemy card;
+- resource: value = the resource index of a dropped supply token;
+- fire: value = 1 lit, 0 unlit; card = 1 for the camp token;
+- counter: a Scenario 5 counter on an investigated landmark (§15.2)."""
+FEATURE, WATER, MONSTER, RESOURCE, FIRE, COUNTER = range(6)
+
+# ----------------------------------------------------------------------------- where a numbered card is
+DECK = -1
+"""In its numbered deck (§9.1)."""
+IN_PLAY = -2
+"""Faceup next to the map: an upgrade (§9.2) or an enemy card with counters and no token (§17.20 item 5)."""
+BOX = -3
+"""Removed from the game, or a thinned variant returned unseen (§2, §4 step 4a)."""
+BOUND = -4
+"""An enemy card bound to a monster or feature token on the map, with its counters (§12.3 P0)."""
+UNSEEN = -5
+"""A copy at a thinned number while setup's unseen pick is still undrawn (§4 step 4a)."""
+
+PLAYING, WON, CASUALTY = range(3)
+"""A survivor's status (§13)."""
+STATUS = ("playing", "won", "casualty")
+
+SETUP, DAY, NIGHT, OVER = range(4)
+PHASES = ("setup", "day", "night", "over")

@@ -1,0 +1,82 @@
+"""Standing and usable abilities: passive modifier queries, card actions and once-per limits (§7.12, §9.8, §12.4).
+
+No rule looks for a card by name: a passive ability answers a modifier query (`verbs.PASSIVE_QUERIES`) when its
+condition holds, and card actions are listed from the abilities of the cards a survivor may use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .copy import Ability
+from .terms import IN_PLAY, PLAYING, UPGRADE
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
+
+SOURCE_CARD, SOURCE_CHARACTER, SOURCE_QUEST = 0, 1, 2
+"""Where a usable ability is printed: a numbered card (item or upgrade), a character card, the quest card."""
+
+
+def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, Ability]]:
+    """(source kind, source id, ability index, ability) of every ability `seat` may draw on: its items and
+    character, the upgrades in play, the current quest card (§7.12). A casualty's abilities never work."""
+    if state.status[seat] != PLAYING:
+        return []
+    out: list[tuple[int, int, int, Ability]] = []
+    cards = state.copy.cards
+    for c, place in enumerate(state.card_place):
+        if place == seat or (place == IN_PLAY and cards[c].kind == UPGRADE):
+            out.extend((SOURCE_CARD, c, i, a) for i, a in enumerate(cards[c].abilities))
+    if state.character[seat] >= 0:
+        character = state.copy.characters[state.character[seat]]
+        out.extend((SOURCE_CHARACTER, character.id, i, a) for i, a in enumerate(character.abilities))
+    if state.quest >= 0:
+        quest = state.copy.quests[state.quest]
+        out.extend((SOURCE_QUEST, quest.id, i, a) for i, a in enumerate(quest.abilities))
+    return out
+
+
+def condition_holds(state: DiscoverState, seat: int, condition: Any, context: dict[str, int] | None = None) -> bool:
+    """Whether an ability's condition holds for `seat` (`at_landmark`, `at_fire`, `cost_at_least`)."""
+    if not condition:
+        return True
+    from .exploring import at_fire, landmark_at
+
+    for key, value in condition.items():
+        if key == "at_landmark" and landmark_at(state, state.position[seat]) != value:
+            return False
+        if key == "at_fire" and at_fire(state, state.position[seat]) != bool(value):
+            return False
+        if key == "cost_at_least" and (context or {}).get("cost", 0) < value:
+            return False
+    return True
+
+
+def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int] | None = None) -> int:
+    """The sum of `seat`'s passive answers to `query` whose conditions hold (0 when none does)."""
+    total = 0
+    for _, _, _, ability in abilities_of(state, seat):
+        if ability.use == "passive" and ability.query == query and condition_holds(state, seat, ability.condition,
+                                                                                    context):
+            total += ability.amount
+    return total
+
+
+def move_cost(state: DiscoverState, seat: int, base: int) -> int:
+    """The stamina to enter a space of cost `base` for `seat`: passive `move_cost` answers, never below 0
+    (§6.3, §16.7)."""
+    return max(0, base + passive(state, seat, "move_cost", {"cost": base}))
+
+
+def usable_today(state: DiscoverState, card: int, ability: Ability) -> bool:
+    """A once-per-day ability of a card copy not used yet today (§9.8); others always."""
+    if ability.once != "day":
+        return True
+    used = state.card_used_day[card]
+    return used != state.day and used != -state.day
+
+
+def mark_used(state: DiscoverState, card: int) -> None:
+    """Record a once-per-day use: the day's number by day, minus it at night (§9.8)."""
+    state.card_used_day[card] = state.day if state.phase == 1 else -state.day

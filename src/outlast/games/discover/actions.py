@@ -1,0 +1,78 @@
+"""Discover actions: one small frozen value type with a canonical one-line text (architecture §2).
+
+`DiscoverAction(seat, verb, args)` holds the verb and its words — space names (`B3`), tile positions (`B`),
+card numbers (`#33`), resource names, seat numbers — so its text needs no content, and `parse_action` reads any
+text back into the same object. Legal actions are listed by the pending decision, and an action is legal when
+it equals one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from outlast.core import CHANCE, Action, IllegalAction
+from outlast.core.errors import shown
+from outlast.core.game import MAX_ACTION_TEXT, canonical
+
+POSITION_LETTERS = "ABCDEFGHIJKLMNOPQ"
+"""Tile positions are named by letter, the start tile A (§17.2); a space is its tile's letter and slot (`B3`)."""
+
+
+def space_name(space: int) -> str:
+    """`B3`: slot 3 (the centre is 0, then N, NE, SE, S, SW, NW) of tile position B (§17.1)."""
+    return f"{POSITION_LETTERS[space // 7]}{space % 7}"
+
+
+def parse_space(word: str) -> int:
+    """The space named `word` (`B3`), or -1."""
+    if len(word) == 2 and word[0].upper() in POSITION_LETTERS and word[1] in "0123456":
+        return POSITION_LETTERS.index(word[0].upper()) * 7 + int(word[1])
+    return -1
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoverAction(Action):
+    """One Discover action: the acting seat (or `CHANCE`), a verb and its words."""
+
+    seat: int
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args)) if self.args else self.verb
+
+
+def act(seat: int, verb: str, *args: object) -> DiscoverAction:
+    """An action from a verb and arguments of any printable type (ints become their text)."""
+    return DiscoverAction(seat, verb, tuple(str(a) for a in args))
+
+
+PLAYER_VERBS = frozenset((
+    "move", "gather", "scout", "investigate", "craft", "trade", "cook", "restart", "recover", "loot", "use",
+    "attack", "split", "end", "concede", "keep", "give", "ask", "propose", "accept", "reject", "counter", "cancel",
+    "support", "spend", "reroll", "pass", "redirect", "take", "retreat", "fight", "pay", "suffer", "roll",
+    "medicine", "name", "abstain", "lead", "drop", "discard", "return", "hand", "switch", "decline", "choose",
+    "escape", "steal", "vote", "pick",
+))
+CHANCE_VERBS = frozenset(("die", "leader", "character", "project", "tile", "feature", "water", "monster", "night",
+                          "threat", "variant", "encounter"))
+"""The verbs of player actions and of chance outcomes."""
+
+
+def parse_action(seat: int, text: str) -> DiscoverAction:
+    """Read a canonical action text for `seat`; malformed text raises `IllegalAction` (legality is the state's)."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action text must be a string, not {shown(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise IllegalAction(f"cannot read an action text of {len(text)} characters (at most {MAX_ACTION_TEXT})")
+    words = canonical(text).split()
+    if not words:
+        raise IllegalAction("an empty action text names no action")
+    verb, args = words[0], tuple(w.upper() if parse_space(w) >= 0 else w for w in words[1:])
+    known = CHANCE_VERBS if seat == CHANCE else PLAYER_VERBS
+    if verb not in known:
+        raise IllegalAction(f"{verb!r} is not a Discover {'chance outcome' if seat == CHANCE else 'action'}; "
+                            f"known: {', '.join(sorted(known))}")
+    if len(args) > 12:
+        raise IllegalAction(f"too many words in {shown(text)}")
+    return DiscoverAction(seat, verb, args)

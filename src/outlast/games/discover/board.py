@@ -1,0 +1,129 @@
+"""The Island map: hex spaces, tiles, adjacency and distances (discover.md §6, §17.1–§17.3).
+
+Geometry is AUTHORED in §17.1: flat-top hexes in axial coordinates (q, r); the tile at tile-coordinate (a, b)
+has its centre at (2a − b, a + 3b) and holds that centre and its 6 neighbours. The tile *positions* are fixed
+(§17.2); which tile face lies on a position is dealt from its pile at setup, facedown, and is only drawn when
+the tile is scouted (architecture §2: hidden means undetermined). So the board knows every space's place and
+neighbours, while what is printed on a space depends on the face the state has revealed there.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .copy import Copy
+from .terms import COMPASS, ISLAND_POSITIONS, NEIGHBOURS
+
+
+def tile_centre(a: int, b: int) -> tuple[int, int]:
+    """The axial (q, r) of the centre space of the tile at tile-coordinate (a, b) (§17.1)."""
+    return (2 * a - b, a + 3 * b)
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Grid distance between two axial hexes: "within N spaces" (§6.6, §17.20 item 2)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@dataclass(frozen=True)
+class Board:
+    """The fixed geometry of the Island: 17 positions × 7 spaces = 119 spaces (§17.2).
+
+    Space `s` lies on position `s // 7`; slot `s % 7` is the tile face's space index (centre first, then the
+    neighbours in `NEIGHBOURS` order), so a tile face's `spaces[s % 7]` is what is printed on space `s`.
+    """
+
+    positions: tuple[tuple[int, int], ...]
+    """Tile-coordinates (a, b) of each position: index 0 is the start tile, then piles 1–4 in §17.2 order."""
+    pile_of: tuple[int, ...]
+    """The pile dealt onto each position (0 for the start tile)."""
+    coords: tuple[tuple[int, int], ...]
+    """Axial (q, r) of every space."""
+    index: dict[tuple[int, int], int]
+    adjacent: tuple[tuple[int, ...], ...]
+    """Each space's neighbouring spaces on the map, in `NEIGHBOURS` order."""
+    step: tuple[tuple[int, ...], ...]
+    """`step[s][d]`: the space one step from `s` in neighbour direction d (N=0 … NW=5), or -1 off the map."""
+    camp: int
+    """The camp space: the start tile's centre (§17.2)."""
+
+    @property
+    def size(self) -> int:
+        return len(self.coords)
+
+    def position_of(self, space: int) -> int:
+        """The tile position a space lies on."""
+        return space // 7
+
+    def spaces_of(self, position: int) -> range:
+        """The 7 spaces of a tile position."""
+        return range(position * 7, position * 7 + 7)
+
+    def distance(self, a: int, b: int) -> int:
+        """Grid distance between spaces (§6.6)."""
+        return hex_distance(self.coords[a], self.coords[b])
+
+    def compass(self, space: int, showing: int) -> int:
+        """The space next to `space` in the compass direction of a die showing 1–12, or -1 off the map (§17.3)."""
+        dq, dr = COMPASS[showing]
+        return self.step[space][NEIGHBOURS.index((dq, dr))]
+
+    def adjacent_positions(self, space: int) -> list[int]:
+        """Tile positions with a space adjacent to `space`, other than its own (Scout's reach, §7.4, §17.1)."""
+        own = space // 7
+        out: list[int] = []
+        for n in self.adjacent[space]:
+            p = n // 7
+            if p != own and p not in out:
+                out.append(p)
+        return sorted(out)
+
+    def path_distances(self, start: int, open_space: Sequence[bool]) -> list[int]:
+        """Shortest-path steps from `start` through spaces where `open_space` is true, ignoring terrain (§6.6,
+        §11.4); -1 where unreachable. `start` itself counts as reachable."""
+        dist = [-1] * len(self.coords)
+        dist[start] = 0
+        queue = deque([start])
+        adjacent = self.adjacent
+        while queue:
+            s = queue.popleft()
+            d = dist[s] + 1
+            for n in adjacent[s]:
+                if dist[n] < 0 and open_space[n]:
+                    dist[n] = d
+                    queue.append(n)
+        return dist
+
+
+def build_board() -> Board:
+    """The Island board of §17.2 (the same for every copy: only the tile faces differ)."""
+    positions: list[tuple[int, int]] = []
+    pile_of: list[int] = []
+    for pile, group in enumerate(ISLAND_POSITIONS):
+        for ab in group:
+            positions.append(ab)
+            pile_of.append(pile)
+    coords: list[tuple[int, int]] = []
+    for a, b in positions:
+        q, r = tile_centre(a, b)
+        coords.append((q, r))
+        coords.extend((q + dq, r + dr) for dq, dr in NEIGHBOURS)
+    index = {c: i for i, c in enumerate(coords)}
+    if len(index) != len(coords):  # pragma: no cover - guarded by a test of §17.1
+        raise AssertionError("tiles overlap")
+    step = tuple(tuple(index.get((q + dq, r + dr), -1) for dq, dr in NEIGHBOURS) for q, r in coords)
+    adjacent = tuple(tuple(n for n in row if n >= 0) for row in step)
+    return Board(tuple(positions), tuple(pile_of), tuple(coords), index, adjacent, step, 0)
+
+
+ISLAND = build_board()
+"""The Island's geometry (shared by every game: it holds no copy's content)."""
+
+
+def board_for(copy: Copy) -> Board:
+    """The board a copy is played on (generator v1 makes the Island only, §17.24)."""
+    del copy
+    return ISLAND

@@ -1,0 +1,328 @@
+"""Running a card's effect: the `RunEffect` step and the handler of every verb (architecture §3, §0.3).
+
+An effect is a list of one-verb mappings. `RunEffect` runs one item and first leaves its own continuation on
+the stack, so anything the item asks (a choice, a fight, a draw) is resolved before the next item — the order
+the card is read in. An effect is addressed by where it is printed (`source`, `ref`, `sub`) and a path inside it,
+so the step is data and a state saves mid-effect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import flow
+from .actions import DiscoverAction, act
+from .decisions import DiscoverDecision, Step
+from .terms import DAMAGE, PHYSICAL, RESOURCES
+from .verbs import VERBS
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
+
+CARD, CARD_ABILITY, NIGHT_STEP, THREAT, THREAT_ONGOING, QUEST_REVEAL, CHARACTER_ABILITY, QUEST_ABILITY = range(8)
+SOURCES = ("card", "card ability", "night step", "threat", "ongoing threat", "quest", "character ability",
+           "quest ability")
+"""Where an effect is printed: `ref` is the card, night card, threat, quest or character id; `sub` the ability or
+step index."""
+
+
+def effect_of(state: DiscoverState, source: int, ref: int, sub: int) -> Any:
+    """The effect printed at (source, ref, sub)."""
+    copy = state.copy
+    if source == CARD:
+        return copy.cards[ref].effect
+    if source == CARD_ABILITY:
+        return copy.cards[ref].abilities[sub].effect
+    if source == NIGHT_STEP:
+        return copy.nights[ref].steps[sub].effect
+    if source == THREAT:
+        return copy.threats[ref].effect
+    if source == THREAT_ONGOING:
+        return copy.threats[ref].ongoing_effect
+    if source == QUEST_REVEAL:
+        return copy.quests[ref].on_reveal
+    if source == CHARACTER_ABILITY:
+        return copy.characters[ref].abilities[sub].effect
+    if source == QUEST_ABILITY:
+        return copy.quests[ref].abilities[sub].effect
+    raise AssertionError(source)
+
+
+def _as_list(effect: Any) -> list[Any]:
+    if effect is None:
+        return []
+    return effect if isinstance(effect, list) else [effect]
+
+
+def locate(effect: Any, path: tuple[int, ...]) -> tuple[list[Any], int]:
+    """The list an effect path points into and the index in it: (i) top level, (i, b, j) item j of branch b of the
+    `choose`/`all` at item i, and so on."""
+    items = _as_list(effect)
+    for k in range(0, len(path) - 1, 2):
+        (_, branches), = items[path[k]].items()
+        items = _as_list(branches[path[k + 1]])
+    return items, path[-1]
+
+
+def run(state: DiscoverState, seat: int, source: int, ref: int, sub: int = 0) -> None:
+    """Start running the effect at (source, ref, sub) for `seat` (pushed: it runs when it reaches the top)."""
+    if _as_list(effect_of(state, source, ref, sub)):
+        state.decisions.append(RunEffect(seat, source, ref, sub, (0,)))
+
+
+@dataclass(frozen=True, slots=True)
+class RunEffect(Step):
+    """Run the next item of an effect (§0.3: the card's data is what the engine does)."""
+
+    kind = "effect"
+    rule = "§0.3"
+    source: int
+    ref: int
+    sub: int
+    path: tuple[int, ...]
+
+    def proceed(self, state: DiscoverState) -> None:
+        items, i = locate(effect_of(state, self.source, self.ref, self.sub), self.path)
+        if i >= len(items):
+            return
+        state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path[:-1] + (i + 1,)))
+        (name, params), = items[i].items()
+        if name == "choose":
+            state.decisions.append(ChooseEffect(self.seat, self.source, self.ref, self.sub, self.path))
+        elif name == "all":
+            for b in reversed(range(len(params))):
+                state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path + (b, 0)))
+        else:
+            verb = VERBS.verb(name)
+            given = dict(params or {})
+            assert verb.handler is not None
+            verb.handler(Context(state, self.seat, self.source, self.ref), **{k: given.get(k) for k in verb.params})
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEffect(DiscoverDecision):
+    """A card says "choose one": the survivor picks a branch (architecture §3 `choose`)."""
+
+    kind = "choose an effect"
+    rule = "§0.3"
+    source: int
+    ref: int
+    sub: int
+    path: tuple[int, ...]
+
+    def _branches(self, state: Any) -> list[Any]:
+        items, i = locate(effect_of(state, self.source, self.ref, self.sub), self.path)
+        (_, branches), = items[i].items()
+        return list(branches)
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        return [act(seat, "choose", b + 1) for b in range(len(self._branches(state)))]
+
+    def resolve(self, state: Any, action: Any) -> None:
+        b = int(action.args[0]) - 1
+        state.log("choose", f"Seat {self.seat} chooses: {VERBS.render(self._branches(state)[b])}")
+        state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path + (b, 0)))
+
+    def text(self, state: Any) -> str:
+        return "Choose one: " + " / ".join(f"{b + 1}) {VERBS.render(br)}"
+                                            for b, br in enumerate(self._branches(state)))
+
+
+@dataclass
+class Context:
+    """What a verb's handler works on: the state, the seat the effect belongs to, and where it is printed."""
+
+    state: DiscoverState
+    seat: int
+    source: int
+    ref: int
+
+
+# ----------------------------------------------------------------------------- whom an effect concerns
+def targets(ctx: Context, who: str | None) -> list[int]:
+    """The survivors a `who` names, in turn order (§17.20 items 17 and 19)."""
+    state = ctx.state
+    if who in (None, "you"):
+        return [ctx.seat] if state.status[ctx.seat] == 0 else []
+    if who == "each":
+        return state.in_turn_order()
+    if who == "here":
+        space = state.position[ctx.seat]
+        return [s for s in state.in_turn_order() if state.position[s] == space]
+    if who == "leader":
+        return [state.tribe_leader] if state.status[state.tribe_leader] == 0 else []
+    if who == "nearest_other":
+        from .monsters import nearest_other_survivor
+
+        other = nearest_other_survivor(state, ctx.seat)
+        return [] if other < 0 else [other]
+    raise AssertionError(who)
+
+
+# ----------------------------------------------------------------------------- handlers
+def _amounts(params: dict[str, Any]) -> list[tuple[int, int]]:
+    return [(RESOURCES.index(r), n) for r, n in params.items() if r in RESOURCES and n]
+
+
+def do_gain(ctx: Context, who: str | None = None, **resources: int | None) -> None:
+    from .carrying import gain
+
+    for seat in targets(ctx, who):
+        for r, n in _amounts(resources):
+            gain(ctx.state, seat, r, n)
+        text = ", ".join(f"{n} {RESOURCES[r]}" for r, n in _amounts(resources))
+        ctx.state.log("gain", f"Seat {seat} gains {text}.")
+
+
+def do_lose(ctx: Context, who: str | None = None, **resources: int | None) -> None:
+    from .carrying import lose
+
+    for seat in targets(ctx, who):
+        for r, n in _amounts(resources):
+            lost = lose(ctx.state, seat, r, n)
+            ctx.state.log("lose", f"Seat {seat} loses {lost} {RESOURCES[r]}.")
+
+
+def do_wound(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
+    from .damage import suffer
+
+    for seat in targets(ctx, who):
+        suffer(ctx.state, seat, DAMAGE.index(kind) if kind else PHYSICAL, n)
+
+
+def do_heal(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
+    from .damage import heal
+
+    for seat in targets(ctx, who):
+        if kind:
+            for _ in range(n):
+                heal(ctx.state, seat, DAMAGE.index(kind))
+        else:
+            for _ in range(n):
+                if ctx.state.damage[seat]:
+                    ctx.state.decisions.append(HealChoice(seat))
+
+
+def do_draw(ctx: Context, deck: str, n: int, who: str | None) -> None:
+    from .crafting import draw_projects
+
+    del deck  # the Island has only the normal project deck (§17.9)
+    for seat in targets(ctx, who):
+        draw_projects(ctx.state, seat, n)
+
+
+def do_stamina(ctx: Context, amount: int, who: str | None) -> None:
+    from .rounds import gain_stamina
+
+    for seat in targets(ctx, who):
+        changed = gain_stamina(ctx.state, seat, amount)
+        ctx.state.log("stamina", f"Seat {seat} {'gains' if changed >= 0 else 'loses'} {abs(changed)} stamina.")
+
+
+def do_resolve(ctx: Context, card: int) -> None:
+    from .numbered import look_up
+
+    look_up(ctx.state, ctx.seat, card, chained=True)
+
+
+def do_fight(ctx: Context, enemy: int) -> None:
+    from .combat import fight_card
+
+    fight_card(ctx.state, ctx.seat, enemy)
+
+
+def do_spawn(ctx: Context, at: str, landmark: int | None, special: int | None, only_if_none: bool | None) -> None:
+    from .monsters import spawn
+
+    spawn(ctx.state, ctx.seat, at, landmark or 0, special or 0, bool(only_if_none))
+
+
+def do_move_monsters(ctx: Context, steps: int, which: str, toward: str) -> None:
+    from .monsters import move_monsters
+
+    move_monsters(ctx.state, ctx.seat, steps, which, toward)
+
+
+def do_upkeep(ctx: Context, pay: str, damage: str) -> None:
+    from .night import upkeep
+
+    upkeep(ctx.state, pay, DAMAGE.index(damage))
+
+
+def do_sleep(ctx: Context, fire: int, other: int) -> None:
+    from .night import sleep
+
+    sleep(ctx.state, fire, other)
+
+
+def do_threat(ctx: Context, who: str) -> None:
+    from .night import threats_for
+
+    threats_for(ctx.state, who)
+
+
+def do_fire_out(ctx: Context, which: str) -> None:
+    from .exploring import fires_out
+
+    fires_out(ctx.state, ctx.seat, which)
+
+
+def do_place_fire(ctx: Context) -> None:
+    from .exploring import place_fire
+
+    place_fire(ctx.state, ctx.state.position[ctx.seat])
+
+
+def do_move_to(ctx: Context, landmark: int) -> None:
+    from .exploring import move_to_landmark
+
+    move_to_landmark(ctx.state, ctx.seat, landmark)
+
+
+def do_reroll(ctx: Context, dice: str | None, times: int | None = None) -> None:
+    from .combat import reroll
+
+    for _ in range(times or 1):
+        reroll(ctx.state, ctx.seat, dice or "gray")
+
+
+def do_modify(ctx: Context, die: str, amount: int) -> None:
+    from .combat import modify
+
+    modify(ctx.state, ctx.seat, die, amount)
+
+
+def do_escape(ctx: Context) -> None:
+    from .combat import escape
+
+    escape(ctx.state, ctx.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class HealChoice(DiscoverDecision):
+    """An ability heals a damage of no named type: the healed survivor picks which (§10.5, AUTHORED: physical too)."""
+
+    kind = "choose the damage healed"
+    rule = "§10.5"
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        return [act(seat, "pick", DAMAGE[d]) for d in sorted(set(state.damage[seat]))]
+
+    def resolve(self, state: Any, action: Any) -> None:
+        from .damage import heal
+
+        heal(state, self.seat, DAMAGE.index(action.args[0]))
+
+
+_HANDLERS = {
+    "gain": do_gain, "lose": do_lose, "wound": do_wound, "heal": do_heal, "draw": do_draw, "stamina": do_stamina,
+    "resolve": do_resolve, "fight": do_fight, "spawn": do_spawn, "move_monsters": do_move_monsters,
+    "upkeep": do_upkeep, "sleep": do_sleep, "threat": do_threat, "fire_out": do_fire_out,
+    "place_fire": do_place_fire, "move_to": do_move_to, "reroll": do_reroll, "modify": do_modify,
+    "escape": do_escape,
+}
+for _name, _handler in _HANDLERS.items():
+    VERBS.handle(_name, _handler)
+
+__all__ = ["flow"]

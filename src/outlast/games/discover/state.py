@@ -1,0 +1,225 @@
+"""The Discover state (discover.md §4–§15): the table's data, and the entry points of the contract.
+
+The state holds flat data — lists of ints, tuples for the pieces on the map — and a stack of pending decisions
+(architecture §2), so clone, save and replay work in the middle of any resolution. The rules live in one
+module per chapter of the rulebook, as functions of the state: `setup` (§4), `rounds` (§5), `board` (§6),
+`day_actions` (§7), `carrying` (§8), `numbered` (§9), `damage` (§10), `monsters` (§11), `combat` (§12),
+`quests` (§13), `scenario5` (§15); `effects` carries out the verbs of the copy's cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from outlast.core import CHANCE, Event, IllegalAction, Outcome, OutlastError, SeatResult, State, check_seat
+from outlast.core.errors import shown
+from outlast.core.rng import RandomLike, seed_state
+
+from . import fields, flow
+from .actions import DiscoverAction
+from .board import Board
+from .copy import Card, Copy
+from .decisions import DiscoverDecision
+from .terms import CASUALTY, OVER, PLAYING, WON
+
+_CLONE = fields.DECLARATION.clone
+_CHANCE_MOVES = [CHANCE]
+
+
+class DiscoverState(State):
+    """One Discover game in progress. Create it with `load_game("discover").new_game(...)`."""
+
+    __slots__ = fields.SLOTS
+
+    game: Any
+    copy: Copy
+    board: Board
+    seats: int
+    scenario: int
+    options: dict[str, Any]
+    events: list[Event]
+    rng_state: int
+    # --- the round (§5)
+    phase: int
+    day: int
+    tribe_leader: int
+    current: int
+    day_order: list[int]
+    over: int
+    # --- survivors (§4 step 7, §10)
+    status: list[int]
+    character: list[int]
+    character_offer: list[list[int]]
+    character_pick: list[int]
+    position: list[int]
+    stamina: list[int]
+    damage: list[list[int]]
+    supplies: list[list[int]]
+    """Per seat: supply resource tokens held, by resource index (§8.1)."""
+    kept_tokens: list[list[int]]
+    """Per seat: resource-faced feature tokens held (each counts as one token, §8.1)."""
+    hand: list[list[int]]
+    """Per seat: project cards in hand (hidden from the other seats, §18.5)."""
+    threats_held: list[list[int]]
+    """Per seat: ongoing threat cards in front of the survivor (§5.5)."""
+    dirty_pending: list[int]
+    """Per seat: dirty-water risks not yet resolved (§8.5)."""
+    # --- numbered cards (§9)
+    card_place: list[int]
+    card_counters: list[int]
+    card_used_day: list[int]
+    """Per card: the day its once-per-day use was last made (−day for a use at night), 0 if never (§9.8)."""
+    used_in_combat: list[int]
+    """Card ids used in the current combat (§9.8)."""
+    # --- decks and piles
+    projects_deck: list[int]
+    projects_faceup: list[int]
+    threat_deck: list[int]
+    threat_discard: list[int]
+    night_deck: list[int]
+    night_discard: list[int]
+    night_card: int
+    feature_piles: list[list[int]]
+    feature_discard: list[list[int]]
+    monster_supply: list[int]
+    monster_discard: list[int]
+    specials_left: list[int]
+    water_pool: list[int]
+    tile_face: list[int]
+    # --- the map
+    pieces: list[tuple[int, int, int, int]]
+    # --- quests (§13)
+    quest: int
+    quest_done: list[int]
+    """Requirement marks met so far (investigated landmarks, defeated enemies, crafted items: card numbers)."""
+    quest_paid: list[int]
+    """Resources paid toward a `pay` requirement, by resource index."""
+    signal: int
+    """Nights a lit signal still burns (Scenario 2, §17.12), 0 when none."""
+    signal_space: int
+    # --- combat (§12, §15.3)
+    combat: list[int]
+    """The combat in progress, by `combat.FIELDS` names; empty when none."""
+    support_played: list[int]
+    support_rerolled: list[int]
+    # --- the stack
+    chance: list[tuple[int, int]]
+    decisions: list[DiscoverDecision]
+    revealed: bool
+    _legal_cache: tuple[int, list[DiscoverAction]] | None
+
+    # ------------------------------------------------------------------ construction
+    def clone(self) -> DiscoverState:
+        """Copy every list; the copy, board and options are shared (generated from `fields.DECLARATION`)."""
+        return _CLONE(self)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ small queries
+    def log(self, kind: str, text: str, visible: int | None = None, **data: Any) -> None:
+        """Append an event; `visible` is a seat (None: everyone)."""
+        self.events.append(Event(kind, text, None if visible is None else frozenset((visible,)), data))
+
+    def card(self, card_id: int) -> Card:
+        return self.copy.cards[card_id]
+
+    def survivors(self) -> list[int]:
+        """Seats still on the map and playing, in seat order (§2 Survivor)."""
+        return [s for s in range(self.seats) if self.status[s] == PLAYING]
+
+    def in_turn_order(self, seats: list[int] | None = None) -> list[int]:
+        """Survivors (or the given seats) from the tribe leader clockwise (§5.5, §17.20 item 19)."""
+        chosen = self.survivors() if seats is None else seats
+        lead = self.tribe_leader
+        return sorted(chosen, key=lambda s: (s - lead) % self.seats)
+
+    def items_of(self, seat: int) -> list[int]:
+        """Card ids of the items `seat` holds (or a casualty still has), in card-id order."""
+        return [c for c, place in enumerate(self.card_place) if place == seat]
+
+    # ------------------------------------------------------------------ whose turn
+    def seat_count(self) -> int:
+        return self.seats
+
+    def to_move(self) -> list[int]:
+        if self.over:
+            return []
+        if self.chance:
+            return _CHANCE_MOVES
+        if self.decisions:
+            return list(self.decisions[-1].choosers(self))
+        return []
+
+    def legal_actions(self, seat: int) -> list[DiscoverAction]:  # type: ignore[override]
+        """Every legal action of `seat` now (cached until the next `apply`; do not mutate the list)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == seat and type(seat) is int:
+            return cached[1]
+        check_seat(seat, self.seats, chance=True)
+        out: list[DiscoverAction] = []
+        if not self.over and seat != CHANCE and not self.chance and self.decisions:
+            top = self.decisions[-1]
+            if seat in top.choosers(self):
+                out = top.legal(self, seat)
+        self._legal_cache = (seat, out)
+        return out
+
+    def chance_outcomes(self) -> list[tuple[DiscoverAction, float]]:  # type: ignore[override]
+        """The pending chance point's outcomes with their probabilities."""
+        if not self.chance or self.over:
+            return []
+        return flow.chance_outcomes(self)
+
+    def _check_legal(self, act: Any) -> None:
+        flow.check_legal(self, act)
+
+    def _apply(self, act: Any) -> None:
+        self._legal_cache = None
+        flow.apply(self, act)
+
+    # ------------------------------------------------------------------ results
+    def is_over(self) -> bool:
+        return bool(self.over)
+
+    def outcome(self) -> Outcome:
+        """Each survivor wins or loses alone (§13); Scenario 5 has one winner or none (§15.6)."""
+        if not self.over:
+            raise IllegalAction("the game is not over")
+        seats = []
+        for s in range(self.seats):
+            won = self.status[s] == WON
+            code = flow.result_code(self, s)
+            seats.append(SeatResult(won, 1 if won else 0, flow.RESULT_TEXTS[code], code))
+        return Outcome(tuple(seats), {"days": self.day, "scenario": self.scenario, "copy": self.copy.copy_id,
+                                      "winners": [s for s in range(self.seats) if self.status[s] == WON],
+                                      "casualties": [s for s in range(self.seats) if self.status[s] == CASUALTY]})
+
+    # ------------------------------------------------------------------ views
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (§18.5): the public table, its own hand and character; None: the public."""
+        from .view import observe
+
+        if seat is not None:
+            check_seat(seat, self.seats)
+        return observe(self, seat)
+
+    def resample(self, seat: int, rng: RandomLike) -> DiscoverState:
+        """A copy where everything `seat` cannot know is drawn again from `rng` (§18.5, architecture §2).
+
+        Facedown tiles, tokens and deck orders are undetermined bags in the state, drawn only when revealed, so
+        a fresh RNG redraws them; the other seats' project hands are dealt again from the cards `seat` has not
+        seen, and their character picks while they are still secret.
+        """
+        check_seat(seat, self.seats)
+        if not callable(getattr(rng, "randrange", None)):
+            raise OutlastError(f"resample needs a random source with randrange(stop), not {shown(rng)}")
+        copy: DiscoverState = fields.DECLARATION.resample(self, seat, rng)
+        copy.rng_state = seed_state(rng.randrange(1 << 62))
+        return copy
+
+    def to_json(self) -> dict[str, Any]:
+        from .document import to_json
+
+        return to_json(self)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
