@@ -161,25 +161,35 @@ def targets(ctx: Context, who: str | None) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- handlers
-def _amounts(params: dict[str, Any]) -> list[tuple[int, int]]:
-    return [(RESOURCES.index(r), n) for r, n in params.items() if r in RESOURCES and n]
+def _resources(food: int | None, meat: int | None, clean_water: int | None, dirty_water: int | None,
+               wood: int | None, stone: int | None, medicine: int | None, pelt: int | None, poison: int | None,
+               salvage: int | None) -> list[tuple[int, int]]:
+    given = (food, meat, clean_water, dirty_water, wood, stone, medicine, pelt, poison, salvage)
+    return [(r, n) for r, n in enumerate(given) if n]
 
 
-def do_gain(ctx: Context, who: str | None = None, **resources: int | None) -> None:
+def do_gain(ctx: Context, who: str | None = None, food: int | None = None, meat: int | None = None,
+            clean_water: int | None = None, dirty_water: int | None = None, wood: int | None = None,
+            stone: int | None = None, medicine: int | None = None, pelt: int | None = None,
+            poison: int | None = None, salvage: int | None = None) -> None:
     from .carrying import gain
 
+    amounts = _resources(food, meat, clean_water, dirty_water, wood, stone, medicine, pelt, poison, salvage)
     for seat in targets(ctx, who):
-        for r, n in _amounts(resources):
+        for r, n in amounts:
             gain(ctx.state, seat, r, n)
-        text = ", ".join(f"{n} {RESOURCES[r]}" for r, n in _amounts(resources))
-        ctx.state.log("gain", f"Seat {seat} gains {text}.")
+        ctx.state.log("gain", f"Seat {seat} gains {', '.join(f'{n} {RESOURCES[r]}' for r, n in amounts)}.")
 
 
-def do_lose(ctx: Context, who: str | None = None, **resources: int | None) -> None:
+def do_lose(ctx: Context, who: str | None = None, food: int | None = None, meat: int | None = None,
+            clean_water: int | None = None, dirty_water: int | None = None, wood: int | None = None,
+            stone: int | None = None, medicine: int | None = None, pelt: int | None = None,
+            poison: int | None = None, salvage: int | None = None) -> None:
     from .carrying import lose
 
+    amounts = _resources(food, meat, clean_water, dirty_water, wood, stone, medicine, pelt, poison, salvage)
     for seat in targets(ctx, who):
-        for r, n in _amounts(resources):
+        for r, n in amounts:
             lost = lose(ctx.state, seat, r, n)
             ctx.state.log("lose", f"Seat {seat} loses {lost} {RESOURCES[r]}.")
 
