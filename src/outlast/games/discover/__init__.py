@@ -69,7 +69,7 @@ class DiscoverGame(Game):
             Option("copy", "int", DEFAULT_COPY, "the seed of the generated copy to play (§17.24)"),
             Option("concede", "bool", False, "offer the optional concede action, a loss (§17.20 item 12)"),
             Option("day_cap", "int", 0, "house rule: survivors still on the map after this many days lose; 0 is off "
-                   "(§17.20 item 12)", tuple(range(0, 101))),
+                   "(§17.20 item 12)", (0, 10, 20, 30, 50)),
         ), check=_check)
 
     def content_id(self, options: Any) -> str:

@@ -40,6 +40,7 @@ def from_json(game: Any, copy: Any, options: dict[str, Any], doc: dict[str, Any]
     s.seats = s.started = options["players"]
     s.scenario = int(options["scenario"])
     s.revealed = False
+    s._legal_cache = None
     DECLARATION.from_doc(s, {k: v for k, v in doc.items() if k not in HEADER})
     check_together(s)
     return s
@@ -54,7 +55,8 @@ def check_together(s: DiscoverState) -> None:
     copy = s.copy
     places = Counter[str]()
     for token in [t for pile in s.feature_piles for t in pile] + [t for pile in s.feature_discard for t in pile] + \
-            [t for kept in s.kept_tokens for t in kept] + [p[2] for p in s.pieces if p[0] == FEATURE and p[2] >= 0]:
+            [t for kept in s.kept_tokens for t in kept] + [p[2] for p in s.pieces if p[0] == FEATURE and p[2] >= 0] + \
+            [t for t in (getattr(d, "token", -1) for d in s.decisions) if isinstance(t, int) and t >= 0]:
         if not 0 <= token < len(copy.features):
             raise _fail(f"feature token {token} is not in this copy")
         places[f"feature token {token}"] += 1
