@@ -57,25 +57,50 @@ def group_met(state: DiscoverState, req: dict[str, Any]) -> bool:
     return not any(pay_goal(state)) if "pay" in req else True
 
 
-def qualifies(state: DiscoverState, seat: int, req: dict[str, Any]) -> bool:
-    """Whether a survivor meets the quest's survivor keys (§17.24 rule 4 vocabulary)."""
+def _landmark_spaces(state: DiscoverState, req: dict[str, Any]) -> list[int]:
+    return [s for n, s in landmark_spaces(state) if n == req["at_landmark"]]
+
+
+def _holds(state: DiscoverState, seat: int, req: dict[str, Any]) -> bool:
     cards = state.copy.cards
     items = state.items_of(seat)
     if "hold_item" in req and all(cards[c].number != req["hold_item"] for c in items):
         return False
-    if "hold_trait" in req and all(req["hold_trait"] not in cards[c].traits for c in items):
-        return False
+    return not ("hold_trait" in req and all(req["hold_trait"] not in cards[c].traits for c in items))
+
+
+def qualifies(state: DiscoverState, seat: int, req: dict[str, Any]) -> bool:
+    """Whether a survivor meets the quest's survivor keys (§17.24 rule 4 vocabulary).
+
+    With `at_landmark`, the item keys ask for a *bearer*: someone holding it in the landmark's space (checked by
+    `bearer_present`), and every survivor within `within` spaces of the landmark qualifies — the cooperative
+    finale of §17.12. Without it, each survivor must hold the item itself.
+    """
     here = state.position[seat]
     if "at_landmark" in req:
-        spaces = [s for n, s in landmark_spaces(state) if n == req["at_landmark"]]
         reach = int(req.get("within", 0) or 0)
-        if not any(state.board.distance(here, s) <= reach for s in spaces):
+        if state.signal > 0 and state.signal_space >= 0:
+            return state.board.distance(here, state.signal_space) <= reach
+        if not any(state.board.distance(here, s) <= reach for s in _landmark_spaces(state, req)):
             return False
+    elif not _holds(state, seat, req):
+        return False
     if "at_objective" in req:
         p = printed(state, here)
         if p is None or p.objective != req["at_objective"]:
             return False
     return True
+
+
+def bearer_present(state: DiscoverState, req: dict[str, Any]) -> bool:
+    """With `at_landmark` and an item key: some survivor holding it stands on the landmark (or a signal it lit
+    still burns, §17.12 2.3)."""
+    if "at_landmark" not in req or not ("hold_item" in req or "hold_trait" in req):
+        return True
+    if state.signal > 0:
+        return True
+    spaces = _landmark_spaces(state, req)
+    return any(state.position[s] in spaces and _holds(state, s, req) for s in state.survivors())
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +124,7 @@ def check_quest(state: DiscoverState) -> None:
     if req.get("last_standing"):
         _last_standing(state)
         return
-    if not group_met(state, req):
+    if not group_met(state, req) or not bearer_present(state, req):
         return
     has_survivor_keys = any(k in req for k in SURVIVOR_KEYS)
     ready = [s for s in state.in_turn_order() if not has_survivor_keys or qualifies(state, s, req)]
@@ -107,6 +132,10 @@ def check_quest(state: DiscoverState) -> None:
         if ready:
             advance_quest(state)
         return
+    if ready and req.get("nights") and state.signal == 0 and "at_landmark" in req:
+        state.signal = int(req["nights"])
+        state.signal_space = _landmark_spaces(state, req)[0]
+        state.log("quest", f"The signal is lit; it burns for {state.signal} nights (§17.12).")
     for seat in ready:
         win(state, seat)
 
