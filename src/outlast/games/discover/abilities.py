@@ -53,12 +53,41 @@ def condition_holds(state: DiscoverState, seat: int, condition: Any, context: di
     return True
 
 
+def _passive_table(copy: Any) -> dict[str, list[tuple[int, int, Ability]]]:
+    """Every passive ability of a copy by its query: (source kind, source id, ability)."""
+    table: dict[str, list[tuple[int, int, Ability]]] = {}
+    for card in copy.cards:
+        for ability in card.abilities:
+            if ability.use == "passive":
+                table.setdefault(ability.query, []).append((SOURCE_CARD, card.id, ability))
+    for character in copy.characters:
+        for ability in character.abilities:
+            if ability.use == "passive":
+                table.setdefault(ability.query, []).append((SOURCE_CHARACTER, character.id, ability))
+    for quest in copy.quests:
+        for ability in quest.abilities:
+            if ability.use == "passive":
+                table.setdefault(ability.query, []).append((SOURCE_QUEST, quest.id, ability))
+    return table
+
+
+def _applies(state: DiscoverState, seat: int, source: int, ref: int) -> bool:
+    if source == SOURCE_CARD:
+        place = state.card_place[ref]
+        return place == seat or (place == IN_PLAY and state.copy.cards[ref].kind == UPGRADE)
+    if source == SOURCE_CHARACTER:
+        return state.character[seat] == ref
+    return state.quest == ref
+
+
 def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int] | None = None) -> int:
     """The sum of `seat`'s passive answers to `query` whose conditions hold (0 when none does)."""
+    found = state.copy.derive(_passive_table).get(query)
+    if not found or state.status[seat] != PLAYING:
+        return 0
     total = 0
-    for _, _, _, ability in abilities_of(state, seat):
-        if ability.use == "passive" and ability.query == query and condition_holds(state, seat, ability.condition,
-                                                                                    context):
+    for source, ref, ability in found:
+        if _applies(state, seat, source, ref) and condition_holds(state, seat, ability.condition, context):
             total += ability.amount
     return total
 
@@ -66,6 +95,8 @@ def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int]
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:
     """The stamina to enter a space of cost `base` for `seat`: passive `move_cost` answers, never below 0
     (§6.3, §16.7)."""
+    if not state.copy.derive(_passive_table).get("move_cost"):
+        return base
     return max(0, base + passive(state, seat, "move_cost", {"cost": base}))
 
 

@@ -96,16 +96,24 @@ def split_token(state: DiscoverState, seat: int, token: int) -> None:
     state.log("split", f"Seat {seat} splits a double token into {' and '.join(RESOURCES[r] for r in feature.resources)}.")
 
 
+def _carriers(copy: Any) -> tuple[tuple[int, int], ...]:
+    return tuple((c.id, c.carry) for c in copy.cards if c.carry)
+
+
 def carry_capacity(state: DiscoverState, seat: int) -> int:
     """Resources the survivor's items can carry, off the limit (§8.4)."""
-    return sum(state.copy.cards[c].carry for c in state.items_of(seat))
+    place = state.card_place
+    return sum(n for c, n in state.copy.derive(_carriers) if place[c] == seat)
 
 
 def carried(state: DiscoverState, seat: int) -> int:
     """What counts toward the carry limit: tokens and items, less resources on carrier items (§8.3, §8.4)."""
     tokens = sum(state.supplies[seat]) + len(state.kept_tokens[seat])
-    resources = sum(totals(state, seat))
-    return tokens + len(state.items_of(seat)) - min(carry_capacity(state, seat), resources)
+    items = state.card_place.count(seat)
+    capacity = carry_capacity(state, seat)
+    if not capacity:
+        return tokens + items
+    return tokens + items - min(capacity, sum(totals(state, seat)))
 
 
 def carry_limit(state: DiscoverState, seat: int) -> int:

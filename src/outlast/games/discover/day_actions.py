@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from .state import DiscoverState
 
 
+SPACE_NAMES = tuple(space_name(s) for s in range(17 * 7))
+
+
 @dataclass(frozen=True, slots=True)
 class Turn(DiscoverDecision):
     """The current survivor acts, or ends the turn; unspent stamina carries over (§5.2, §7.1)."""
@@ -97,12 +100,19 @@ class ContinueTurn(Step):
 # ----------------------------------------------------------------------------- what may be done
 def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """Every action `seat` may take now on its turn, in a stable order (§7)."""
-    out = [act(seat, "end")]
+    out = [DiscoverAction(seat, "end")]
     stamina = state.stamina[seat]
     here = state.position[seat]
+    costs: dict[int, int] = {}
     for space in state.board.adjacent[here]:
-        if faceup(state, space) and move_cost(state, seat, terrain_cost(state, space)) <= stamina:
-            out.append(act(seat, "move", space_name(space)))
+        if not faceup(state, space):
+            continue
+        base = terrain_cost(state, space)
+        cost = costs.get(base)
+        if cost is None:
+            cost = costs[base] = move_cost(state, seat, base)
+        if cost <= stamina:
+            out.append(DiscoverAction(seat, "move", (SPACE_NAMES[space],)))
     if stamina >= 1:
         out.extend(act(seat, "gather", w) for w in gather_targets(state, seat))
         out.extend(act(seat, "scout", POSITION_LETTERS[p]) for p in scout_targets(state, seat))

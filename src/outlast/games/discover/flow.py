@@ -115,7 +115,7 @@ def check_legal(state: DiscoverState, action: Any) -> None:
         waiting = ", ".join(map(str, state.to_move())) or "nobody"
         raise IllegalAction(f"seat {action.seat} may not act now (waiting for seat {waiting})",
                             top.rule if top is not None else "")
-    if action not in top.legal(state, action.seat):
+    if action not in state.legal_actions(action.seat):
         raise IllegalAction(top.refusal(state, action), top.rule)
 
 
