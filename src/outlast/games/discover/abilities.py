@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .copy import Ability
+from .exploring import at_fire, landmark_at
 from .terms import IN_PLAY, PLAYING, UPGRADE
 
 if TYPE_CHECKING:
@@ -41,8 +42,6 @@ def condition_holds(state: DiscoverState, seat: int, condition: Any, context: di
     """Whether an ability's condition holds for `seat` (`at_landmark`, `at_fire`, `cost_at_least`)."""
     if not condition:
         return True
-    from .exploring import at_fire, landmark_at
-
     for key, value in condition.items():
         if key == "at_landmark" and landmark_at(state, state.position[seat]) != value:
             return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .abilities import passive
 from .actions import DiscoverAction, act, space_name
 from .decisions import DiscoverDecision
 from .terms import CARRY_LIMIT, DIRTY_WATER, FEATURE, ITEM, RESOURCE, RESOURCES
@@ -118,8 +119,6 @@ def carried(state: DiscoverState, seat: int) -> int:
 
 def carry_limit(state: DiscoverState, seat: int) -> int:
     """10, plus what a passive ability adds (§8.3)."""
-    from .abilities import passive
-
     return CARRY_LIMIT + passive(state, seat, "carry_limit")
 
 

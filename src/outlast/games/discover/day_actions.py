@@ -20,9 +20,10 @@ from .abilities import (
     usable_today,
 )
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
-from .carrying import amount, gain, spend, split_token
+from .carrying import Trim, amount, gain, over_limit, spend, split_token, trim_options
 from .crafting import craft, craftable
-from .quests import do_pay, pay_actions
+from .night import DirtyWater
+from .quests import QuestCheck, do_pay, pay_actions
 from .decisions import DiscoverDecision, Step
 from .exploring import (
     faceup,
@@ -437,10 +438,6 @@ class Settle(Step):
     rule = "§8.3"
 
     def proceed(self, state: DiscoverState) -> None:
-        from .carrying import Trim, over_limit, trim_options
-        from .night import DirtyWater
-        from .quests import QuestCheck
-
         state.decisions.append(QuestCheck(-1))
         order = [self.seat] + [s for s in state.in_turn_order() if s != self.seat] if self.seat >= 0 \
             else state.in_turn_order()
