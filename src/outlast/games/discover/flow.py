@@ -135,7 +135,11 @@ def advance(state: DiscoverState) -> None:
     from . import rounds
 
     decisions = state.decisions
+    status = state.status
     while not state.over and not state.chance:
+        if PLAYING not in status:
+            finish_if_empty(state)
+            return
         if not decisions:
             rounds.next_step(state)
             continue

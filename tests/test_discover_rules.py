@@ -1,0 +1,383 @@
+"""Discover rules beyond the worked examples: the round, actions, hidden information, bad input (discover.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from discover_helpers import Table, card_ids
+from outlast import IllegalAction, OptionError, SaveError
+from outlast.core.rng import Rng
+from outlast.games.discover import DISCOVER
+from outlast.games.discover.terms import (
+    BOX,
+    CASUALTY,
+    DECK,
+    FIRE,
+    FOOD,
+    IN_PLAY,
+    MEAT,
+    PHYSICAL,
+    PLAYING,
+    WON,
+    WOOD,
+)
+
+
+def _finish_day(t: Table) -> None:
+    while t.s.phase == 1 and not t.s.over:
+        t.do("end")
+
+
+def _through_night(t: Table) -> None:
+    s = t.s
+    _finish_day(t)
+    while s.phase == 2 and not s.over:
+        if s.chance:
+            s.apply(s.sample_chance())
+        else:
+            seat = s.to_move()[0]
+            s.apply(s.legal_actions(seat)[0], seat)
+
+
+# ----------------------------------------------------------------------------- §4, §5 the round
+def test_setup_solo_draws_four_characters_and_three_projects__s4() -> None:
+    s = DISCOVER.new_game(seed=1, players=1)
+    while s.chance:
+        s.apply(s.sample_chance())
+    assert len(s.character_offer[0]) == 4 and len(s.hand[0]) == 3 and s.stamina[0] == 12
+
+
+def test_scenario_5_projects_start_faceup_and_none_are_dealt__s15_1() -> None:
+    t = Table.new(players=2, scenario="5")
+    assert t.s.hand == [[], []]
+    assert len(t.s.projects_faceup) == len([p for p in t.s.copy.projects if not p.advanced])
+
+
+def test_scenario_5_needs_two_players__s15() -> None:
+    with pytest.raises(OptionError, match="players"):
+        DISCOVER.new_game(seed=1, players=1, scenario="5")
+
+
+@pytest.mark.parametrize("bad", [{"players": 5}, {"scenario": "3"}, {"copy": -1}, {"colour": "red"},
+                                 {"day_cap": 7}, {"concede": "perhaps"}])
+def test_bad_options_are_refused__s4(bad: dict[str, object]) -> None:
+    with pytest.raises(OptionError):
+        DISCOVER.new_game(seed=1, **bad)
+
+
+def test_turns_go_from_the_leader_clockwise_and_the_day_counts__s5_1_s5_2() -> None:
+    t = Table.new(players=3, leader=1)
+    s = t.s
+    assert s.day == 1 and s.to_move() == [1]
+    t.do("end")
+    assert s.to_move() == [2]
+    t.do("end")
+    assert s.to_move() == [0]
+
+
+def test_nights_1_to_4_are_tier_1__s5_4() -> None:
+    t = Table.new(players=1)
+    s = t.s
+    tiers = []
+    for _ in range(4):
+        _finish_day(t)
+        tiers.append(s.copy.nights[s.chance and s.sample_chance() and int(s.sample_chance().args[0])].tier)
+        _through_night(t)
+        if s.over:
+            break
+    assert set(tiers) == {1}
+
+
+def test_the_night_deck_is_rebuilt_from_tier_2_only__s5_4() -> None:
+    t = Table.new(players=1)
+    s = t.s
+    s.night_discard = list(s.night_deck)
+    s.night_deck = []
+    t.forget()
+    _finish_day(t)
+    pool = {int(a.args[0]) for a, _ in s.chance_outcomes()}
+    assert pool and all(s.copy.nights[c].tier == 2 for c in pool)
+    assert len(pool) == 6
+
+
+def test_stamina_is_capped_at_12__s5_7() -> None:
+    from outlast.games.discover.rounds import gain_stamina
+
+    t = Table.new(players=2)
+    t.s.stamina[0] = 10
+    assert gain_stamina(t.s, 0, 5) == 2 and t.s.stamina[0] == 12
+    assert gain_stamina(t.s, 0, -20) == -12 and t.s.stamina[0] == 0
+
+
+def test_tribe_leader_passes_left_when_eliminated__s5_6() -> None:
+    from outlast.games.discover.damage import suffer
+
+    t = Table.new(players=3, leader=1)
+    s = t.s
+    s.status[2] = CASUALTY
+    suffer(s, 1, PHYSICAL, 4)
+    assert s.status[1] == CASUALTY and s.tribe_leader == 0
+
+
+def test_a_tribal_threat_alone_is_redrawn__s5_5() -> None:
+    from outlast.games.discover.night import threats_for
+
+    t = Table.new(players=1)
+    s = t.s
+    tribal = [c.id for c in s.copy.threats if c.tribal]
+    if not tribal:
+        pytest.skip("this copy has no tribal threat")
+    threats_for(s, "leader")
+    s.decisions.insert(0, s.decisions.pop()) if False else None
+    from outlast.games.discover import flow
+
+    flow.advance(s)
+    s.apply(f"threat {tribal[0]}", -1)
+    assert tribal[0] in s.threat_discard
+    assert s.chance and s.chance[0][0] == flow.THREAT  # another card is drawn
+
+
+# ----------------------------------------------------------------------------- §7 actions
+def test_cook_meat_at_a_fire__s7_8() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    s.supplies[0][MEAT] = 3
+    t.forget()
+    assert "cook 3" in t.legal()
+    t.do("cook 2")
+    assert s.supplies[0][MEAT] == 1 and s.supplies[0][FOOD] == 3
+
+
+def test_restart_fire_needs_wood_and_an_unlit_fire__s7_9() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    s.pieces[0] = (FIRE, s.board.camp, 0, 1)
+    t.forget()
+    assert "restart" not in t.legal() and "cook 1" not in t.legal()
+    s.supplies[0][WOOD] = 1
+    t.forget()
+    t.do("restart")
+    assert s.pieces[0] == (FIRE, s.board.camp, 1, 1) and s.supplies[0][WOOD] == 0
+
+
+def test_recover_cannot_heal_physical__s7_10() -> None:
+    t = Table.new(players=2)
+    t.s.damage[0] = [PHYSICAL]
+    t.forget()
+    assert not [a for a in t.legal() if a.startswith("recover")]
+
+
+def test_recover_heals_a_survivor_in_your_space__s7_10() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    s.damage[1] = [0]
+    t.forget()
+    t.do("recover 1 starvation food")
+    assert s.damage[1] == [] and s.supplies[0][FOOD] == 0
+
+
+def test_loot_a_casualty__s7_11_s10_4() -> None:
+    from outlast.games.discover.damage import suffer
+
+    t = Table.new(players=3)
+    s = t.s
+    suffer(s, 1, PHYSICAL, 4)
+    assert s.status[1] == CASUALTY and s.hand[1] == []
+    t.forget()
+    t.do("loot 1 food")
+    assert s.supplies[0][FOOD] == 2 and s.supplies[1][FOOD] == 0
+
+
+def test_craft_from_hand_goes_faceup_and_draws__s7_6() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    project = s.hand[0][0]
+    data = s.copy.projects[project]
+    for r, n in data.cost:
+        s.supplies[0][r] += n
+    if data.fire:
+        pass  # the camp fire is lit
+    t.forget()
+    t.do(f"craft p{project}")
+    assert project in s.projects_faceup and project not in s.hand[0]
+    assert s.card_place[next(c for c in card_ids(s.copy, data.item) if s.card_place[c] == 0)] == 0
+    assert s.chance  # a new project is drawn
+
+
+def test_same_name_item_returns_the_old_copy__s9_3() -> None:
+    from outlast.games.discover.numbered import gain_item
+
+    t = Table.new(players=2)
+    s = t.s
+    first, second = card_ids(s.copy, 93)[:2]
+    s.card_place[first] = 0
+    gain_item(s, 0, second)
+    t.do("return #93")
+    assert s.card_place[first] == DECK and s.card_place[second] == 0
+
+
+def test_card_not_in_deck_resolves_nothing__s9_4() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    for c in card_ids(s.copy, 2):
+        s.card_place[c] = IN_PLAY
+    from outlast.games.discover import flow
+    from outlast.games.discover.numbered import look_up
+
+    look_up(s, 0, 2)
+    flow.advance(s)
+    assert any("Card #2 is not in the deck" in e.text for e in s.events)
+
+
+def test_a_winner_leaves_the_map_and_discards__s13_2() -> None:
+    from outlast.games.discover.damage import win
+
+    t = Table.new(players=2)
+    s = t.s
+    t.give_item(0, 33)
+    win(s, 0)
+    assert s.status[0] == WON and s.items_of(0) == [] and s.hand[0] == [] and s.tribe_leader == 1
+
+
+def test_the_game_ends_when_no_survivor_is_left__s13_3() -> None:
+    from outlast.games.discover.damage import suffer, win
+
+    t = Table.new(players=2)
+    s = t.s
+    win(s, 0)
+    suffer(s, 1, PHYSICAL, 4)
+    from outlast.games.discover import flow
+
+    flow.advance(s)
+    out = s.outcome()
+    assert s.is_over() and [r.won for r in out.seats] == [True, False]
+    assert [r.code for r in out.seats] == ["quest", "eliminated"]
+
+
+def test_scenario_2_shelter_is_paid_at_camp__s17_12() -> None:
+    t = Table.new(players=2, scenario="2")
+    s = t.s
+    req = s.copy.quests[s.quest].requirement["pay"]
+    for name, n in req.items():
+        from outlast.games.discover.terms import RESOURCES
+
+        s.supplies[0][RESOURCES.index(name)] += 2 * n
+    t.forget()
+    while any(a.startswith("pay ") for a in t.legal()):
+        t.do(next(a for a in t.legal() if a.startswith("pay ")))
+    assert s.copy.quests[s.quest].stage == 2
+
+
+# ----------------------------------------------------------------------------- hidden information §18.5
+def test_other_hands_and_secret_characters_never_leave_through_observe__s18_5() -> None:
+    s = DISCOVER.new_game(seed=4, players=3)
+    while s.chance:
+        s.apply(s.sample_chance())
+    s.apply(str(s.legal_actions(1)[0]), 1)
+    view = json.dumps(s.observe(0))
+    for c in s.character_offer[1] + s.character_offer[2]:
+        assert s.copy.characters[c].name not in view
+    for p in s.hand[1] + s.hand[2]:
+        assert f'"p{p}"' not in view or p in s.hand[0]
+    assert s.observe(0)["hand"] is not None and s.observe(None)["hand"] is None
+
+
+def test_resample_keeps_own_hand_and_redraws_others__s18_5() -> None:
+    t = Table.new(players=3)
+    s = t.s
+    seen_other = set()
+    for k in range(20):
+        copy = s.resample(0, Rng(k))
+        assert copy.hand[0] == s.hand[0]
+        seen_other.add(tuple(copy.hand[1]))
+        assert sorted(copy.projects_deck + [p for h in copy.hand for p in h]) == \
+            sorted(s.projects_deck + [p for h in s.hand for p in h])
+    assert len(seen_other) > 1
+
+
+def test_facedown_tokens_are_undetermined__s18_5() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    t.do(f"scout {'BCDE'[0]}") if "scout B" in t.legal() else None
+    if s.chance:
+        s.apply(s.sample_chance())
+    facedown = [p for p in s.pieces if p[0] == 0]
+    assert all(p[2] < 0 for p in facedown)  # only the back is known
+
+
+# ----------------------------------------------------------------------------- bad input
+@pytest.mark.parametrize("text", ["fly", "move Z9", "move", "scout", "gather gold", "craft p99", "", "   ",
+                                  "end now", "trade 7", "x" * 5000, "move A1 A2", "leader 0"])
+def test_bad_action_texts_are_refused_and_change_nothing(text: str) -> None:
+    t = Table.new(players=2)
+    before = json.dumps(t.s.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction):
+        t.s.apply(text, 0)
+    assert json.dumps(t.s.to_json(), sort_keys=True) == before
+
+
+def test_an_illegal_action_names_its_rule__s7() -> None:
+    t = Table.new(players=2)
+    with pytest.raises(IllegalAction, match=r"§7\.4"):
+        t.do("scout Q")
+    with pytest.raises(IllegalAction, match="may not act now"):
+        t.s.apply("end", 1)
+
+
+def test_a_document_of_another_copy_is_refused_naming_both__s1_3() -> None:
+    t = Table.new(players=2)
+    doc = t.s.to_json()
+    doc["options"]["copy"] = 2
+    with pytest.raises(SaveError) as info:
+        DISCOVER.load_state(doc)
+    assert t.s.copy.copy_id in str(info.value) and DISCOVER.copy_for(2).copy_id in str(info.value)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.update(stamina=[13, 10]),
+    lambda d: d.update(position=["Z1", "A0"]),
+    lambda d: d["supplies"][0].update(food=-1),
+    lambda d: d.update(damage=[["physical"] * 4, []]),
+    lambda d: d["feature_piles"][0].append(d["feature_piles"][1][0]),
+    lambda d: d.update(pieces=[["dragon", "A0", 1, 0]]),
+    lambda d: d.update(decisions=[{"kind": "take a turn", "seat": 9}]),
+    lambda d: d.update(hand=[[0], [0]]),
+    lambda d: d.update(tile_face=[5] + [-1] * 16),
+    lambda d: d.pop("threat_deck"),
+])
+def test_corrupt_documents_are_refused(edit: object) -> None:
+    t = Table.new(players=2)
+    doc = json.loads(json.dumps(t.s.to_json()))
+    edit(doc)  # type: ignore[operator]
+    with pytest.raises(SaveError):
+        DISCOVER.load_state(doc)
+
+
+def test_a_document_round_trips_mid_game() -> None:
+    t = Table.new(players=3, scenario="2")
+    s = t.s
+    rng = random.Random(5)
+    for _ in range(150):
+        if s.over:
+            break
+        if s.chance:
+            s.apply(s.sample_chance())
+        else:
+            seat = s.to_move()[0]
+            s.apply(rng.choice(s.legal_actions(seat)), seat)
+    doc = s.to_json()
+    again = DISCOVER.load_state(json.loads(json.dumps(doc)))
+    assert again.to_json() == doc
+
+
+def test_box_and_unseen_variants__s4_4a() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    for number in (3, 5, 51):
+        ids = card_ids(s.copy, number)
+        if len(ids) > 1:
+            assert all(s.card_place[c] == -5 for c in ids)
+    assert BOX == -3 and PLAYING == 0
