@@ -17,8 +17,10 @@ from .combat_base import (
     CHOICE,
     COMBATANT,
     DIE_WORDS,
+    END,
     ENEMY,
     FIELDS,
+    GRAY,
     GRAY_DIE,
     GRAY_MOD,
     MODE,
@@ -124,7 +126,7 @@ def modify(state: DiscoverState, seat: int, die: str, amount: int) -> None:
 
 
 def _rolled(state: DiscoverState) -> bool:
-    from .combat_base import GRAY
+
 
     return bool(state.combat) and state.combat[GRAY] > 0
 
@@ -157,7 +159,7 @@ def escape(state: DiscoverState, seat: int) -> None:
         return
     drop_combat_entries(state, ESCAPE_DROPS)
     state.decisions.append(EscapeFollow(seat, c[TOKEN_KIND], c[TOKEN_ID], c[ENEMY], c[SPACE]))
-    state.decisions.append(CombatStage(seat, combat_steps.END))
+    state.decisions.append(CombatStage(seat, END))
     state.decisions.append(EscapeMove(seat, tuple(options)))
 
 

@@ -16,6 +16,7 @@ from .carrying import amount, gain, lose
 from .combat_base import (
     COMBATANT,
     DEFENDER,
+    END,
     GRAY_DIE,
     NO_TOKEN,
     PASSES,
@@ -35,7 +36,7 @@ from .combat_base import (
     supporter_seats,
 )
 from .combat_choices import SupportChoice, apply_modifier, modifier_actions, support_reroll
-from .combat_steps import END, CombatStage, reset_support
+from .combat_steps import CombatStage, reset_support
 from .damage import suffer
 from .decisions import Step
 from .terms import OVERPOWER, PHYSICAL, PLAYING, RESOURCES
