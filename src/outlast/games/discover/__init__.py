@@ -1,0 +1,157 @@
+"""Discover: Lands Unknown on the Island, semi-cooperative survival (rules: ../shared/rules/discover.md).
+
+Every game is played with one generated copy (`generator.generate_copy(seed)`, §17.24): the option `copy` is
+the seed, and saves record the copy's id. The rules are split by the rulebook's chapters (see `state.py`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from outlast.core import Game, Option, OptionError, OptionSchema, OutlastError, SaveError, check_seat, resolve_seed
+from outlast.core.errors import shown
+
+from .actions import DiscoverAction, parse_action
+from .copy import Copy
+from .document import FORMAT
+from .flow import RESULT_TEXTS
+from .state import DiscoverState
+
+DEFAULT_COPY = 1
+"""The copy a game plays when no `copy` option is given: the seed of a fixed, checked copy."""
+
+
+def _check(opts: dict[str, Any]) -> None:
+    if opts["scenario"] == "5" and opts["players"] < 2:
+        raise OptionError("players", opts["players"], "2, 3 or 4 (Scenario 5 is competitive, §15)")
+
+
+class DiscoverGame(Game):
+    """The Discover definition: options, the copies it generates, and the factory of `DiscoverState`s.
+
+    A game object plays any copy: the `copy` option (a seed) picks which; the copy is generated on first use and
+    kept (architecture §3: content belongs to the game object). `with_copy` is not needed: every copy has its own
+    id, recorded in saves, and a save replays only with the copy it names.
+    """
+
+    name = "discover"
+    title = "Discover: Lands Unknown"
+    action_type = DiscoverAction
+    rules_version = "discover-2026.11-1"
+    players = (1, 2, 3, 4)
+    rules_file = "rules.md"
+    state_format = FORMAT
+    kind = "semi-cooperative"
+    result_codes = MappingProxyType(dict(RESULT_TEXTS))
+    capabilities = frozenset()
+
+    def __init__(self) -> None:
+        self._copies: dict[int, Copy] = {}
+
+    def copy_for(self, seed: int) -> Copy:
+        """The copy generated from `seed` (kept on this game object)."""
+        from .generator import generate_copy
+
+        if seed not in self._copies:
+            if len(self._copies) > 32:
+                self._copies.pop(next(iter(self._copies)))
+            self._copies[seed] = generate_copy(seed)
+        return self._copies[seed]
+
+    @property
+    def options(self) -> OptionSchema:
+        return OptionSchema((
+            Option("players", "int", 2, "number of players (§1.1)", (1, 2, 3, 4)),
+            Option("scenario", "choice", "1", "scenario on the Island: 1 and 2 cooperative stories, 5 competitive "
+                   "(§13, §15)", ("1", "2", "5")),
+            Option("copy", "int", DEFAULT_COPY, "the seed of the generated copy to play (§17.24)"),
+            Option("concede", "bool", False, "offer the optional concede action, a loss (§17.20 item 12)"),
+            Option("day_cap", "int", 0, "house rule: survivors still on the map after this many days lose; 0 is off "
+                   "(§17.20 item 12)", (0, 10, 20, 30, 50)),
+        ), check=_check)
+
+    def content_id(self, options: Any) -> str:
+        """The id of the copy a game with these options plays (§17.24): saves record it."""
+        from .generator import copy_id_for
+
+        return copy_id_for(int(options.get("copy", DEFAULT_COPY)))
+
+    def accepts_content(self, content_id: str, options: Any) -> bool:
+        return content_id == self.content_id(options)
+
+    def new_game(self, seed: int | None = None, **options: Any) -> DiscoverState:
+        from .setup import new_state
+
+        opts = self.options.resolve(options)
+        if opts["copy"] < 0 or opts["copy"] >= 1 << 63:
+            raise OptionError("copy", opts["copy"], "a whole number from 0 to 2**63 - 1")
+        return new_state(self, self.copy_for(opts["copy"]), opts, resolve_seed(seed))
+
+    def parse_action(self, seat: int, text: str) -> DiscoverAction:
+        return parse_action(seat, text)
+
+    def load_state(self, doc: dict[str, Any]) -> DiscoverState:
+        """A state from `DiscoverState.to_json()`; every field is checked first, else `SaveError`. A document of
+        another copy than its options name is refused with both ids (§1.3, §17.24 isolation)."""
+        from .document import from_json
+
+        if not isinstance(doc, dict):
+            raise SaveError(f"a state document is a JSON object, not {shown(doc)}")
+        for key, want in (("game", str), ("format", int), ("rules_version", str), ("copy_id", str)):
+            if type(doc.get(key)) is not want:
+                raise SaveError(f"state document field {key!r} must be {want.__name__}, not {shown(doc.get(key))}")
+        self.check_doc_header(doc)
+        opts = doc.get("options")
+        if not isinstance(opts, dict):
+            raise SaveError("state document lacks its options")
+        try:
+            resolved = self.options.resolve(opts)
+        except OutlastError as exc:
+            raise SaveError(f"state document has bad options: {exc}") from None
+        copy = self.copy_for(resolved["copy"])
+        if doc["copy_id"] != copy.copy_id:
+            raise SaveError(f"this position was played with copy {shown(doc['copy_id'])}, but its options name copy "
+                            f"{copy.copy_id} (seed {resolved['copy']}): content of two copies never mixes (§1.3)")
+        return from_json(self, copy, resolved, doc)
+
+    def lint(self, content_dir: Path | None = None) -> list[str]:
+        from outlast.core import ContentError
+
+        from .generator import generate_copy
+        from .verbs import VERBS
+
+        if content_dir is not None:
+            raise OutlastError("discover generates its content from pools; check them with `outlast copy new`")
+        copy = generate_copy(0)
+        problems = VERBS.problems()
+        if problems:
+            raise ContentError("verbs", "-", "-", "; ".join(problems))
+        return [f"copy {copy.copy_id}: {len(copy.cards)} numbered cards, {len(copy.features)} feature tokens, "
+                f"{len(copy.characters)} characters, {len(copy.quests)} quests"]
+
+    def agents(self) -> dict[str, Any]:
+        from .bots import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def describe_decision(self, state: Any, seat: int) -> str:
+        if not isinstance(state, DiscoverState):
+            raise OutlastError(f"a Discover state is needed, not {shown(state)}")
+        check_seat(seat, state.seats)
+        if state.over or state.chance or not state.decisions or seat not in state.decisions[-1].choosers(state):
+            return ""
+        top = state.decisions[-1]
+        return f"{top.text(state)} ({top.rule})"
+
+    def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:
+        from .render import render
+
+        return render(state, seat, full=full)
+
+
+DISCOVER = DiscoverGame()
+"""The game object (registered as `GAME` once complete)."""
+
+__all__ = ["DISCOVER", "DiscoverAction", "DiscoverGame", "DiscoverState"]

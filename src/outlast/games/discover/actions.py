@@ -59,6 +59,10 @@ CHANCE_VERBS = frozenset(("die", "leader", "character", "project", "tile", "feat
 """The verbs of player actions and of chance outcomes."""
 
 
+UPPER_FIRST = frozenset(("move", "retreat", "scout"))
+"""Verbs whose first word is a space or tile name, written in capitals (`move B3`, `scout F`)."""
+
+
 def parse_action(seat: int, text: str) -> DiscoverAction:
     """Read a canonical action text for `seat`; malformed text raises `IllegalAction` (legality is the state's)."""
     if not isinstance(text, str):
@@ -68,7 +72,9 @@ def parse_action(seat: int, text: str) -> DiscoverAction:
     words = canonical(text).split()
     if not words:
         raise IllegalAction("an empty action text names no action")
-    verb, args = words[0], tuple(w.upper() if parse_space(w) >= 0 else w for w in words[1:])
+    verb, args = words[0], tuple(words[1:])
+    if verb in UPPER_FIRST and args:
+        args = (args[0].upper(), *args[1:])
     known = CHANCE_VERBS if seat == CHANCE else PLAYER_VERBS
     if verb not in known:
         raise IllegalAction(f"{verb!r} is not a Discover {'chance outcome' if seat == CHANCE else 'action'}; "

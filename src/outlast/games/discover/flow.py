@@ -89,7 +89,8 @@ def chance_outcomes(state: DiscoverState) -> list[tuple[DiscoverAction, float]]:
 
 def _chance_value(state: DiscoverState, action: DiscoverAction) -> int:
     kind, arg = state.chance[0]
-    if action.verb != CHANCE_KINDS[kind] or len(action.args) != 1 or not action.args[0].isdigit():
+    word = action.args[0] if len(action.args) == 1 else ""
+    if action.verb != CHANCE_KINDS[kind] or not word.isascii() or not word.isdigit() or str(int(word)) != word:
         raise IllegalAction(f"{action} is not a possible outcome now (a {CHANCE_KINDS[kind]} is pending)")
     value = int(action.args[0])
     ok = 1 <= value <= DIE if kind == DIE_ROLL else value in _pool(state, kind, arg)

@@ -175,6 +175,3 @@ class SameName(DiscoverDecision):
             return_card(state, self.card)
             state.log("return", f"Seat {self.seat} puts the older {state.copy.cards[self.card].name} back.")
 
-
-def card_in_play_kinds() -> tuple[int, ...]:
-    return (UPGRADE, ITEM)

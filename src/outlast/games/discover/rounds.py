@@ -80,7 +80,10 @@ def begin_night(state: DiscoverState) -> None:
 
 def end_night(state: DiscoverState) -> None:
     """Discard the night card, then the tribe leader may hand the token on (§5.3 steps 1–2, §5.6)."""
+    from .night import night_over
+
     card = state.night_card
+    night_over(state)
     state.night_discard.append(card)
     state.night_card = -1
     state.log("night", f"The night card {state.copy.nights[card].name} is discarded.")

@@ -1,0 +1,72 @@
+"""Craft, and the project cards (discover.md §7.6, §17.9, §17.20 items 6, 7 and 18).
+
+Project cards in a hand are private (§18.5); faceup projects belong to no one. The project deck is an
+undetermined bag: a draw is a chance point over the cards left in it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import flow
+from .carrying import amount, spend
+from .exploring import at_fire
+from .numbered import gain_item
+from .terms import DECK, RESOURCES
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
+
+
+def draw_projects(state: DiscoverState, seat: int, n: int) -> None:
+    """Draw `n` project cards into `seat`'s hand; an empty deck draws nothing (§7.6, §17.20 item 7); Scenario 5
+    never draws (§15.1)."""
+    if state.scenario == 5:
+        state.log("fizzle", "Nobody draws project cards in Scenario 5 (§15.1).")
+        return
+    for _ in range(min(n, len(state.projects_deck))):
+        flow.queue(state, flow.PROJECT, seat)
+
+
+def craftable(state: DiscoverState, seat: int) -> list[int]:
+    """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6)."""
+    out = []
+    fire = at_fire(state, state.position[seat])
+    for project in sorted(set(state.hand[seat]) | set(state.projects_faceup)):
+        data = state.copy.projects[project]
+        if data.fire and not fire:
+            continue
+        if all(amount(state, seat, r) >= n for r, n in data.cost):
+            out.append(project)
+    return out
+
+
+def craft(state: DiscoverState, seat: int, project: int) -> None:
+    """Craft a project: pay its resources, take its item with fresh counters; from the hand it goes faceup and
+    its owner draws a new project (§7.6). With no copy in the deck: §17.20 items 6 and 18."""
+    from .quests import note
+
+    data = state.copy.projects[project]
+    for r, n in data.cost:
+        spend(state, seat, r, n)
+    cost = ", ".join(f"{n} {RESOURCES[r]}" for r, n in data.cost)
+    state.log("craft", f"Seat {seat} crafts {data.name} for {cost}.")
+    cards = state.copy.cards
+    copies = [c for c, place in enumerate(state.card_place) if place == DECK and cards[c].number == data.item]
+    mine = [c for c in state.items_of(seat) if cards[c].number == data.item]
+    if copies:
+        gain_item(state, seat, copies[0])
+    elif mine:
+        state.card_counters[mine[0]] = cards[mine[0]].counters
+        state.log("craft", f"Seat {seat} holds the only copy of item #{data.item}: it is taken again with fresh "
+                           "counters (§17.20 item 6).")
+    else:
+        state.log("craft", f"No copy of item #{data.item} is left to take: nothing is gained (§17.20 item 6).")
+    note(state, "craft", data.item)
+    if project in state.hand[seat]:
+        state.hand[seat].remove(project)
+        state.projects_faceup.append(project)
+        state.projects_faceup.sort()
+        state.log("project", f"The project {data.name} goes faceup for everyone (§7.6).")
+        draw_projects(state, seat, 1)
+

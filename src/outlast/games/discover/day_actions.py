@@ -1,0 +1,445 @@
+"""A survivor's turn and the actions of §7 (discover.md §5.2, §7, §15.3).
+
+`Turn` is the pending decision of the current survivor: every action it may pay for now, and `end`. An action
+runs on the stack: its own steps on top, then `Settle` (dirty water, the carry limit, the quest check), then
+the turn again. Costs are paid when the action is performed (§7.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import flow
+from .abilities import (
+    SOURCE_CARD,
+    SOURCE_CHARACTER,
+    abilities_of,
+    mark_used,
+    move_cost,
+    usable_today,
+)
+from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
+from .carrying import amount, gain, spend, split_token
+from .crafting import craft, craftable
+from .quests import do_pay, pay_actions
+from .decisions import DiscoverDecision, Step
+from .exploring import (
+    faceup,
+    fires_at,
+    gather_targets,
+    landmark_at,
+    scout,
+    scout_targets,
+    terrain_cost,
+)
+from .terms import (
+    CASUALTY,
+    COUNTER,
+    DAMAGE,
+    FIRE,
+    FOOD,
+    HEALED_BY,
+    MEAT,
+    PLAYING,
+    RESOURCES,
+    WOOD,
+)
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(DiscoverDecision):
+    """The current survivor acts, or ends the turn; unspent stamina carries over (§5.2, §7.1)."""
+
+    kind = "take a turn"
+    rule = "§7.1"
+    forced_resolves = False
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        return turn_actions(state, seat)
+
+    def resolve(self, state: Any, action: Any) -> None:
+        if action.verb == "end":
+            state.log("end", f"Seat {self.seat} ends the turn with {state.stamina[self.seat]} stamina.")
+            return
+        if action.verb == "concede":
+            from .damage import eliminate
+
+            eliminate(state, self.seat, "conceded")
+            state.result[self.seat] = "conceded"
+            return
+        state.decisions.append(ContinueTurn(self.seat))
+        state.decisions.append(Settle(self.seat))
+        ACTIONS[action.verb](state, self.seat, action)
+
+    def text(self, state: Any) -> str:
+        return f"Your turn: {state.stamina[self.seat]} stamina. Act, or end your turn."
+
+    def refusal(self, state: Any, action: Any) -> str:
+        return why_not(state, self.seat, action)
+
+
+@dataclass(frozen=True, slots=True)
+class ContinueTurn(Step):
+    """After an action: the turn goes on if the survivor is still on the map (§5.2)."""
+
+    kind = "continue the turn"
+    rule = "§5.2"
+
+    def proceed(self, state: DiscoverState) -> None:
+        if state.status[self.seat] == PLAYING:
+            state.decisions.append(Turn(self.seat))
+
+
+# ----------------------------------------------------------------------------- what may be done
+def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
+    """Every action `seat` may take now on its turn, in a stable order (§7)."""
+    out = [act(seat, "end")]
+    stamina = state.stamina[seat]
+    here = state.position[seat]
+    for space in state.board.adjacent[here]:
+        if faceup(state, space) and move_cost(state, seat, terrain_cost(state, space)) <= stamina:
+            out.append(act(seat, "move", space_name(space)))
+    if stamina >= 1:
+        out.extend(act(seat, "gather", w) for w in gather_targets(state, seat))
+        out.extend(act(seat, "scout", POSITION_LETTERS[p]) for p in scout_targets(state, seat))
+        if landmark_at(state, here) and not (state.scenario == 5 and _counter_here(state, here)):
+            out.append(act(seat, "investigate"))
+        out.extend(act(seat, "craft", f"p{p}") for p in craftable(state, seat))
+        out.extend(act(seat, "trade", s) for s in _others_here(state, seat))
+        out.extend(_cook_and_fire(state, seat))
+        out.extend(_recover_actions(state, seat))
+        out.extend(_loot_actions(state, seat))
+    out.extend(_card_actions(state, seat))
+    out.extend(pay_actions(state, seat))
+    if state.scenario == 5 and state.day >= 2 and stamina >= 3:
+        out.extend(act(seat, "attack", s) for s in _others_here(state, seat))
+    features = state.copy.features
+    out.extend(act(seat, "split", f"t{t}") for t in sorted(state.kept_tokens[seat]) if len(features[t].resources) > 1)
+    if state.options.get("concede"):
+        out.append(act(seat, "concede"))
+    return out
+
+
+def _counter_here(state: DiscoverState, space: int) -> bool:
+    return any(p[0] == COUNTER and p[1] == space for p in state.pieces)
+
+
+def _others_here(state: DiscoverState, seat: int) -> list[int]:
+    here = state.position[seat]
+    return [s for s in state.survivors() if s != seat and state.position[s] == here]
+
+
+def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
+    out = []
+    here = state.position[seat]
+    if any(state.pieces[i][2] for i in fires_at(state, here)):
+        out.extend(act(seat, "cook", n) for n in range(1, amount(state, seat, MEAT) + 1))
+    if amount(state, seat, WOOD) and any(not state.pieces[i][2] for i in fires_at(state, here)):
+        out.append(act(seat, "restart"))
+    return out
+
+
+def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
+    out = []
+    for target in [seat, *_others_here(state, seat)]:
+        for damage in sorted(set(state.damage[target])):
+            for r in HEALED_BY.get(damage, ()):
+                if amount(state, seat, r):
+                    out.append(act(seat, "recover", target, DAMAGE[damage], RESOURCES[r]))
+    return out
+
+
+def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
+    out = []
+    from .carrying import totals
+
+    here = state.position[seat]
+    for other in range(state.seats):
+        if state.status[other] != CASUALTY or state.position[other] != here:
+            continue
+        held = totals(state, other)
+        out.extend(act(seat, "loot", other, RESOURCES[r]) for r in range(len(RESOURCES)) if held[r])
+        out.extend(act(seat, "loot", other, f"#{state.copy.cards[c].number}") for c in state.items_of(other))
+    return out
+
+
+def _card_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
+    """`use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12)."""
+    out = []
+    stamina = state.stamina[seat]
+    for source, ref, index, ability in abilities_of(state, seat):
+        if ability.use != "action" or ability.cost > stamina:
+            continue
+        if source == SOURCE_CARD:
+            if not usable_today(state, ref, ability):
+                continue
+            name = f"#{state.copy.cards[ref].number}"
+        else:
+            name = "character" if source == SOURCE_CHARACTER else "quest"
+        out.append(act(seat, "use", name, index + 1))
+    return out
+
+
+def why_not(state: DiscoverState, seat: int, action: DiscoverAction) -> str:
+    """Why an action is not legal on this turn, in the rules' words."""
+    verb = action.verb
+    reasons = {
+        "move": "you may move only to an adjacent space on a faceup tile whose cost you can pay (§7.2, §6.1)",
+        "gather": "there is no such token in your space, or you have no stamina (§7.3)",
+        "scout": "you may scout only a facedown tile next to your space (§7.4)",
+        "investigate": "there is no landmark you may investigate in your space (§7.5, §15.2)",
+        "craft": "you cannot craft that project now: hand or faceup, its resources, a fire if it shows one (§7.6)",
+        "trade": "you may trade only with another survivor in your space (§7.7)",
+        "cook": "cooking needs a lit fire in your space and that much meat (§7.8)",
+        "restart": "restarting a fire needs an unlit fire in your space and 1 wood (§7.9)",
+        "recover": "Recover heals a non-physical damage of yours or of a survivor here, paid with your own "
+                   "matching resource (§7.10)",
+        "loot": "you may loot only a casualty in your space (§7.11)",
+        "use": "that card action is not yours to use now, or you cannot pay its stamina (§7.12)",
+        "attack": "attacks are Scenario 5 only, from day 2, cost 3 stamina and need the other survivor in your "
+                  "space (§15.3)",
+    }
+    return f"{action} is not legal now: " + reasons.get(verb, "it is not an action of your turn (§7.1)")
+
+
+# ----------------------------------------------------------------------------- doing it
+def pay(state: DiscoverState, seat: int, cost: int) -> None:
+    """Pay an action's stamina when it is performed (§7.1, §5.7)."""
+    state.stamina[seat] -= cost
+
+
+def do_move(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Move and Gather: enter an adjacent space, fight its monsters, then one free Gather (§7.2, §11.3)."""
+    from .monsters import fight_monsters_here
+
+    space = parse_space(action.args[0])
+    cost = move_cost(state, seat, terrain_cost(state, space))
+    pay(state, seat, cost)
+    state.position[seat] = space
+    state.log("move", f"Seat {seat} moves to {space_name(space)} for {cost} stamina.")
+    state.decisions.append(FreeGather(seat))
+    fight_monsters_here(state, seat)
+
+
+def do_gather(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    from .gathering import gather
+
+    pay(state, seat, 1)
+    gather(state, seat, action.args[0])
+
+
+def do_scout(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    pay(state, seat, 1)
+    scout(state, seat, POSITION_LETTERS.index(action.args[0].upper()))
+
+
+def do_investigate(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Investigate: resolve the landmark's card; in Scenario 5 a random #100 card and a counter (§7.5, §15.2)."""
+    from .gathering import encounter
+    from .numbered import look_up
+    from .quests import note
+
+    pay(state, seat, 1)
+    number = landmark_at(state, state.position[seat])
+    state.log("investigate", f"Seat {seat} investigates landmark #{number}.")
+    if state.scenario == 5:
+        encounter(state, seat)
+        return
+    state.decisions.append(Noted(seat, number))
+    look_up(state, seat, number)
+    del note
+
+
+@dataclass(frozen=True, slots=True)
+class Noted(Step):
+    """After an Investigate and its chain: the quest hears which landmark was investigated (§16.8)."""
+
+    kind = "note an investigation"
+    rule = "§16.8"
+    number: int
+
+    def proceed(self, state: DiscoverState) -> None:
+        from .quests import note
+
+        note(state, "investigate", self.number)
+
+
+def do_craft(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    pay(state, seat, 1)
+    craft(state, seat, int(action.args[0][1:]))
+
+
+def do_trade(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    from .trading import open_trade
+
+    open_trade(state, seat, int(action.args[0]))
+
+
+def do_cook(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Cook Meat: any number of meat for as much food, at a fire (§7.8)."""
+    n = int(action.args[0])
+    pay(state, seat, 1)
+    spend(state, seat, MEAT, n)
+    gain(state, seat, FOOD, n)
+    state.log("cook", f"Seat {seat} cooks {n} meat into {n} food.")
+
+
+def do_restart(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Restart Fire: 1 wood flips an unlit fire in your space to lit (§7.9)."""
+    pay(state, seat, 1)
+    spend(state, seat, WOOD, 1)
+    i = next(i for i in fires_at(state, state.position[seat]) if not state.pieces[i][2])
+    kind, space, _, camp = state.pieces[i]
+    state.pieces[i] = (kind, space, 1, camp)
+    state.log("fire", f"Seat {seat} relights the {'camp ' if camp else ''}fire in {space_name(space)}.")
+
+
+def do_recover(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Recover: heal one matching damage on you or a survivor here with your own resource (§7.10)."""
+    from .damage import heal
+    from .night import recovered
+
+    target, damage, resource = int(action.args[0]), DAMAGE.index(action.args[1]), RESOURCES.index(action.args[2])
+    pay(state, seat, 1)
+    spend(state, seat, resource, 1)
+    heal(state, target, damage)
+    recovered(state, target)
+
+
+def do_loot(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Loot: take one resource or one item of a casualty in your space (§7.11, §10.4)."""
+    from .carrying import lose
+
+    other, what = int(action.args[0]), action.args[1]
+    pay(state, seat, 1)
+    if what.startswith("#"):
+        card = next(c for c in state.items_of(other) if state.copy.cards[c].number == int(what[1:]))
+        state.card_place[card] = seat
+        state.log("loot", f"Seat {seat} loots {state.copy.cards[card].name} from seat {other}.")
+        from .numbered import SameName
+
+        name = state.copy.cards[card].name
+        for old in state.items_of(seat):
+            if old != card and state.copy.cards[old].name == name:
+                state.decisions.append(SameName(seat, old))
+        return
+    r = RESOURCES.index(what)
+    lose(state, other, r, 1)
+    gain(state, seat, r, 1)
+    state.log("loot", f"Seat {seat} loots 1 {what} from seat {other}.")
+
+
+def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Card Action: pay its printed stamina and carry out its effect (§7.12, §9.8)."""
+    from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run
+
+    name, index = action.args[0], int(action.args[1]) - 1
+    if name == "character":
+        character = state.copy.characters[state.character[seat]]
+        ability = character.abilities[index]
+        pay(state, seat, ability.cost)
+        state.log("use", f"Seat {seat} uses {character.title}: {ability.text}")
+        run(state, seat, CHARACTER_ABILITY, character.id, index)
+        return
+    if name == "quest":
+        quest = state.copy.quests[state.quest]
+        ability = quest.abilities[index]
+        pay(state, seat, ability.cost)
+        state.log("use", f"Seat {seat} uses the quest card's action: {ability.text}")
+        run(state, seat, QUEST_ABILITY, quest.id, index)
+        return
+    number = int(name[1:])
+    source, card, _, ability = next(
+        (s, c, i, a) for s, c, i, a in abilities_of(state, seat)
+        if s == SOURCE_CARD and state.copy.cards[c].number == number and i == index)
+    del source
+    pay(state, seat, ability.cost)
+    if ability.once == "day":
+        mark_used(state, card)
+    state.log("use", f"Seat {seat} uses {state.copy.cards[card].name}: {ability.text}")
+    run(state, seat, CARD_ABILITY, card, index)
+
+
+def do_attack(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Scenario 5: pay 3 stamina and attack another survivor in your space (§15.3)."""
+    from .combat import start_attack
+
+    pay(state, seat, 3)
+    start_attack(state, seat, int(action.args[0]))
+
+
+def do_split(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    """Split a double token into two single supply tokens, for free (§8.1)."""
+    split_token(state, seat, int(action.args[0][1:]))
+
+
+ACTIONS = {
+    "move": do_move, "gather": do_gather, "scout": do_scout, "investigate": do_investigate, "craft": do_craft,
+    "trade": do_trade, "cook": do_cook, "restart": do_restart, "recover": do_recover, "loot": do_loot,
+    "use": do_use, "attack": do_attack, "split": do_split, "pay": do_pay,
+}
+"""What each verb of a turn does."""
+
+
+@dataclass(frozen=True, slots=True)
+class FreeGather(Step):
+    """After Move and Gather's fights, a surviving survivor may gather once for free (§7.2)."""
+
+    kind = "offer the free gather"
+    rule = "§7.2"
+
+    def proceed(self, state: DiscoverState) -> None:
+        if state.status[self.seat] == PLAYING and gather_targets(state, self.seat):
+            state.decisions.append(FreeGatherChoice(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class FreeGatherChoice(DiscoverDecision):
+    """Gather one token for free in the space just entered, or pass (§7.2)."""
+
+    kind = "free gather"
+    rule = "§7.2"
+    forced_resolves = False
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        return [act(seat, "gather", w) for w in gather_targets(state, seat)] + [act(seat, "pass")]
+
+    def resolve(self, state: Any, action: Any) -> None:
+        from .gathering import gather
+
+        if action.verb == "gather":
+            gather(state, self.seat, action.args[0])
+
+    def text(self, state: Any) -> str:
+        return "You may gather one token here for free, or pass."
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Step):
+    """When an action ends: dirty-water risks, then the carry limit (acting player first), then the quest
+    check (§8.3, §8.5, §13.2 AUTHORED timing, §18.4)."""
+
+    kind = "settle the action"
+    rule = "§8.3"
+
+    def proceed(self, state: DiscoverState) -> None:
+        from .carrying import Trim, over_limit, trim_options
+        from .night import DirtyWater
+        from .quests import QuestCheck
+
+        state.decisions.append(QuestCheck(-1))
+        order = [self.seat] + [s for s in state.in_turn_order() if s != self.seat] if self.seat >= 0 \
+            else state.in_turn_order()
+        for seat in reversed(order):
+            if state.status[seat] == PLAYING and over_limit(state, seat) and trim_options(state, seat):
+                state.decisions.append(Trim(seat))
+        for seat in reversed(order):
+            if state.status[seat] == PLAYING and state.dirty_pending[seat] > 0:
+                state.decisions.append(DirtyWater(seat))
+
+
+__all__ = ["flow", "COUNTER", "FIRE"]

@@ -1,0 +1,166 @@
+"""Quests, winning and losing (discover.md §13, §16.8, §17.12, §17.24 rule 4).
+
+A quest requirement is a mapping in the vocabulary of §17.24 rule 4. Its *group* keys are met once, by anyone,
+since the card became the current quest: `investigate` (an Investigate action in landmark N's space, §16.8),
+`defeat` (enemy N defeated), `craft` (item N crafted), `pay` (resources paid at camp, `per_player` times the
+number-of-players icon, §13.4). Its *survivor* keys say who qualifies: `hold_item`, `hold_trait`,
+`at_landmark` (with `within`: at most that many spaces from it), `at_objective`. With outcome `advance` the next
+stage becomes current once the group keys are met and someone qualifies; with `win` every qualifying survivor
+wins at once, one at a time from the tribe leader (§13.2 AUTHORED timing). `last_standing` is Scenario 5's card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import DiscoverAction, act
+from .decisions import Step
+from .exploring import landmark_spaces, printed
+from .terms import CASUALTY, PLAYING, RESOURCES
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
+
+MARKS = ("investigate", "defeat", "craft")
+"""Group requirement keys met by something happening (recorded by `note`)."""
+SURVIVOR_KEYS = ("hold_item", "hold_trait", "at_landmark", "at_objective")
+
+
+def note(state: DiscoverState, kind: str, number: int) -> None:
+    """Record that something a quest may ask for happened: an investigation, a defeat, a craft (§13.1)."""
+    mark = MARKS.index(kind) * 1000 + number
+    if mark not in state.quest_done:
+        state.quest_done.append(mark)
+
+
+def requirement(state: DiscoverState) -> dict[str, Any]:
+    if state.quest < 0:
+        return {}
+    req = state.copy.quests[state.quest].requirement
+    return dict(req) if isinstance(req, dict) else {}
+
+
+def pay_goal(state: DiscoverState) -> list[int]:
+    """Resources the current quest still asks the group to pay, by type (§17.12 2.1, §13.4)."""
+    req = requirement(state).get("pay")
+    if not req:
+        return [0] * len(RESOURCES)
+    icon = state.started if requirement(state).get("per_player") else 1
+    return [max(0, (req.get(r, 0) or 0) * icon - state.quest_paid[i]) for i, r in enumerate(RESOURCES)]
+
+
+def group_met(state: DiscoverState, req: dict[str, Any]) -> bool:
+    for key in MARKS:
+        if key in req and MARKS.index(key) * 1000 + int(req[key]) not in state.quest_done:
+            return False
+    return not any(pay_goal(state)) if "pay" in req else True
+
+
+def qualifies(state: DiscoverState, seat: int, req: dict[str, Any]) -> bool:
+    """Whether a survivor meets the quest's survivor keys (§17.24 rule 4 vocabulary)."""
+    cards = state.copy.cards
+    items = state.items_of(seat)
+    if "hold_item" in req and all(cards[c].number != req["hold_item"] for c in items):
+        return False
+    if "hold_trait" in req and all(req["hold_trait"] not in cards[c].traits for c in items):
+        return False
+    here = state.position[seat]
+    if "at_landmark" in req:
+        spaces = [s for n, s in landmark_spaces(state) if n == req["at_landmark"]]
+        reach = int(req.get("within", 0) or 0)
+        if not any(state.board.distance(here, s) <= reach for s in spaces):
+            return False
+    if "at_objective" in req:
+        p = printed(state, here)
+        if p is None or p.objective != req["at_objective"]:
+            return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class QuestCheck(Step):
+    """Check the current quest after an action, a night step or a combat (§13.2 AUTHORED timing)."""
+
+    kind = "check the quest"
+    rule = "§13.2"
+
+    def proceed(self, state: DiscoverState) -> None:
+        check_quest(state)
+
+
+def check_quest(state: DiscoverState) -> None:
+    from .damage import win
+
+    if state.quest < 0:
+        return
+    quest = state.copy.quests[state.quest]
+    req = requirement(state)
+    if req.get("last_standing"):
+        _last_standing(state)
+        return
+    if not group_met(state, req):
+        return
+    has_survivor_keys = any(k in req for k in SURVIVOR_KEYS)
+    ready = [s for s in state.in_turn_order() if not has_survivor_keys or qualifies(state, s, req)]
+    if quest.outcome == "advance":
+        if ready:
+            advance_quest(state)
+        return
+    for seat in ready:
+        win(state, seat)
+
+
+def _last_standing(state: DiscoverState) -> None:
+    """Scenario 5: the last survivor left on the map wins; if the last fall together nobody wins (§17.12)."""
+    from .damage import win
+
+    alive = state.survivors()
+    if len(alive) == 1 and state.started > 1:
+        for seat in range(state.seats):
+            if state.status[seat] == CASUALTY and state.result[seat] == "eliminated":
+                state.result[seat] = "outlasted"
+        win(state, alive[0], "last_standing")
+
+
+def advance_quest(state: DiscoverState) -> None:
+    """The next stage becomes the current quest; the old card leaves play (§13.1)."""
+    from .effects import QUEST_REVEAL, run
+
+    old = state.copy.quests[state.quest]
+    nxt = next((q for q in state.copy.quests if q.scenario == old.scenario and q.stage == old.stage + 1), None)
+    if nxt is None:
+        return
+    state.quest = nxt.id
+    state.quest_done = []
+    state.quest_paid = [0] * len(RESOURCES)
+    state.journal.append(-1000 - nxt.id)
+    state.log("quest", f"Quest {nxt.code} {nxt.name}: {nxt.text}")
+    leader = state.tribe_leader if state.status[state.tribe_leader] == PLAYING else \
+        (state.survivors() or [0])[0]
+    state.decisions.append(QuestCheck(-1))
+    run(state, leader, QUEST_REVEAL, nxt.id)
+
+
+def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
+    """At camp, a survivor may pay a resource toward the quest's `pay` (§17.12 2.1; AUTHORED: free, any split)."""
+    from .carrying import amount
+
+    req = requirement(state)
+    if "pay" not in req:
+        return []
+    at = req.get("at", "camp")
+    if at == "camp" and state.position[seat] != state.board.camp:
+        return []
+    goal = pay_goal(state)
+    return [act(seat, "pay", RESOURCES[r]) for r in range(len(RESOURCES)) if goal[r] and amount(state, seat, r)]
+
+
+def do_pay(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    from .carrying import spend
+
+    r = RESOURCES.index(action.args[0])
+    spend(state, seat, r, 1)
+    state.quest_paid[r] += 1
+    left = sum(pay_goal(state))
+    state.log("quest", f"Seat {seat} pays 1 {RESOURCES[r]} toward the quest ({left} still to pay).")

@@ -1,0 +1,180 @@
+"""Trade: a two-step exchange with accept, reject and counter (discover.md §7.7, §18.2, §16.10).
+
+The survivor drafting an offer adds what it gives and what it asks, one thing at a time, then proposes; the
+other answers. A counter hands the drafting to the other side with a fresh offer. Agreement swaps everything
+and the current survivor pays 1 stamina; giving up costs nothing and changes nothing. Hand project cards may
+be given (their owner shows them to the partner by offering them) but never asked for, since the asker
+cannot know them (§18.5). AUTHORED: after 3 counters the trade ends without agreement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .actions import DiscoverAction, act
+from .carrying import amount, gain, spend
+from .decisions import DiscoverDecision
+from .terms import RESOURCES
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
+
+MAX_COUNTERS = 3
+_NONE = (0,) * len(RESOURCES)
+
+
+def open_trade(state: DiscoverState, seat: int, partner: int) -> None:
+    state.log("trade", f"Seat {seat} opens a trade with seat {partner}.")
+    state.decisions.append(Draft(seat, partner, _NONE, _NONE, (), (), (), 0))
+
+
+def _describe(state: Any, give: tuple[int, ...], cards: tuple[int, ...], projects: tuple[int, ...],
+              viewer_sees_projects: bool) -> str:
+    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(give) if n]
+    parts += [state.copy.cards[c].name for c in cards]
+    if projects:
+        parts += [state.copy.projects[p].name for p in projects] if viewer_sees_projects \
+            else [f"{len(projects)} project card(s)"]
+    return ", ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class Draft(DiscoverDecision):
+    """Build an offer to `partner`: `give_*` from the drafter, `ask_*` from the partner (§18.2)."""
+
+    kind = "draft a trade"
+    rule = "§18.2"
+    partner: int
+    give: tuple[int, ...]
+    ask: tuple[int, ...]
+    give_cards: tuple[int, ...]
+    ask_cards: tuple[int, ...]
+    give_projects: tuple[int, ...]
+    counters: int
+    forced_resolves = False
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        out = [act(seat, "cancel")]
+        if any(self.give) or any(self.ask) or self.give_cards or self.ask_cards or self.give_projects:
+            out.append(act(seat, "propose"))
+        for r in range(len(RESOURCES)):
+            if amount(state, seat, r) > self.give[r]:
+                out.append(act(seat, "give", RESOURCES[r]))
+        out += [act(seat, "give", f"#{state.copy.cards[c].number}") for c in state.items_of(seat)
+                if c not in self.give_cards]
+        out += [act(seat, "give", f"p{p}") for p in state.hand[seat] if p not in self.give_projects]
+        for r in range(len(RESOURCES)):
+            if amount(state, self.partner, r) > self.ask[r]:
+                out.append(act(seat, "ask", RESOURCES[r]))
+        out += [act(seat, "ask", f"#{state.copy.cards[c].number}") for c in state.items_of(self.partner)
+                if c not in self.ask_cards]
+        return out
+
+    def resolve(self, state: Any, action: Any) -> None:
+        if action.verb == "cancel":
+            state.log("trade", f"Seat {self.seat} gives up the trade: nothing changes and no stamina is spent (§7.7).")
+            return
+        if action.verb == "propose":
+            state.decisions.append(Answer(self.partner, self.seat, self.give, self.ask, self.give_cards,
+                                          self.ask_cards, self.give_projects, self.counters))
+            state.log("trade", f"Seat {self.seat} offers seat {self.partner} "
+                               f"{_describe(state, self.give, self.give_cards, (), False)}"
+                               f"{' and project cards' if self.give_projects else ''} for "
+                               f"{_describe(state, self.ask, self.ask_cards, (), False)}.")
+            return
+        word = action.args[0]
+        owner = self.seat if action.verb == "give" else self.partner
+        if word.startswith("#"):
+            card = next(c for c in state.items_of(owner) if state.copy.cards[c].number == int(word[1:]))
+            field = "give_cards" if action.verb == "give" else "ask_cards"
+            state.decisions.append(replace(self, **{field: (*getattr(self, field), card)}))
+        elif word.startswith("p"):
+            state.decisions.append(replace(self, give_projects=(*self.give_projects, int(word[1:]))))
+        else:
+            r = RESOURCES.index(word)
+            field = "give" if action.verb == "give" else "ask"
+            counts = list(getattr(self, field))
+            counts[r] += 1
+            state.decisions.append(replace(self, **{field: tuple(counts)}))
+
+    def text(self, state: Any) -> str:
+        return (f"Trade with seat {self.partner}: you give {_describe(state, self.give, self.give_cards, self.give_projects, True)};"
+                f" you ask {_describe(state, self.ask, self.ask_cards, (), True)}. Add to it, propose, or cancel.")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(DiscoverDecision):
+    """The partner accepts, rejects or counters an offer (§18.2)."""
+
+    kind = "answer a trade"
+    rule = "§18.2"
+    proposer: int
+    give: tuple[int, ...]
+    ask: tuple[int, ...]
+    give_cards: tuple[int, ...]
+    ask_cards: tuple[int, ...]
+    give_projects: tuple[int, ...]
+    counters: int
+    forced_resolves = False
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        out = [act(seat, "accept"), act(seat, "reject")]
+        if self.counters < MAX_COUNTERS:
+            out.append(act(seat, "counter"))
+        return out
+
+    def resolve(self, state: Any, action: Any) -> None:
+        if action.verb == "reject":
+            state.log("trade", f"Seat {self.seat} refuses: nothing changes and no stamina is spent (§7.7).")
+        elif action.verb == "counter":
+            state.log("trade", f"Seat {self.seat} makes a counter-offer.")
+            state.decisions.append(Draft(self.seat, self.proposer, _NONE, _NONE, (), (), (), self.counters + 1))
+        else:
+            _swap(state, self)
+
+    def text(self, state: Any) -> str:
+        return (f"Seat {self.proposer} offers you {_describe(state, self.give, self.give_cards, self.give_projects, True)}"
+                f" for {_describe(state, self.ask, self.ask_cards, (), True)}. Accept, reject or counter.")
+
+
+def _swap(state: DiscoverState, deal: Answer) -> None:
+    """Both agree: everything changes hands, the current survivor pays 1 stamina; the carry limit is checked when
+    the trade ends (§7.7, §8.3)."""
+    giver, taker = deal.proposer, deal.seat
+    for r, n in enumerate(deal.give):
+        gain(state, taker, r, spend_no_risk(state, giver, r, n))
+    for r, n in enumerate(deal.ask):
+        gain(state, giver, r, spend_no_risk(state, taker, r, n))
+    for card in deal.give_cards:
+        state.card_place[card] = taker
+    for card in deal.ask_cards:
+        state.card_place[card] = giver
+    for project in deal.give_projects:
+        state.hand[giver].remove(project)
+        state.hand[taker].append(project)
+        state.hand[taker].sort()
+    current = state.current if state.current >= 0 else giver
+    state.stamina[current] = max(0, state.stamina[current] - 1)
+    state.log("trade", f"Seats {giver} and {taker} agree and trade; seat {current} pays 1 stamina (§7.7).")
+    _same_names(state, giver)
+    _same_names(state, taker)
+
+
+def spend_no_risk(state: DiscoverState, seat: int, resource: int, n: int) -> int:
+    """Hand resources over: no dirty-water risk, since nothing is spent (§8.5)."""
+    before = state.dirty_pending[seat]
+    moved = spend(state, seat, resource, n)
+    state.dirty_pending[seat] = before
+    return moved
+
+
+def _same_names(state: DiscoverState, seat: int) -> None:
+    from .numbered import SameName
+
+    seen: dict[str, int] = {}
+    for card in state.items_of(seat):
+        name = state.copy.cards[card].name
+        if name in seen:
+            state.decisions.append(SameName(seat, seen[name]))
+        seen[name] = card
