@@ -22,7 +22,6 @@ from .abilities import (
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
 from .carrying import amount, gain, spend, split_token
 from .crafting import craft, craftable
-from .quests import do_pay, pay_actions
 from .decisions import DiscoverDecision, Step
 from .exploring import (
     faceup,
@@ -33,6 +32,7 @@ from .exploring import (
     scout_targets,
     terrain_cost,
 )
+from .quests import do_pay, pay_actions
 from .terms import (
     CASUALTY,
     COUNTER,
