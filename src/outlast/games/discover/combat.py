@@ -9,13 +9,15 @@ The layout of `state.combat` is `combat_base.FIELDS`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import combat_choices, combat_pvp, combat_steps, flow
+from .actions import space_name
 from .combat_base import (
     BOTH_DICE,
     CHOICE,
     COMBATANT,
+    DEFENDER,
     DIE_WORDS,
     END,
     ENEMY,
@@ -26,28 +28,54 @@ from .combat_base import (
     MODE,
     NO_TOKEN,
     PVP,
+    RED,
     RED_MOD,
     SPACE,
+    STAGE,
+    STAGES,
     TOKEN_ID,
     TOKEN_KIND,
     dice_text,
     drop_combat_entries,
     own_die,
     stats,
+    supporter_seats,
 )
 from .combat_choices import EscapeMove, ModifyDice, SupporterReroll
 from .combat_pvp import attack_refusal, start_attack
 from .combat_steps import ApplyReroll, CombatStage, StartCombat, lethal_next, queue_reroll, token_piece
 from .decisions import Step
 from .exploring import faceup, monsters_at
-from .terms import DECK, IN_PLAY, PLAYING
+from .terms import DECK, IN_PLAY, PLAYING, SUPPORT
 from .terms import ENEMY as ENEMY_KIND
 
 if TYPE_CHECKING:
     from .state import DiscoverState
 
-__all__ = ["FIELDS", "KINDS", "attack_refusal", "escape", "fight_card", "fight_enemy_card", "fight_token",
+__all__ = ["FIELDS", "KINDS", "attack_refusal", "describe", "escape", "fight_card", "fight_enemy_card", "fight_token",
            "modify", "reroll", "start_attack"]
+
+
+def describe(state: DiscoverState) -> dict[str, Any]:
+    """The combat in progress for every player's view (all of it is public: dice and cards are faceup, §18.5)."""
+    c = state.combat
+    out: dict[str, Any] = {
+        "mode": "attack" if c[MODE] == PVP else "enemy", "stage": STAGES[c[STAGE]],
+        "combatant": c[COMBATANT], "space": space_name(c[SPACE]),
+        "dice": {"gray": c[GRAY], "red": c[RED], "gray_modifier": c[GRAY_MOD], "red_modifier": c[RED_MOD]},
+        "support": {str(s): SUPPORT[state.support_played[s]] if state.support_played[s] >= 0 else "none"
+                    for s in supporter_seats(state)},
+        "used": [state.copy.cards[card].number for card in state.used_in_combat],
+    }
+    if c[MODE] == PVP:
+        out["defender"] = c[DEFENDER]
+        return out
+    data, enemy = state.copy.cards[c[ENEMY]], stats(state)
+    out["enemy"] = {"number": data.number, "name": data.name, "defense": enemy.defense, "attack": enemy.attack,
+                    "health": enemy.health, "damage": state.card_counters[c[ENEMY]], "lethal": enemy.lethal}
+    if c[TOKEN_KIND] != NO_TOKEN:
+        out["token"] = f"t{c[TOKEN_ID]}"
+    return out
 
 
 # ----------------------------------------------------------------------------- entry points

@@ -48,9 +48,9 @@ def nearest_other_survivor(state: DiscoverState, seat: int) -> int:
     return next(s for s in others if state.board.distance(here, state.position[s]) == best)
 
 
-def label(state: DiscoverState, space: int, value: int) -> str:
-    """How a moving monster is named in a choice: `t<id>` when faceup, else its space."""
-    return f"t{value}" if value >= 0 else space_name(space)
+def label(space: int, value: int) -> tuple[str, ...]:
+    """How a moving monster is named in a choice: its space, and `t<id>` when faceup (`B3 t4`)."""
+    return (space_name(space), f"t{value}") if value >= 0 else (space_name(space),)
 
 
 # ----------------------------------------------------------------------------- §11.2 spawning
@@ -318,7 +318,7 @@ class MonsterPick(DiscoverDecision):
 
     def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
         pairs = zip(self.movers[::2], self.movers[1::2], strict=True)
-        return [act(seat, "pick", label(state, s, v)) for s, v in pairs]
+        return [act(seat, "pick", *label(s, v)) for s, v in pairs]
 
     def resolve(self, state: Any, action: Any) -> None:
         words = [str(a) for a in self.legal(state, self.seat)]
