@@ -73,7 +73,7 @@ def make_copy() -> Copy:
     threats = tuple(ThreatCard(i, "Snoring", snoring) for i in range(12))
     quests = (Quest(0, 1, 1, "Cry for Help", {"investigate": 1}, "advance"),
               Quest(1, 1, 2, "Smoke", {"investigate": 1}, "win"),
-              Quest(2, 5, 1, "Last One Standing", {}, "last_standing"))
+              Quest(2, 5, 1, "Last One Standing", {"last_standing": True}, "win"))
     characters = tuple(Character(i, f"Survivor {i}", "Plain", ()) for i in range(12))
     projects = tuple(Project(i, "Bow and Arrow", BOW, ((WOOD, 2), (PELT, 1))) for i in range(8))
     return Copy("test0000", 0, 1, _tiles(), (), (), tuple(monsters), _cards(), projects, threats, nights, quests,
