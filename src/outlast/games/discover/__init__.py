@@ -10,7 +10,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from outlast.core import Game, Option, OptionError, OptionSchema, OutlastError, SaveError, check_seat, resolve_seed
+from outlast.core import (
+    Game,
+    Option,
+    OptionError,
+    OptionSchema,
+    OutlastError,
+    SaveError,
+    check_seat,
+    resolve_seed,
+)
 from outlast.core.errors import shown
 
 from .actions import DiscoverAction, parse_action

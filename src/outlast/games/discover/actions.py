@@ -59,7 +59,7 @@ CHANCE_VERBS = frozenset(("die", "leader", "character", "project", "tile", "feat
 """The verbs of player actions and of chance outcomes."""
 
 
-UPPER_FIRST = frozenset(("move", "retreat", "scout"))
+UPPER_FIRST = frozenset(("move", "retreat", "scout", "escape", "pick"))
 """Verbs whose first word is a space or tile name, written in capitals (`move B3`, `scout F`)."""
 
 

@@ -22,8 +22,6 @@ from .abilities import (
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
 from .carrying import Trim, amount, gain, over_limit, spend, split_token, trim_options
 from .crafting import craft, craftable
-from .night import DirtyWater
-from .quests import QuestCheck, do_pay, pay_actions
 from .decisions import DiscoverDecision, Step
 from .exploring import (
     faceup,
@@ -34,6 +32,8 @@ from .exploring import (
     scout_targets,
     terrain_cost,
 )
+from .night import DirtyWater
+from .quests import QuestCheck, do_pay, pay_actions
 from .terms import (
     CASUALTY,
     COUNTER,

@@ -294,7 +294,7 @@ def do_reroll(ctx: Context, dice: str | None, times: int | None = None) -> None:
     from .combat import reroll
 
     for _ in range(times or 1):
-        reroll(ctx.state, ctx.seat, dice or "gray")
+        reroll(ctx.state, ctx.seat, dice or "any")
 
 
 def do_modify(ctx: Context, die: str, amount: int) -> None:

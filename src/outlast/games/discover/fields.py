@@ -164,7 +164,19 @@ class _OptionalSeat:
 
 def decision_kinds() -> DecisionKinds:
     """Every decision and step kind of Discover, for reading documents."""
-    from . import carrying, combat, day_actions, effects, gathering, monsters, night, numbered, quests, rounds, trading
+    from . import (
+        carrying,
+        combat,
+        day_actions,
+        effects,
+        gathering,
+        monsters,
+        night,
+        numbered,
+        quests,
+        rounds,
+        trading,
+    )
 
     kinds = [rounds.NameLeader, rounds.LeaderChoice, rounds.PickCharacter, day_actions.Turn, day_actions.ContinueTurn,
              day_actions.Noted, day_actions.FreeGather, day_actions.FreeGatherChoice, day_actions.Settle,

@@ -12,7 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import POSITION_LETTERS, space_name
 from .carrying import carried, carry_limit, totals
-from .terms import BACKS, DAMAGE, PHASES, PIECE_KINDS, RESOURCES, STATUS, SUPPORT, TERRAINS, IN_PLAY, ENEMY, UPGRADE
+from .terms import (
+    BACKS,
+    DAMAGE,
+    ENEMY,
+    IN_PLAY,
+    PHASES,
+    PIECE_KINDS,
+    RESOURCES,
+    STATUS,
+    SUPPORT,
+    TERRAINS,
+    UPGRADE,
+)
 
 if TYPE_CHECKING:
     from .state import DiscoverState
