@@ -52,7 +52,7 @@ PLAYER_VERBS = frozenset((
     "attack", "split", "end", "concede", "keep", "give", "ask", "propose", "accept", "reject", "counter", "cancel",
     "support", "spend", "reroll", "pass", "redirect", "take", "retreat", "fight", "pay", "suffer", "roll",
     "medicine", "name", "abstain", "lead", "drop", "discard", "return", "hand", "switch", "decline", "choose",
-    "escape", "steal", "vote", "pick",
+    "escape", "steal", "vote", "pick", "heal",
 ))
 CHANCE_VERBS = frozenset(("die", "leader", "character", "project", "tile", "feature", "water", "monster", "night",
                           "threat", "variant", "encounter"))

@@ -43,7 +43,35 @@ def from_json(game: Any, copy: Any, options: dict[str, Any], doc: dict[str, Any]
     s._legal_cache = None
     DECLARATION.from_doc(s, {k: v for k, v in doc.items() if k not in HEADER})
     check_together(s)
+    check_live(s)
     return s
+
+
+def check_live(s: DiscoverState) -> None:
+    """A game that goes on must wait for a chance outcome or for a seat that can answer (§18.1): a pending
+    decision whose references point nowhere is refused here, before anyone plays on it."""
+    if s.over:
+        return
+    if s.chance:
+        try:
+            outcomes = s.chance_outcomes()
+        except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
+            raise _fail(f"the pending chance point cannot be drawn ({type(exc).__name__})") from None
+        if not outcomes:
+            raise _fail("the pending chance point has nothing to draw")
+        return
+    if not s.decisions or s.decisions[-1].automatic:
+        raise _fail("no seat may act, yet the game is not over")
+    try:
+        movers = s.to_move()
+        answers = [a for seat in movers for a in s.legal_actions(seat)]
+        s.decisions[-1].text(s)
+    except (IndexError, KeyError, ValueError, TypeError, AttributeError, StopIteration) as exc:
+        raise _fail(f"the pending decision {s.decisions[-1].kind!r} points at something that is not there "
+                    f"({type(exc).__name__})") from None
+    s._legal_cache = None
+    if not movers or not answers:
+        raise _fail(f"nobody can answer the pending decision {s.decisions[-1].kind!r}")
 
 
 def _fail(problem: str) -> SaveError:

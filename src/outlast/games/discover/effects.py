@@ -317,7 +317,7 @@ class HealChoice(DiscoverDecision):
     rule = "§10.5"
 
     def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
-        return [act(seat, "pick", DAMAGE[d]) for d in sorted(set(state.damage[seat]))]
+        return [act(seat, "heal", DAMAGE[d]) for d in sorted(set(state.damage[seat]))]
 
     def resolve(self, state: Any, action: Any) -> None:
         from .damage import heal
