@@ -118,9 +118,9 @@ def _piece(state: DiscoverState, piece: tuple[int, int, int, int]) -> dict[str, 
     elif kind == 1:
         out.update(faceup=value >= 0, shows=None if value < 0 else RESOURCES[copy.waters[value].resource])
     elif kind == 2:
-        token = copy.monsters[value] if value >= 0 else None
-        out.update(faceup=token is not None, special=bool(token and token.special),
-                   number=token.number if token else None)
+        monster = copy.monsters[value] if value >= 0 else None
+        out.update(faceup=monster is not None, special=bool(monster and monster.special),
+                   number=monster.number if monster else None)
         if card >= 0:
             out["counters"] = state.card_counters[card]
     elif kind == 3:
