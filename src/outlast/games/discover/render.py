@@ -273,11 +273,16 @@ def _value(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def combat_panel(view: dict[str, Any]) -> Panel | None:
-    """The combat in progress (§12, §15.3): whatever the view tells of it, key by key."""
+def combat_panel(view: dict[str, Any], full: bool) -> RenderableType | None:
+    """The combat in progress (§12, §15.3): whatever the view tells of it, key by key — a boxed list with
+    `full`, else a few wrapped lines."""
     combat = view["combat"]
     if not combat:
         return None
+    if not full:
+        line = Text("COMBAT ", style="bold red")
+        line.append_text(_facts([(str(k).replace("_", " "), _value(v)) for k, v in combat.items()]))
+        return line
     body = Text()
     for i, (key, value) in enumerate(combat.items()):
         body.append("\n" if i else "")
@@ -335,7 +340,7 @@ def render_view(view: dict[str, Any], legal: list[str], log: list[str], full: bo
         parts += survivor_lines(view, s, full)
     parts += cards_lines(view, full)
     here = here_line(view, legal)
-    parts += [here if full or here is None else _line(here), combat_panel(view)]
+    parts += [here if full or here is None else _line(here), combat_panel(view, full)]
     parts += log_lines(log, LOG_LINES if full else COMPACT_LOG_LINES, full)
     parts += [decision_line(view), outcome_panel(view)]
     return Group(*(p for p in parts if p is not None))
