@@ -3,7 +3,9 @@
 A view holds the public table — faceup tiles and what lies on them, every survivor's stamina, health,
 resources and items, upgrades and enemies in play, faceup projects, the quest, the night card, threats held,
 the combat — plus the seat's own project hand and, during setup, its own character cards. Facedown tiles and
-tokens show only their backs; deck contents never appear, only their sizes where the table shows them.
+tokens show only their backs; deck contents never appear, only their sizes where the table shows them. Each tile
+names its centre's axial (q, r) (§17.1), public geometry a renderer draws the map from; a trade's terms are
+shown only to the seat answering it (§18.2).
 """
 
 from __future__ import annotations
@@ -64,7 +66,11 @@ def _decision(state: DiscoverState, seat: int | None) -> dict[str, Any] | None:
     choosers = list(top.choosers(state))
     mine = seat is not None and seat in choosers
     return {"kind": top.kind, "rule": top.rule, "seats": choosers,
-            "text": top.text(state) if mine or top.kind != "draft a trade" else "a trade is being drafted"}
+            "text": top.text(state) if mine or top.kind not in _PRIVATE else _PRIVATE[top.kind]}
+
+
+_PRIVATE = {"draft a trade": "a trade is being drafted", "answer a trade": "a trade offer is being answered"}
+"""Decisions whose text names hand project cards (§18.2): the other seats read only this."""
 
 
 def _quest(state: DiscoverState) -> dict[str, Any] | None:
@@ -85,8 +91,9 @@ def _night(state: DiscoverState) -> dict[str, Any]:
 def _map(state: DiscoverState) -> dict[str, Any]:
     tiles = []
     for position, face in enumerate(state.tile_face):
+        centre = state.board.coords[position * 7]
         entry: dict[str, Any] = {"tile": POSITION_LETTERS[position], "pile": state.board.pile_of[position],
-                                 "faceup": face >= 0}
+                                 "centre": list(centre), "faceup": face >= 0}
         if face >= 0:
             entry["spaces"] = [
                 {"space": space_name(position * 7 + i), "terrain": TERRAINS[p.terrain], "landmark": p.landmark,
@@ -111,9 +118,9 @@ def _piece(state: DiscoverState, piece: tuple[int, int, int, int]) -> dict[str, 
     elif kind == 1:
         out.update(faceup=value >= 0, shows=None if value < 0 else RESOURCES[copy.waters[value].resource])
     elif kind == 2:
-        token = copy.monsters[value] if value >= 0 else None
-        out.update(faceup=token is not None, special=bool(token and token.special),
-                   number=token.number if token else None)
+        monster = copy.monsters[value] if value >= 0 else None
+        out.update(faceup=monster is not None, special=bool(monster and monster.special),
+                   number=monster.number if monster else None)
         if card >= 0:
             out["counters"] = state.card_counters[card]
     elif kind == 3:
