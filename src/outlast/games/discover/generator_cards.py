@@ -59,7 +59,7 @@ def card(number: int, name: str, record: Mapping[str, Any], variant: int = 0) ->
                 enemy=stats, counters=record.get("counters", 0), carry=record.get("carry", 0),
                 leave_token=record.get("leave_token", False), variant=variant, flavour=record.get("flavour", ""),
                 text=card_text(record.get("effect"), abilities, record.get("counters", 0), record.get("carry", 0),
-                               record.get("leave_token", False), stats))
+                               record.get("leave_token", False), stats, record.get("traits", ())))
 
 
 # ----------------------------------------------------------------------------- exploration deck (§17.6)

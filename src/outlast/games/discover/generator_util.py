@@ -145,9 +145,10 @@ def enemy_text(stats: EnemyStats) -> str:
 
 
 def card_text(effect: Any, abilities: Sequence[Ability], counters: int, carry: int, leave_token: bool,
-              stats: EnemyStats | None) -> str:
-    """A numbered card's whole text for players, from its data."""
-    parts = [VERBS.render(effect)] if effect else []
+              stats: EnemyStats | None, traits: Sequence[str] = ()) -> str:
+    """A numbered card's whole text for players, from its data (its traits first)."""
+    parts = [", ".join(traits) + "."] if traits else []
+    parts += [VERBS.render(effect)] if effect else []
     parts += [a.text for a in abilities]
     if counters:
         parts.append(f"Place {counters} counters on it when it is taken from its deck.")
