@@ -134,7 +134,7 @@ def quest_refs(draw: Draw, tiles: Sequence[TileFace], specials: Sequence[int], q
 
 def draw_quests(draw: Draw, pools: Pools, refs: Mapping[str, int], objectives: int) -> list[Quest]:
     """The quest cards of Scenarios 1, 2 and 5, stage by stage (§17.12); 3 and 4 wait for the second terrain."""
-    quests = []
+    quests: list[Quest] = []
     for stage in SCENARIO_STAGES:
         if stage in KNOWN_STAGES:
             template = pools.known[KNOWN_STAGES[stage]]
@@ -155,7 +155,7 @@ def draw_quests(draw: Draw, pools: Pools, refs: Mapping[str, int], objectives: i
 # ----------------------------------------------------------------------------- characters (§17.13)
 def draw_characters(draw: Draw, pools: Pools) -> list[Character]:
     """12 of the 36 character designs, by weight, all different."""
-    out = []
+    out: list[Character] = []
     for template in draw.templates(pools.characters, CHARACTERS):
         abilities = tuple(ability(a) for a in template["abilities"])
         out.append(Character(id=len(out), name=template["name"], title=template["title"], abilities=abilities,

@@ -8,6 +8,7 @@ crash never leaves half a file; a corrupt file raises `JournalError` naming it, 
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -33,7 +34,7 @@ def data_dir() -> Path:
     if given:
         return Path(given)
     try:
-        import platformdirs
+        platformdirs = importlib.import_module("platformdirs")
     except ImportError:
         return Path.home() / ".local" / "share" / "outlast"
     return Path(platformdirs.user_data_dir("outlast"))

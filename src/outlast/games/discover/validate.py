@@ -175,12 +175,10 @@ def _met(requirement: dict[str, Any], reach: Reach, copy: Copy) -> str:
     """What of a requirement cannot be reached ("" when all can)."""
     marks = landmarks(copy)
     icons = {s.objective for t in copy.tiles for s in t.spaces if s.objective}
-    checks = {"investigate": lambda n: n in marks, "at_landmark": lambda n: n in marks,
-              "at_objective": lambda k: k in icons, "hold_item": lambda n: n in reach.items,
-              "hold_trait": lambda t: t in reach.traits, "defeat": lambda n: n in reach.enemies,
-              "craft": lambda n: n in reach.crafts}
+    places: dict[str, set[Any]] = {"investigate": set(marks), "at_landmark": set(marks), "at_objective": icons, "hold_item": reach.items,
+              "hold_trait": reach.traits, "defeat": reach.enemies, "craft": reach.crafts}
     for key, value in requirement.items():
-        if key in checks and not checks[key](value):
+        if key in places and value not in places[key]:
             return f"{key} {value}"
     return ""
 
