@@ -291,6 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .sim_commands import add_sim_commands
 
     add_sim_commands(sub)
+
+    from .copy_command import add_copy_parser
+
+    add_copy_parser(sub)
     return parser
 
 
