@@ -160,7 +160,8 @@ class DiscoverGame(Game):
         return render(state, seat, full=full)
 
 
-DISCOVER = DiscoverGame()
-"""The game object (registered as `GAME` once complete)."""
+GAME = DiscoverGame()
+DISCOVER = GAME
+"""The game object: `outlast.load_game("discover")`."""
 
-__all__ = ["DISCOVER", "DiscoverAction", "DiscoverGame", "DiscoverState"]
+__all__ = ["DISCOVER", "GAME", "DiscoverAction", "DiscoverGame", "DiscoverState"]

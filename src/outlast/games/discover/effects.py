@@ -71,6 +71,19 @@ def run(state: DiscoverState, seat: int, source: int, ref: int, sub: int = 0) ->
         state.decisions.append(RunEffect(seat, source, ref, sub, (0,)))
 
 
+def _path_problem(step: Any, state: Any) -> str | None:
+    """A loaded effect step must point at an item of a real effect (a corrupt document is refused)."""
+    if not 0 <= step.source < len(SOURCES) or not -1 <= step.seat < state.seats or step.ref < 0 or step.sub < 0:
+        return "its source or seat is not at this table"
+    if not step.path or len(step.path) % 2 == 0 or any(i < 0 for i in step.path):
+        return f"its effect path {list(step.path)} is not a path"
+    try:
+        items, i = locate(effect_of(state, step.source, step.ref, step.sub), step.path)
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        return f"its effect path {list(step.path)} points at nothing"
+    return None if i <= len(items) else f"its effect path {list(step.path)} runs past the effect"
+
+
 @dataclass(frozen=True, slots=True)
 class RunEffect(Step):
     """Run the next item of an effect (§0.3: the card's data is what the engine does)."""
@@ -81,6 +94,9 @@ class RunEffect(Step):
     ref: int
     sub: int
     path: tuple[int, ...]
+
+    def check(self, state: Any) -> str | None:
+        return _path_problem(self, state)
 
     def proceed(self, state: DiscoverState) -> None:
         items, i = locate(effect_of(state, self.source, self.ref, self.sub), self.path)
@@ -110,6 +126,9 @@ class ChooseEffect(DiscoverDecision):
     ref: int
     sub: int
     path: tuple[int, ...]
+
+    def check(self, state: Any) -> str | None:
+        return _path_problem(self, state)
 
     def _branches(self, state: Any) -> list[Any]:
         items, i = locate(effect_of(state, self.source, self.ref, self.sub), self.path)
