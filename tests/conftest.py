@@ -43,3 +43,18 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         terminalreporter.write_sep("-", "conformance check (outlast.testing.check_game)")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Discovery journals and the copy index go to a folder of this test session, never the user's own."""
+    import os
+
+    folder = tmp_path_factory.mktemp("outlast-data")
+    before = os.environ.get("OUTLAST_DATA")
+    os.environ["OUTLAST_DATA"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("OUTLAST_DATA", None)
+    else:
+        os.environ["OUTLAST_DATA"] = before

@@ -17,7 +17,7 @@ from typing import Any
 
 from outlast.core import CHANCE
 from outlast.games.discover import DISCOVER, DiscoverState
-from outlast.games.discover.copy import Character, Ability, Copy, SpacePrint, TileFace
+from outlast.games.discover.copy import Ability, Character, Copy, SpacePrint, TileFace
 from outlast.games.discover.setup import new_state
 from outlast.games.discover.terms import IN_PLAY
 

@@ -100,7 +100,7 @@ def test_bad_options_stop_before_the_game_starts(args: list[str], words: list[st
 def test_unknown_game_is_bad_input() -> None:
     done = outlast_cmd("play", "chess")
     assert done.returncode == 2
-    assert "no game 'chess'; known games: fuji" in done.stderr
+    assert "no game 'chess'; known games: discover, fuji" in done.stderr
 
 
 # --- playing ---------------------------------------------------------------------------------------

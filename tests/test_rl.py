@@ -361,10 +361,11 @@ def test_every_fuji_chance_outcome_is_listed(options: dict[str, Any]) -> None:
     assert not missing, sorted(missing)[:20]
 
 
-def test_both_games_declare_the_action_space() -> None:
-    for name in outlast.list_games():
+def test_fuji_and_robinson_declare_the_action_space() -> None:
+    able = [name for name in outlast.list_games() if "action_space" in outlast.load_game(name).capabilities]
+    assert able == ["fuji", "robinson"]
+    for name in able:
         game = outlast.load_game(name)
-        assert "action_space" in game.capabilities
         assert game.action_texts() and game.chance_texts()
 
 

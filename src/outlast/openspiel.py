@@ -526,12 +526,16 @@ _CLASSES: dict[str, type[OutlastGame]] = {}
 
 
 def register() -> list[str]:
-    """Register every outlast game with OpenSpiel (once each); returns their OpenSpiel names.
+    """Register every outlast game that offers an enumerated action space (the `action_space` capability) with
+    OpenSpiel (once each); returns their OpenSpiel names. A game without it (Discover, whose actions name any
+    card, token and space of its generated copy) is left out.
 
     Importing this module calls it; call it again after registering a new outlast game.
     """
     names = []
     for name in list_games():
+        if "action_space" not in load_game(name).capabilities:
+            continue
         short = PREFIX + name
         names.append(short)
         if name in _CLASSES or short in pyspiel.registered_names():

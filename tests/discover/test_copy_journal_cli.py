@@ -81,7 +81,7 @@ def test_copy_new_show_journal_commands(data: Path) -> None:
     assert spoiled.returncode == 0 and "#33 Silver Key" in spoiled.stdout and "Giant Python" in spoiled.stdout
     journal.record(ID, "card", 33)
     seen = outlast("copy", "journal", ID)
-    assert seen.returncode == 0 and "card: 33" in seen.stdout
+    assert seen.returncode == 0 and "card: #33 Silver Key" in seen.stdout
 
 
 def test_copy_show_unknown_id_is_bad_input() -> None:

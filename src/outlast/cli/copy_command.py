@@ -1,103 +1,40 @@
-"""`outlast copy`: make, show and look up generated copies of Discover (discover.md §1.3, §17.24).
+"""`outlast copy`: make, show, playtest and look up generated copies (discover.md §1.3, §17.24).
 
-`copy new [--seed N]` generates a copy and prints its id with a summary that spoils nothing; `copy show
-ID|SEED [--spoilers]` prints it again (everything in it with --spoilers); `copy journal ID|SEED` prints what
-players have seen of it. A copy id is a hash, so `show ID` finds the seed in the user's copy index (every copy
-made or shown by seed is remembered there). Copies are Discover's own: this command reaches the Discover
-package directly, the one door that does (docs/decisions/0017-discover-generator.md).
+`copy new [--seed N] [--playtest N] [--band LOW-HIGH]` generates a copy and prints its id with a summary that
+spoils nothing (and a bot playtest's win rate, or the first copy whose rate lies in the band); `copy show ID|SEED
+[--spoilers]` prints it again (everything in it with --spoilers); `copy journal ID|SEED` prints what players have
+seen of it. Any game with the `generated_content` capability answers (Discover today); `--game` picks one.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import secrets
 import sys
-from collections import Counter
 from typing import Any
 
-from ..games.discover import journal
-from ..games.discover.copy import Copy
-from ..games.discover.generator import generate_copy
-from ..games.discover.terms import BACKS, CARD_KINDS, RESOURCES, TERRAINS
+from ..core import Game, OutlastError, list_games, load_game
 from .main import BadInput
 
-_ID = re.compile(r"^[0-9a-f]{16}$")
+
+def _game(name: str | None) -> Game:
+    able = [g for g in list_games() if "generated_content" in load_game(g).capabilities]
+    if name is None:
+        if len(able) != 1:
+            raise BadInput(f"say which game with --game: {', '.join(able) or 'none generates copies'}")
+        name = able[0]
+    if name not in able:
+        raise BadInput(f"{name!r} does not generate copies; games that do: {', '.join(able) or 'none'}")
+    return load_game(name)
 
 
-def _copy_for(given: str) -> Copy:
-    """The copy named by a copy id from the index, or by a seed."""
+def _band(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
     try:
-        known = journal.seed_of(given) if _ID.match(given) else None
-    except journal.JournalError as exc:
-        raise BadInput(str(exc)) from None
-    if known is not None:
-        return generate_copy(known)
-    try:
-        seed = int(given)
+        low, high = (float(x) for x in text.split("-"))
     except ValueError:
-        raise BadInput(f"{given!r} is neither a seed nor the id of a copy you have made or played; "
-                       "make it with: outlast copy new --seed SEED") from None
-    made = generate_copy(seed)
-    _remember(made)
-    return made
-
-
-def _remember(made: Copy) -> None:
-    try:
-        journal.remember(made.copy_id, made.seed)
-    except journal.JournalError as exc:
-        raise BadInput(str(exc)) from None
-
-
-def summary(made: Copy) -> list[str]:
-    """What a player may know before playing: counts and the scenarios' opening cards."""
-    terrains = Counter(TERRAINS[s.terrain] for t in made.tiles for s in t.spaces)
-    kinds = Counter("exploration" if c.number <= 60 else "enemy" if c.number <= 88 else
-                    "crafted item" if c.number <= 99 else "#100 encounter" for c in made.cards)
-    openers = [q for q in made.quests if q.stage == 1]
-    return [f"copy {made.copy_id} (seed {made.seed}, generator v{made.generator_version})",
-            "terrain spaces: " + ", ".join(f"{n} {name}" for name, n in sorted(terrains.items())),
-            "cards: " + ", ".join(f"{n} {name}" for name, n in kinds.items())
-            + f", {len(made.projects)} projects, {len(made.threats)} threats, {len(made.nights)} nights, "
-            f"{len(made.quests)} quests, {len(made.characters)} characters",
-            f"tokens: {len(made.features)} feature, {len(made.monsters)} monster, {len(made.waters)} water source",
-            "scenarios: " + "; ".join(f"{q.scenario} {q.name}" for q in openers)]
-
-
-def _tile_lines(made: Copy) -> list[str]:
-    out = []
-    for tile in made.tiles:
-        spaces = []
-        for s in tile.spaces:
-            marks = [f"landmark #{s.landmark}"] if s.landmark else []
-            marks += [f"{BACKS[s.feature]} icon"] if s.feature >= 0 else []
-            marks += ["water icon"] if s.water else []
-            marks += [f"objective {s.objective}"] if s.objective else []
-            spaces.append(TERRAINS[s.terrain] + (f" ({', '.join(marks)})" if marks else ""))
-        out.append(f"  tile {tile.id} (pile {tile.pile}): " + "; ".join(spaces))
-    return out
-
-
-def spoilers(made: Copy) -> list[str]:
-    """Everything in the copy, section by section."""
-    lines = ["tiles:", *_tile_lines(made), "cards:"]
-    lines += [f"  #{c.number}{f' v{c.variant}' if c.variant else ''} {c.name} ({CARD_KINDS[c.kind]}"
-              f"{', ' + ', '.join(c.traits) if c.traits else ''}): {c.text}" for c in made.cards]
-    lines += ["feature tokens:"] + [
-        f"  {f.id} {BACKS[f.back]}: " + ("+".join(RESOURCES[r] for r in f.resources) or f"#{f.number}")
-        for f in made.features]
-    lines += ["monster tokens: " + ", ".join(f"#{m.number}{' (special)' if m.special else ''}" for m in made.monsters),
-              "water sources: " + ", ".join(RESOURCES[w.resource] for w in made.waters), "projects:"]
-    lines += [f"  {p.name} → #{p.item}: " + ", ".join(f"{n} {RESOURCES[r]}" for r, n in p.cost)
-              + (" (fire)" if p.fire else "") + (" (advanced)" if p.advanced else "") for p in made.projects]
-    lines += ["threats:"] + [f"  {t.name}: {t.text}" for t in made.threats]
-    lines += ["nights:"] + [f"  {n.code} {n.name} (tier {n.tier}): " + " | ".join(f"{s.title}: {s.text}"
-                                                                              for s in n.steps) for n in made.nights]
-    lines += ["quests:"] + [f"  {q.code} {q.name}: {q.text}" for q in made.quests]
-    lines += ["characters:"] + [f"  {c.name}, {c.title}: {c.text}" for c in made.characters]
-    lines += ["counts: " + ", ".join(f"{k}={v}" for k, v in made.counts)]
-    return lines
+        raise BadInput(f"--band takes two win rates LOW-HIGH such as 0.3-0.7, not {text!r}") from None
+    return (low, high)
 
 
 def _print(lines: list[str]) -> int:
@@ -105,38 +42,43 @@ def _print(lines: list[str]) -> int:
     return 0
 
 
+def _run(fn: Any, *args: Any, **kw: Any) -> list[str]:
+    try:
+        lines: list[str] = fn(*args, **kw)
+    except OutlastError as exc:
+        raise BadInput(str(exc)) from None
+    return lines
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    """Generate a copy and print its id and a spoiler-free summary."""
-    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
-    made = generate_copy(seed)
-    _remember(made)
-    return _print(summary(made))
+    """Generate a copy and print its id and a spoiler-free summary (a playtest, a band search)."""
+    if args.playtest < 0:
+        raise BadInput(f"--playtest takes a number of games (0 or more), not {args.playtest}")
+    game = _game(args.game)
+    key = None if args.seed is None else str(args.seed)
+    return _print(_run(game.content_lines, key, playtest=args.playtest, band=_band(args.band)))
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print a copy's summary, or everything in it with --spoilers."""
-    made = _copy_for(args.copy)
-    return _print(summary(made) + (spoilers(made) if args.spoilers else []))
+    return _print(_run(_game(args.game).content_lines, args.copy, spoilers=args.spoilers))
 
 
 def cmd_journal(args: argparse.Namespace) -> int:
     """Print what players have seen of a copy."""
-    made = _copy_for(args.copy)
-    try:
-        table = journal.seen(made.copy_id)
-    except journal.JournalError as exc:
-        raise BadInput(str(exc)) from None
-    lines = [f"journal of copy {made.copy_id} ({journal.journal_path(made.copy_id)})"]
-    lines += [f"  {kind}: " + ", ".join(map(str, numbers)) for kind, numbers in sorted(table.items())]
-    return _print(lines if table else [*lines, "  nothing seen yet"])
+    return _print(_run(_game(args.game).content_journal, args.copy))
 
 
 def add_copy_parser(sub: Any) -> None:
     """Add `outlast copy new|show|journal` to the `outlast` parser's subparsers."""
-    p = sub.add_parser("copy", help="make and show generated copies of Discover")
+    p = sub.add_parser("copy", help="make, show and playtest generated copies (Discover)")
     copy_sub = p.add_subparsers(dest="copy_command", metavar="ACTION", required=True)
     q = copy_sub.add_parser("new", help="generate a copy and print its id and a summary without spoilers")
-    q.add_argument("--seed", type=int, help="the seed (default: a fresh one)")
+    q.add_argument("--seed", type=int, help="the seed (default: a fresh one; with --band, the first seed tried)")
+    q.add_argument("--playtest", type=int, default=0, metavar="N",
+                   help="play N heuristic-bot games of scenario 1 on the copy and print its win rate")
+    q.add_argument("--band", metavar="LOW-HIGH",
+                   help="draw seeds until a copy's playtest win rate lies in the band, e.g. 0.3-0.7")
     q.set_defaults(func=cmd_new)
     q = copy_sub.add_parser("show", help="print a copy's summary (everything in it with --spoilers)")
     q.add_argument("copy", metavar="ID|SEED")
@@ -145,3 +87,5 @@ def add_copy_parser(sub: Any) -> None:
     q = copy_sub.add_parser("journal", help="print what players have seen of a copy")
     q.add_argument("copy", metavar="ID|SEED")
     q.set_defaults(func=cmd_journal)
+    for parser in copy_sub.choices.values():
+        parser.add_argument("--game", help="the game whose copies (default: the one game that generates them)")

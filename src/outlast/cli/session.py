@@ -257,6 +257,8 @@ class PlaySession:
         self.public_seen = len(match.state.visible_events(None))
         self.log_seen: dict[int, int] = {}
         """How many of its log lines each human seat had when its screen was last drawn."""
+        self.journal_told: set[str] = set()
+        """Things of a generated copy already announced as seen in an earlier game."""
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -573,9 +575,28 @@ class PlaySession:
         self.chat_seen[seat] = len(self.chat)
 
     # --- saving and the end ------------------------------------------------------------------------
+    def _journal(self) -> None:
+        """For a game whose copies are generated: write what the table has seen into the copy's discovery journal,
+        and say which of the things now in view the group met in an earlier game."""
+        if not self.humans or "generated_content" not in self.game.capabilities:
+            return
+        try:
+            before = self.game.record_seen(self.match.state)
+        except (OSError, OutlastError) as exc:
+            if "journal" not in self.journal_told:
+                self.term.print(f"the discovery journal could not be written: {exc}", style="red")
+                self.journal_told.add("journal")
+            return
+        fresh = [name for name in before if name not in self.journal_told]
+        if fresh:
+            self.term.print("seen in an earlier game: " + ", ".join(fresh), style="cyan")
+            self.journal_told.update(fresh)
+
     def _autosave(self) -> None:
         """Rewrite the save file after an action: always with a human seat, at most once every
         `AUTOSAVE_SECONDS` in an all-bot game (whose bot moves replay the same from the record)."""
+        if self.unsaved:
+            self._journal()
         if self.save_path is None or not self.unsaved:
             return
         now = time.monotonic()

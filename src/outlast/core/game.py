@@ -335,10 +335,13 @@ CAPABILITIES = {
     "action_space": "a fixed, enumerated action space (`action_texts`, `chance_texts`, `encode`) for learning "
                     "environments and OpenSpiel",
     "chat_rule": "a rule on what players may say (`check_chat`)",
+    "generated_content": "content generated from a seed for each copy of the game (`content_lines`), with a "
+                         "per-copy discovery journal (`content_journal`, `record_seen`)",
 }
 """What a `Game.capabilities` may list, with what each promises."""
 
-_CAPABILITY_METHODS = {"action_space": ("action_texts", "chance_texts", "encode"), "chat_rule": ("check_chat",)}
+_CAPABILITY_METHODS = {"action_space": ("action_texts", "chance_texts", "encode"), "chat_rule": ("check_chat",),
+                       "generated_content": ("content_lines", "content_journal", "record_seen")}
 """The `Game` methods a game must override to offer each capability."""
 
 RESULT_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -637,6 +640,26 @@ class Game(ABC):
         that do not list their chance outcomes raise NotImplementedError (the default).
         """
         raise NotImplementedError(f"{self.name} does not list its chance outcomes")
+
+    def content_lines(self, key: str | None, *, spoilers: bool = False, playtest: int = 0,
+                      band: tuple[float, float] | None = None) -> list[str]:
+        """A generated copy of the game's content as lines of text (games with `generated_content`).
+
+        `key` names the copy (its seed, or the id of a copy made before); None makes a new one from a fresh
+        seed. Without `spoilers` the lines give away nothing players should find in play. `playtest` plays that
+        many bot games on the copy and reports its win rate; with `band` (low, high) further seeds are drawn until
+        a copy's playtest win rate lies in the band. A bad key raises `OutlastError`.
+        """
+        raise NotImplementedError(f"{self.name} does not generate its content")
+
+    def content_journal(self, key: str) -> list[str]:
+        """What players have seen of a generated copy, as lines of text (games with `generated_content`)."""
+        raise NotImplementedError(f"{self.name} does not generate its content")
+
+    def record_seen(self, state: State) -> list[str]:
+        """Add what `state`'s players have seen to its copy's journal; returns the names of the things in view that
+        the journal held already (seen in an earlier game), for a door to mention."""
+        raise NotImplementedError(f"{self.name} does not generate its content")
 
     def describe_decision(self, state: State, seat: int) -> str:
         """A short text naming the current decision of `seat` and its rule §."""

@@ -54,7 +54,7 @@ class DiscoverGame(Game):
     state_format = FORMAT
     kind = "semi-cooperative"
     result_codes = MappingProxyType(dict(RESULT_TEXTS))
-    capabilities = frozenset()
+    capabilities = frozenset({"generated_content"})
 
     def __init__(self) -> None:
         self._copies: dict[int, Copy] = {}
@@ -128,6 +128,7 @@ class DiscoverGame(Game):
     def lint(self, content_dir: Path | None = None) -> list[str]:
         from outlast.core import ContentError
 
+        from . import effects  # noqa: F401  (importing it attaches every verb's handler)
         from .generator import generate_copy
         from .verbs import VERBS
 
@@ -144,6 +145,26 @@ class DiscoverGame(Game):
         from .bots import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
+
+    def content_lines(self, key: str | None, *, spoilers: bool = False, playtest: int = 0,
+                      band: tuple[float, float] | None = None) -> list[str]:
+        """A copy's summary, everything in it with `spoilers`, a bot playtest, or a copy found in a win-rate band
+        (docs/discover.md "Copies")."""
+        from .copies import content_lines
+
+        return content_lines(self, key, spoilers, playtest, band)
+
+    def content_journal(self, key: str) -> list[str]:
+        from .copies import journal_lines
+
+        return journal_lines(key)
+
+    def record_seen(self, state: Any) -> list[str]:
+        from .copies import record_seen
+
+        if not isinstance(state, DiscoverState):
+            raise OutlastError(f"a Discover state is needed, not {shown(state)}")
+        return record_seen(state)
 
     def describe_decision(self, state: Any, seat: int) -> str:
         if not isinstance(state, DiscoverState):

@@ -145,7 +145,7 @@ def _others_here(state: DiscoverState, seat: int) -> list[int]:
 
 
 def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    out = []
+    out: list[DiscoverAction] = []
     here = state.position[seat]
     if any(state.pieces[i][2] for i in fires_at(state, here)):
         out.extend(act(seat, "cook", n) for n in range(1, amount(state, seat, MEAT) + 1))
@@ -155,7 +155,7 @@ def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 
 def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    out = []
+    out: list[DiscoverAction] = []
     for target in [seat, *_others_here(state, seat)]:
         for damage in sorted(set(state.damage[target])):
             for r in HEALED_BY.get(damage, ()):
@@ -165,7 +165,7 @@ def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 
 def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    out = []
+    out: list[DiscoverAction] = []
     from .carrying import totals
 
     here = state.position[seat]

@@ -8,6 +8,7 @@ so the step is data and a state saves mid-effect.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -236,7 +237,8 @@ def do_heal(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
 def do_draw(ctx: Context, deck: str, n: int, who: str | None) -> None:
     from .crafting import draw_projects
 
-    del deck  # the Island has only the normal project deck (§17.9)
+    if deck != "project":  # the Island has only the normal project deck (§17.9)
+        return
     for seat in targets(ctx, who):
         draw_projects(ctx.state, seat, n)
 
@@ -344,7 +346,7 @@ class HealChoice(DiscoverDecision):
         heal(state, self.seat, DAMAGE.index(action.args[0]))
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[..., Any]] = {
     "gain": do_gain, "lose": do_lose, "wound": do_wound, "heal": do_heal, "draw": do_draw, "stamina": do_stamina,
     "resolve": do_resolve, "fight": do_fight, "spawn": do_spawn, "move_monsters": do_move_monsters,
     "upkeep": do_upkeep, "sleep": do_sleep, "threat": do_threat, "fire_out": do_fire_out,

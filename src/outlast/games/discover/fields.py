@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from outlast.core.decision import DecisionKinds
+from outlast.core.decision import Decision, DecisionKinds
 from outlast.core.declared import LIST, NESTED, SHARE, Declaration, Field, Int, Ints, Lists, Text, Word, whole
 from outlast.core.errors import shown
 from outlast.core.game import Event
@@ -178,7 +178,7 @@ def decision_kinds() -> DecisionKinds:
         trading,
     )
 
-    kinds = [rounds.NameLeader, rounds.LeaderChoice, rounds.PickCharacter, day_actions.Turn, day_actions.ContinueTurn,
+    kinds: list[type[Decision]] = [rounds.NameLeader, rounds.LeaderChoice, rounds.PickCharacter, day_actions.Turn, day_actions.ContinueTurn,
              day_actions.Noted, day_actions.FreeGather, day_actions.FreeGatherChoice, day_actions.Settle,
              carrying.Trim, numbered.LookUp, numbered.KeyChoice, numbered.SameName, effects.RunEffect,
              effects.ChooseEffect, effects.HealChoice, gathering.DrawWater, gathering.ApplyFeature,

@@ -37,7 +37,8 @@ RESULT_TEXTS = {
 
 def result_code(state: DiscoverState, seat: int) -> str:
     """The reason code of `seat`'s result at the end (§13.2, §13.3)."""
-    return state.result[seat]
+    code: str = state.result[seat]
+    return code
 
 
 def queue(state: DiscoverState, kind: int, arg: int = 0) -> None:

@@ -55,6 +55,7 @@ def draw_threats(draw: Draw, pools: Pools, counts: dict[str, int]) -> list[Threa
 
 # ----------------------------------------------------------------------------- nights (§5.3, §17.11)
 def _step(title: str, tag: str, effect: Any) -> NightStep:
+    VERBS.validate(effect, "nights", title, "effect")  # the steps built here are checked like the pools' own
     return NightStep(title=title, tag=tag, effect=effect, text=VERBS.render(effect))
 
 

@@ -102,6 +102,19 @@ def record(copy_id: str, kind: str, number: int) -> None:
     _write(journal_path(copy_id), {"copy_id": copy_id, "seen": table})
 
 
+def record_many(copy_id: str, entries: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Note several things seen at once (one write); returns those the journal already held before."""
+    table = seen(copy_id)
+    before = [(k, n) for k, n in entries if n in table.get(k, [])]
+    for kind, number in entries:
+        if kind not in KINDS:
+            raise JournalError(f"{kind!r} is not a journal kind; kinds: {', '.join(KINDS)}")
+        table[kind] = sorted({*table.get(kind, []), number})
+    if len(before) < len(entries):
+        _write(journal_path(copy_id), {"copy_id": copy_id, "seen": table})
+    return before
+
+
 def _index_path() -> Path:
     return data_dir() / "discover-copies.json"
 

@@ -37,6 +37,8 @@ class DiscoverState(State):
     seats: int
     scenario: int
     options: dict[str, Any]
+    started: int
+    """The number of players who started the game: the number-of-players icon (§13.4)."""
     events: list[Event]
     rng_state: int
     # --- the round (§5)
@@ -46,6 +48,10 @@ class DiscoverState(State):
     current: int
     day_order: list[int]
     over: int
+    result: list[str]
+    """Per seat: its result code once decided ("" while playing; `flow.RESULT_TEXTS`)."""
+    votes: list[int]
+    """During the hand-off: each survivor's naming (−1 abstains, −2 not yet), §5.6."""
     # --- survivors (§4 step 7, §10)
     status: list[int]
     character: list[int]
@@ -97,6 +103,9 @@ class DiscoverState(State):
     signal: int
     """Nights a lit signal still burns (Scenario 2, §17.12), 0 when none."""
     signal_space: int
+    journal: list[int]
+    """What the players have seen, in order: card numbers; −1−id for feature tokens; −1000−id quests, −2000−id
+    night cards, −3000−id threats (written to the copy's discovery journal, §1.3)."""
     # --- combat (§12, §15.3)
     combat: list[int]
     """The combat in progress, by `combat.FIELDS` names; empty when none."""
@@ -104,6 +113,8 @@ class DiscoverState(State):
     support_rerolled: list[int]
     # --- the stack
     chance: list[tuple[int, int]]
+    drawn: list[int]
+    """Chance results waiting for the step that asked for them (die faces, a threat or #100 card drawn)."""
     decisions: list[DiscoverDecision]
     revealed: bool
     _legal_cache: tuple[int, list[DiscoverAction]] | None

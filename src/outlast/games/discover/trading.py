@@ -87,16 +87,20 @@ class Draft(DiscoverDecision):
         owner = self.seat if action.verb == "give" else self.partner
         if word.startswith("#"):
             card = next(c for c in state.items_of(owner) if state.copy.cards[c].number == int(word[1:]))
-            field = "give_cards" if action.verb == "give" else "ask_cards"
-            state.decisions.append(replace(self, **{field: (*getattr(self, field), card)}))
+            if action.verb == "give":
+                state.decisions.append(replace(self, give_cards=(*self.give_cards, card)))
+            else:
+                state.decisions.append(replace(self, ask_cards=(*self.ask_cards, card)))
         elif word.startswith("p"):
             state.decisions.append(replace(self, give_projects=(*self.give_projects, int(word[1:]))))
         else:
             r = RESOURCES.index(word)
-            field = "give" if action.verb == "give" else "ask"
-            counts = list(getattr(self, field))
+            counts = list(self.give if action.verb == "give" else self.ask)
             counts[r] += 1
-            state.decisions.append(replace(self, **{field: tuple(counts)}))
+            if action.verb == "give":
+                state.decisions.append(replace(self, give=tuple(counts)))
+            else:
+                state.decisions.append(replace(self, ask=tuple(counts)))
 
     def text(self, state: Any) -> str:
         return (f"Trade with seat {self.partner}: you give {_describe(state, self.give, self.give_cards, self.give_projects, True)};"
