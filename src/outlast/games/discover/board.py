@@ -49,6 +49,8 @@ class Board:
     """`step[s][d]`: the space one step from `s` in neighbour direction d (N=0 … NW=5), or -1 off the map."""
     camp: int
     """The camp space: the start tile's centre (§17.2)."""
+    scout_reach: tuple[tuple[int, ...], ...]
+    """Per space: the other tile positions holding a space adjacent to it, in order."""
 
     @property
     def size(self) -> int:
@@ -71,15 +73,9 @@ class Board:
         dq, dr = COMPASS[showing]
         return self.step[space][NEIGHBOURS.index((dq, dr))]
 
-    def adjacent_positions(self, space: int) -> list[int]:
+    def adjacent_positions(self, space: int) -> tuple[int, ...]:
         """Tile positions with a space adjacent to `space`, other than its own (Scout's reach, §7.4, §17.1)."""
-        own = space // 7
-        out: list[int] = []
-        for n in self.adjacent[space]:
-            p = n // 7
-            if p != own and p not in out:
-                out.append(p)
-        return sorted(out)
+        return self.scout_reach[space]
 
     def path_distances(self, start: int, open_space: Sequence[bool]) -> list[int]:
         """Shortest-path steps from `start` through spaces where `open_space` is true, ignoring terrain (§6.6,
@@ -116,7 +112,8 @@ def build_board() -> Board:
         raise AssertionError("tiles overlap")
     step = tuple(tuple(index.get((q + dq, r + dr), -1) for dq, dr in NEIGHBOURS) for q, r in coords)
     adjacent = tuple(tuple(n for n in row if n >= 0) for row in step)
-    return Board(tuple(positions), tuple(pile_of), tuple(coords), index, adjacent, step, 0)
+    reach = tuple(tuple(sorted({n // 7 for n in adjacent[s]} - {s // 7})) for s in range(len(coords)))
+    return Board(tuple(positions), tuple(pile_of), tuple(coords), index, adjacent, step, 0, reach)
 
 
 ISLAND = build_board()

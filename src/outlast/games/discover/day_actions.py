@@ -14,6 +14,7 @@ from . import flow
 from .abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
+    SOURCE_QUEST,
     abilities_of,
     mark_used,
     move_cost,
@@ -41,9 +42,11 @@ from .terms import (
     FIRE,
     FOOD,
     HEALED_BY,
+    IN_PLAY,
     MEAT,
     PLAYING,
     RESOURCES,
+    UPGRADE,
     WOOD,
 )
 
@@ -178,20 +181,42 @@ def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     return out
 
 
+def _action_table(copy: Any) -> tuple[tuple[int, int, int, Any, str], ...]:
+    """Every card action of a copy: (source kind, source id, ability index, ability, the name `use` gives it)."""
+    out = []
+    for card in copy.cards:
+        out.extend((SOURCE_CARD, card.id, i, a, f"#{card.number}") for i, a in enumerate(card.abilities)
+                   if a.use == "action")
+    for character in copy.characters:
+        out.extend((SOURCE_CHARACTER, character.id, i, a, "character") for i, a in enumerate(character.abilities)
+                   if a.use == "action")
+    for quest in copy.quests:
+        out.extend((SOURCE_QUEST, quest.id, i, a, "quest") for i, a in enumerate(quest.abilities)
+                   if a.use == "action")
+    return tuple(out)
+
+
 def _card_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """`use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12)."""
     out = []
     stamina = state.stamina[seat]
-    for source, ref, index, ability in abilities_of(state, seat):
-        if ability.use != "action" or ability.cost > stamina:
+    place = state.card_place
+    cards = state.copy.cards
+    for source, ref, index, ability, name in state.copy.derive(_action_table):
+        if ability.cost > stamina:
             continue
         if source == SOURCE_CARD:
+            where = place[ref]
+            if not (where == seat or (where == IN_PLAY and cards[ref].kind == UPGRADE)):
+                continue
             if not usable_today(state, ref, ability):
                 continue
-            name = f"#{state.copy.cards[ref].number}"
-        else:
-            name = "character" if source == SOURCE_CHARACTER else "quest"
-        out.append(act(seat, "use", name, index + 1))
+        elif source == SOURCE_CHARACTER:
+            if state.character[seat] != ref:
+                continue
+        elif state.quest != ref:
+            continue
+        out.append(DiscoverAction(seat, "use", (name, str(index + 1))))
     return out
 
 
