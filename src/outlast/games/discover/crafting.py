@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import flow
-from .carrying import amount, spend
+from .carrying import spend, totals
 from .exploring import at_fire
 from .numbered import gain_item
 from .terms import DECK, RESOURCES
@@ -31,13 +31,19 @@ def draw_projects(state: DiscoverState, seat: int, n: int) -> None:
 def craftable(state: DiscoverState, seat: int) -> list[int]:
     """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6)."""
     out = []
-    fire = at_fire(state, state.position[seat])
+    fire = -1
+    held = totals(state, seat)
+    projects = state.copy.projects
     for project in sorted(set(state.hand[seat]) | set(state.projects_faceup)):
-        data = state.copy.projects[project]
-        if data.fire and not fire:
+        data = projects[project]
+        if not all(held[r] >= n for r, n in data.cost):
             continue
-        if all(amount(state, seat, r) >= n for r, n in data.cost):
-            out.append(project)
+        if data.fire:
+            if fire < 0:
+                fire = int(at_fire(state, state.position[seat]))
+            if not fire:
+                continue
+        out.append(project)
     return out
 
 

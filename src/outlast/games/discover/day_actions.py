@@ -21,7 +21,7 @@ from .abilities import (
     usable_today,
 )
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
-from .carrying import Trim, amount, gain, over_limit, spend, split_token, trim_options
+from .carrying import Trim, amount, gain, over_limit, spend, split_token, totals, trim_options
 from .crafting import craft, craftable
 from .decisions import DiscoverDecision, Step
 from .exploring import (
@@ -159,18 +159,22 @@ def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     out: list[DiscoverAction] = []
-    for target in [seat, *_others_here(state, seat)]:
+    targets = [t for t in [seat, *_others_here(state, seat)] if state.damage[t]]
+    if not targets:
+        return out
+    held = totals(state, seat)
+    for target in targets:
         for damage in sorted(set(state.damage[target])):
             for r in HEALED_BY.get(damage, ()):
-                if amount(state, seat, r):
+                if held[r]:
                     out.append(act(seat, "recover", target, DAMAGE[damage], RESOURCES[r]))
     return out
 
 
 def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     out: list[DiscoverAction] = []
-    from .carrying import totals
-
+    if CASUALTY not in state.status:
+        return out
     here = state.position[seat]
     for other in range(state.seats):
         if state.status[other] != CASUALTY or state.position[other] != here:
