@@ -381,3 +381,14 @@ def test_box_and_unseen_variants__s4_4a() -> None:
         if len(ids) > 1:
             assert all(s.card_place[c] == -5 for c in ids)
     assert BOX == -3 and PLAYING == 0
+
+
+def test_resources_starting_with_p_are_not_projects_in_a_trade__s7_7() -> None:
+    t = Table.new(players=2)
+    s = t.s
+    s.supplies[0][7] = 1  # pelt
+    s.supplies[0][8] = 1  # poison
+    t.forget()
+    t.do("trade 1", "give pelt", "give poison", "propose")
+    t.do("accept", seat=1)
+    assert s.supplies[1][7] == 1 and s.supplies[1][8] == 1 and s.supplies[0][7] == 0

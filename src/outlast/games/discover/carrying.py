@@ -160,7 +160,7 @@ def drop(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
         card = next(c for c in state.items_of(seat) if state.copy.cards[c].number == number)
         return_card(state, card)
         state.log("discard", f"Seat {seat} discards {state.copy.cards[card].name} over the carry limit (§8.3).")
-    elif word.startswith("t"):
+    elif word[:1] == "t" and word[1:].isdigit():
         token = int(word[1:])
         state.kept_tokens[seat].remove(token)
         state.pieces.append((FEATURE, space, token, -1))

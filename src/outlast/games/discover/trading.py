@@ -91,7 +91,7 @@ class Draft(DiscoverDecision):
                 state.decisions.append(replace(self, give_cards=(*self.give_cards, card)))
             else:
                 state.decisions.append(replace(self, ask_cards=(*self.ask_cards, card)))
-        elif word.startswith("p"):
+        elif word[:1] == "p" and word[1:].isdigit():  # a project: p2 (pelt and poison are resources)
             state.decisions.append(replace(self, give_projects=(*self.give_projects, int(word[1:]))))
         else:
             r = RESOURCES.index(word)
