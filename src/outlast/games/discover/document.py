@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from .state import DiscoverState
 
 FORMAT = 1
+_HOLDING_A_FEATURE = ("look up a card", "use a key")
+"""Decision kinds that hold the numbered feature token being resolved (its `token`), off the map meanwhile."""
 HEADER = ("game", "format", "rules_version", "options", "copy_id")
 
 
@@ -84,7 +86,7 @@ def check_together(s: DiscoverState) -> None:
     places = Counter[str]()
     for token in [t for pile in s.feature_piles for t in pile] + [t for pile in s.feature_discard for t in pile] + \
             [t for kept in s.kept_tokens for t in kept] + [p[2] for p in s.pieces if p[0] == FEATURE and p[2] >= 0] + \
-            [t for t in (getattr(d, "token", -1) for d in s.decisions) if isinstance(t, int) and t >= 0]:
+            [d.token for d in s.decisions if d.kind in _HOLDING_A_FEATURE and d.token >= 0]:  # type: ignore[attr-defined]
         if not 0 <= token < len(copy.features):
             raise _fail(f"feature token {token} is not in this copy")
         places[f"feature token {token}"] += 1
