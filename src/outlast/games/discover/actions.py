@@ -51,7 +51,7 @@ PLAYER_VERBS = frozenset((
     "move", "gather", "scout", "investigate", "craft", "trade", "cook", "restart", "recover", "loot", "use",
     "attack", "split", "end", "concede", "keep", "give", "ask", "propose", "accept", "reject", "counter", "cancel",
     "support", "spend", "reroll", "pass", "redirect", "take", "retreat", "fight", "pay", "suffer", "roll",
-    "medicine", "name", "abstain", "lead", "drop", "discard", "return", "hand", "switch", "decline", "choose",
+    "medicine", "name", "abstain", "drop", "discard", "return", "hand", "switch", "decline", "choose",
     "escape", "steal", "vote", "pick", "heal",
 ))
 CHANCE_VERBS = frozenset(("die", "leader", "character", "project", "tile", "feature", "water", "monster", "night",

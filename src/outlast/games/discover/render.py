@@ -93,7 +93,7 @@ def _survivor_head(view: dict[str, Any], s: dict[str, Any]) -> Text:
         out.append(f" {ch['name']}, {ch['title']}")
     elif "character_choices" in s:
         picked = "picked, waiting for the others" if s["character_picked"] else "to choose"
-        out.append(f" characters dealt: {', '.join(s['character_choices'])} ({picked})", style="italic")
+        out.append(f" characters dealt: {'; '.join(s['character_choices'])} ({picked})", style="italic")
     if s["status"] != "playing":
         out.append(f" [{s['status'].upper()}]", style="bold red" if s["status"] == "casualty" else "bold green")
     out.append(f"  {s['space']}" if s["status"] != "won" else "")

@@ -189,4 +189,4 @@ class PickCharacter(DiscoverDecision):
             state.log("character", f"Seat {seat} plays {name}.")
 
     def text(self, state: Any) -> str:
-        return "Choose your character (kept secret until everyone has chosen)."
+        return "Choose your character (kept secret until everyone has chosen): `keep N` keeps character N."
