@@ -44,6 +44,8 @@ SLEEP_GAIN = 7
 
 def choose_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction:
     """The bot's next action on its own turn (one of `acts`)."""
+    if _long_turn(state):
+        return next(a for a in acts if a.verb == "end")
     sight = Sight(state, seat)
     by_verb: dict[str, list[DiscoverAction]] = {}
     for a in acts:
@@ -56,6 +58,16 @@ def choose_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> 
 
 
 Options = dict[str, list[DiscoverAction]]
+LONG_TURN = 300
+"""Log lines after which a turn is ended whatever is left: a guard against a loop of free actions."""
+
+
+def _long_turn(state: DiscoverState) -> bool:
+    events = state.events
+    for k in range(1, min(LONG_TURN, len(events)) + 1):
+        if events[-k].kind == "turn":
+            return False
+    return len(events) >= LONG_TURN
 
 
 def _free_gains(sight: Sight, acts: Options) -> DiscoverAction | None:
@@ -288,7 +300,7 @@ def _travel(sight: Sight, acts: Options) -> DiscoverAction | None:
 def _wind_down(sight: Sight, acts: Options) -> DiscoverAction | None:
     """End of the day's work: reach a fire, relight one, use spare stamina; else end the turn."""
     home = sight.to_fire[sight.here]
-    if 0 < home <= sight.stamina:
+    if sight.fire_weights[sight.here] and home <= sight.stamina:
         step = _toward_fire(sight)
         move = next((a for a in acts.get("move", []) if a.args[0] == space_name(step)), None)
         if move is not None:
@@ -311,10 +323,10 @@ def _wind_down(sight: Sight, acts: Options) -> DiscoverAction | None:
 
 def _toward_fire(sight: Sight) -> int:
     """The neighbour that is one step closer to the nearest lit fire."""
-    enter, fire = sight.enter, sight.to_fire
+    enter, fire = sight.enter, sight.fire_weights
     best, best_d = -1, FAR
     for n in sight.state.board.adjacent[sight.here]:
-        if enter[n] < FAR and enter[n] + fire[n] < best_d:
+        if enter[n] < FAR and fire[n] < fire[sight.here] and enter[n] + fire[n] < best_d:
             best, best_d = n, enter[n] + fire[n]
     return best
 

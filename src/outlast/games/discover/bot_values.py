@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 FAR = 1 << 20
 """An unreachable distance."""
 MONSTER_DETOUR = 6
+STEP = 64
+"""Path weights are stamina times STEP plus one a step (the fewest steps among paths of equal stamina)."""
 """Extra stamina the bot pretends a space with a monster token costs, so its paths go around them."""
 BACK_RESOURCES = ((FOOD, MEDICINE, POISON), (WOOD,), (STONE, SALVAGE), (MEAT, PELT))
 """The resources each feature back may show (a printed fact of the Island, §17.5), in `BACKS` order."""
@@ -90,6 +92,7 @@ class Sight:
         self._enter: list[int] | None = None
         self._reach: tuple[list[int], list[int]] | None = None
         self._fire: list[int] | None = None
+        self._fire_stamina: list[int] | None = None
 
     # ------------------------------------------------------------------ holdings
     @property
@@ -145,17 +148,18 @@ class Sight:
     # ------------------------------------------------------------------ the map
     @property
     def enter(self) -> list[int]:
-        """Stamina to enter each space (FAR on a facedown tile; a monster's space costs more)."""
+        """The weight of entering each space: its stamina times `STEP`, plus 1 so that every step counts even
+        when an ability makes it free (FAR on a facedown tile; a monster's space weighs more)."""
         if self._enter is None:
             state = self.state
-            by_cost = {c: move_cost(state, self.seat, c) for c in set(TERRAIN_COST)}
+            by_cost = {c: move_cost(state, self.seat, c) * STEP + 1 for c in set(TERRAIN_COST)}
             enter = []
             for s in range(state.board.size):
                 p = printed(state, s)
                 enter.append(FAR if p is None else by_cost[TERRAIN_COST[p.terrain]])
             for kind, space, _, _ in state.pieces:
                 if kind == MONSTER and enter[space] < FAR:
-                    enter[space] += MONSTER_DETOUR
+                    enter[space] += MONSTER_DETOUR * STEP
             self._enter = enter
         return self._enter
 
@@ -163,17 +167,25 @@ class Sight:
     def reach(self) -> tuple[list[int], list[int]]:
         """(stamina from the bot's space to each space, the space each is entered from)."""
         if self._reach is None:
-            self._reach = shortest(self.state.board.adjacent, self.enter, [self.here], True)
+            dist, via = shortest(self.state.board.adjacent, self.enter, [self.here], True)
+            self._reach = ([d // STEP if d < FAR else FAR for d in dist], via)
         return self._reach
 
     @property
-    def to_fire(self) -> list[int]:
-        """Stamina from each space to the nearest lit fire."""
+    def fire_weights(self) -> list[int]:
+        """The path weight from each space to the nearest lit fire (see `enter`)."""
         if self._fire is None:
             fires = sorted({p[1] for p in self.state.pieces if p[0] == FIRE and p[2]})
             self._fire = shortest(self.state.board.adjacent, self.enter, fires, False)[0] if fires \
                 else [FAR] * self.state.board.size
         return self._fire
+
+    @property
+    def to_fire(self) -> list[int]:
+        """Stamina from each space to the nearest lit fire."""
+        if self._fire_stamina is None:
+            self._fire_stamina = [d // STEP if d < FAR else FAR for d in self.fire_weights]
+        return self._fire_stamina
 
     def first_step(self, target: int) -> int:
         """The neighbour of the bot's space on its cheapest path to `target`, or -1."""
@@ -260,7 +272,7 @@ def _verb_score(sight: Sight, verb: str, params: Any) -> float:
         "wound": -3.0 * n * (1 + len(sight.damage)),
         "heal": 2.5 * min(n, len(sight.damage)),
         "stamina": 0.5 * int(p.get("amount", 0) or 0) * (1 if p.get("who") in (None, "you") else 0),
-        "draw": 0.8, "place_fire": 1.0 if sight.to_fire[sight.here] else 0.0,
+        "draw": 0.8, "place_fire": 1.0 if sight.fire_weights[sight.here] else 0.0,
         "spawn": -2.0 - len(sight.damage), "fight": -2.0 - 1.5 * len(sight.damage),
         "move_monsters": -0.5, "resolve": 0.5,
     }
