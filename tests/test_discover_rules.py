@@ -392,3 +392,34 @@ def test_resources_starting_with_p_are_not_projects_in_a_trade__s7_7() -> None:
     t.do("trade 1", "give pelt", "give poison", "propose")
     t.do("accept", seat=1)
     assert s.supplies[1][7] == 1 and s.supplies[1][8] == 1 and s.supplies[0][7] == 0
+
+
+def test_a_characters_once_per_day_ability_is_used_once_a_day__s9_8() -> None:
+    from discover_helpers import replace_character
+    from outlast.games.discover.copy import Ability, Character
+
+    runner = Character(98, "Test Runner", "Runner", (Ability("action", effect=[{"gain": {"food": 1}}], cost=0,
+                                                             once="day", text="Gain 1 food. Once per day."),))
+    t = Table.new(players=2)
+    s = t.s
+    s.copy = replace_character(s.copy, s.character[0], runner)
+    t.forget()
+    assert "use character 1" in t.legal()
+    t.do("use character 1")
+    assert "use character 1" not in t.legal()
+    _through_night(t)
+    while s.to_move() != [0] and not s.over:
+        t.do("end")
+    assert "use character 1" in t.legal()
+
+
+def test_no_exploration_instant_gives_stamina_a_free_loop__s7_5() -> None:
+    """Investigating again is legal (§7.5): an instant giving stamina back would loop for free (copy content)."""
+    from outlast.games.discover.verbs import VERBS
+
+    for seed in range(60):
+        copy = DISCOVER.copy_for(seed)
+        for card in copy.cards:
+            if card.kind == 0 and card.number <= 60 and card.effect:
+                gains = [p.get("amount", 0) for v, p in VERBS.verbs_in(card.effect) if v == "stamina"]
+                assert all(n <= 0 for n in gains), (seed, card.name)

@@ -110,3 +110,11 @@ def usable_today(state: DiscoverState, card: int, ability: Ability) -> bool:
 def mark_used(state: DiscoverState, card: int) -> None:
     """Record a once-per-day use: the day's number by day, minus it at night (§9.8)."""
     state.card_used_day[card] = state.day if state.phase == 1 else -state.day
+
+
+def character_usable_today(state: DiscoverState, seat: int, ability: Ability) -> bool:
+    """A character's once-per-day ability, used at most once a day by its survivor (§9.8 read for characters)."""
+    if ability.once != "day":
+        return True
+    used = state.character_used_day[seat]
+    return used != state.day and used != -state.day

@@ -16,6 +16,7 @@ from .abilities import (
     SOURCE_CHARACTER,
     SOURCE_QUEST,
     abilities_of,
+    character_usable_today,
     mark_used,
     move_cost,
     usable_today,
@@ -187,7 +188,7 @@ def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 def _action_table(copy: Any) -> tuple[tuple[int, int, int, Any, str], ...]:
     """Every card action of a copy: (source kind, source id, ability index, ability, the name `use` gives it)."""
-    out = []
+    out: list[DiscoverAction] = []
     for card in copy.cards:
         out.extend((SOURCE_CARD, card.id, i, a, f"#{card.number}") for i, a in enumerate(card.abilities)
                    if a.use == "action")
@@ -216,7 +217,7 @@ def _card_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
             if not usable_today(state, ref, ability):
                 continue
         elif source == SOURCE_CHARACTER:
-            if state.character[seat] != ref:
+            if state.character[seat] != ref or not character_usable_today(state, seat, ability):
                 continue
         elif state.quest != ref:
             continue
@@ -382,6 +383,8 @@ def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
         character = state.copy.characters[state.character[seat]]
         ability = character.abilities[index]
         pay(state, seat, ability.cost)
+        if ability.once == "day":
+            state.character_used_day[seat] = state.day if state.phase == 1 else -state.day
         state.log("use", f"Seat {seat} uses {character.title}: {ability.text}")
         run(state, seat, CHARACTER_ABILITY, character.id, index)
         return

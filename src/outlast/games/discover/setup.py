@@ -84,6 +84,7 @@ def _decks(s: DiscoverState, copy: Copy) -> None:
             s.card_place[c] = BOX
     s.card_counters = [0] * len(copy.cards)
     s.card_used_day = [0] * len(copy.cards)
+    s.character_used_day = [0] * s.seats
     s.used_in_combat = []
     normal = [p.id for p in copy.projects if not p.advanced]
     s.projects_deck, s.projects_faceup = ([], sorted(normal)) if s.scenario == 5 else (sorted(normal), [])

@@ -75,6 +75,8 @@ class DiscoverState(State):
     card_counters: list[int]
     card_used_day: list[int]
     """Per card: the day its once-per-day use was last made (−day for a use at night), 0 if never (§9.8)."""
+    character_used_day: list[int]
+    """Per seat: the day its character's once-per-day ability was last used (minus the day at night), 0 never."""
     used_in_combat: list[int]
     """Card ids used in the current combat (§9.8)."""
     # --- decks and piles
