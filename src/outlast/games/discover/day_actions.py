@@ -188,7 +188,7 @@ def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 def _action_table(copy: Any) -> tuple[tuple[int, int, int, Any, str], ...]:
     """Every card action of a copy: (source kind, source id, ability index, ability, the name `use` gives it)."""
-    out: list[DiscoverAction] = []
+    out: list[tuple[int, int, int, Any, str]] = []
     for card in copy.cards:
         out.extend((SOURCE_CARD, card.id, i, a, f"#{card.number}") for i, a in enumerate(card.abilities)
                    if a.use == "action")
