@@ -36,6 +36,7 @@ from .exploring import (
 )
 from .night import DirtyWater
 from .quests import QuestCheck, do_pay, pay_actions
+from .trading import FAILED_PER_TURN
 from .terms import (
     CASUALTY,
     COUNTER,
@@ -124,7 +125,8 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
         if landmark_at(state, here) and not (state.scenario == 5 and _counter_here(state, here)):
             out.append(act(seat, "investigate"))
         out.extend(act(seat, "craft", f"p{p}") for p in craftable(state, seat))
-        out.extend(act(seat, "trade", s) for s in _others_here(state, seat))
+        if state.trades_failed[seat] < FAILED_PER_TURN:
+            out.extend(act(seat, "trade", s) for s in _others_here(state, seat))
         out.extend(_cook_and_fire(state, seat))
         out.extend(_recover_actions(state, seat))
         out.extend(_loot_actions(state, seat))

@@ -265,6 +265,7 @@ DECLARATION = Declaration([
     Field("kept_tokens", _per_seat(Ints(0, 999, longest=200)), copy=NESTED),
     Field("hand", _per_seat(Ints(0, 99, longest=40)), copy=NESTED, hidden=True, redraw=_redraw_hands),
     Field("threats_held", _per_seat(Ints(0, 99, longest=40)), copy=NESTED),
+    Field("trades_failed", _per_seat(Int(0, 99)), copy=LIST),
     Field("dirty_pending", _per_seat(Int(0, 999)), copy=LIST),
     Field("card_place", _per_card(Int(-5, lambda s: s.seats - 1)), copy=LIST),
     Field("card_counters", _per_card(Int(0, 99)), copy=LIST),

@@ -53,6 +53,7 @@ def _next_turn(state: DiscoverState) -> None:
         seat = state.day_order.pop(0)
         if state.status[seat] == PLAYING:
             state.current = seat
+            state.trades_failed[seat] = 0
             state.log("turn", f"Seat {seat}'s turn ({state.stamina[seat]} stamina).")
             state.decisions.append(Turn(seat))
             return

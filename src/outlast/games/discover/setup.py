@@ -59,6 +59,7 @@ def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> Disc
         s.supplies[seat][CLEAN_WATER] = 1
     s.kept_tokens, s.hand, s.threats_held = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
     s.dirty_pending = [0] * n
+    s.trades_failed = [0] * n
     _decks(s, copy)
     _map(s, copy)
     s.quest = next(q.id for q in copy.quests if q.scenario == s.scenario and q.stage == 1)

@@ -68,6 +68,8 @@ class DiscoverState(State):
     """Per seat: project cards in hand (hidden from the other seats, §18.5)."""
     threats_held: list[list[int]]
     """Per seat: ongoing threat cards in front of the survivor (§5.5)."""
+    trades_failed: list[int]
+    """Per seat: trades it opened this turn that ended without agreement (at most `trading.FAILED_PER_TURN`)."""
     dirty_pending: list[int]
     """Per seat: dirty-water risks not yet resolved (§8.5)."""
     # --- numbered cards (§9)

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from .state import DiscoverState
 
 MAX_COUNTERS = 3
+FAILED_PER_TURN = 3
+"""AUTHORED: a survivor may open at most 3 trades a turn that end without agreement (a refused trade costs
+nothing, §7.7, so without a bound a turn could go on for ever)."""
 _NONE = (0,) * len(RESOURCES)
 
 
@@ -74,6 +77,7 @@ class Draft(DiscoverDecision):
     def resolve(self, state: Any, action: Any) -> None:
         if action.verb == "cancel":
             state.log("trade", f"Seat {self.seat} gives up the trade: nothing changes and no stamina is spent (§7.7).")
+            _failed(state)
             return
         if action.verb == "propose":
             state.decisions.append(Answer(self.partner, self.seat, self.give, self.ask, self.give_cards,
@@ -131,6 +135,7 @@ class Answer(DiscoverDecision):
     def resolve(self, state: Any, action: Any) -> None:
         if action.verb == "reject":
             state.log("trade", f"Seat {self.seat} refuses: nothing changes and no stamina is spent (§7.7).")
+            _failed(state)
         elif action.verb == "counter":
             state.log("trade", f"Seat {self.seat} makes a counter-offer.")
             state.decisions.append(Draft(self.seat, self.proposer, _NONE, _NONE, (), (), (), self.counters + 1))
@@ -140,6 +145,11 @@ class Answer(DiscoverDecision):
     def text(self, state: Any) -> str:
         return (f"Seat {self.proposer} offers you {_describe(state, self.give, self.give_cards, self.give_projects, True)}"
                 f" for {_describe(state, self.ask, self.ask_cards, (), True)}. Accept, reject or counter.")
+
+
+def _failed(state: DiscoverState) -> None:
+    if state.current >= 0:
+        state.trades_failed[state.current] += 1
 
 
 def _swap(state: DiscoverState, deal: Answer) -> None:
