@@ -203,7 +203,8 @@ class DiscoverState(State):
             won = self.status[s] == WON
             code = flow.result_code(self, s)
             seats.append(SeatResult(won, 1 if won else 0, flow.RESULT_TEXTS[code], code))
-        return Outcome(tuple(seats), {"days": self.day, "scenario": self.scenario, "copy": self.copy.copy_id,
+        return Outcome(tuple(seats), {"days": self.day, "rounds": self.day, "scenario": self.scenario,
+                                      "copy": self.copy.copy_id,
                                       "winners": [s for s in range(self.seats) if self.status[s] == WON],
                                       "casualties": [s for s in range(self.seats) if self.status[s] == CASUALTY]})
 
