@@ -84,3 +84,33 @@ def test_golden_games_replay_identically(chunk: int) -> None:
         if why:
             differ.append(f"{rec['game']} seed {rec['seed']} {rec['options']} bots {rec['bots']}: {why}")
     assert not differ, "\n".join(differ)
+
+
+DISCOVER_CORPUS = Path(__file__).parent / "golden" / "discover.jsonl.gz"
+"""The Discover games, recorded by `golden/record_discover.py` in the same format: 80 games over 5 copies,
+scenarios 1, 2 and 5, every player count, random and heuristic bots."""
+
+
+@cache
+def discover_corpus() -> list[dict[str, Any]]:
+    with gzip.open(DISCOVER_CORPUS, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def test_the_discover_corpus_covers_copies_scenarios_player_counts_and_bots() -> None:
+    games = discover_corpus()
+    assert len(games) == 80 and all(g["game"] == "discover" for g in games)
+    assert {g["options"]["players"] for g in games} == {1, 2, 3, 4}
+    assert {g["options"]["scenario"] for g in games} == {"1", "2", "5"}
+    assert len({g["options"]["copy"] for g in games}) == 5 and {g["bots"] for g in games} == {"random", "heuristic"}
+    assert all(g["over"] for g in games)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_discover_golden_games_replay_identically(chunk: int) -> None:
+    differ = []
+    for rec in discover_corpus()[chunk::2]:
+        why = replay(rec)
+        if why:
+            differ.append(f"seed {rec['seed']} {rec['options']} bots {rec['bots']}: {why}")
+    assert not differ, "\n".join(differ)
