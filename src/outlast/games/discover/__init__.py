@@ -166,6 +166,15 @@ class DiscoverGame(Game):
             raise OutlastError(f"a Discover state is needed, not {shown(state)}")
         return record_seen(state)
 
+    def evaluate(self, state: Any, seat: int) -> float:
+        """A [0, 1] guess of `seat`'s chance to win from public information only (`evaluate.py`), for ISMCTS."""
+        from .evaluate import evaluate
+
+        if not isinstance(state, DiscoverState):
+            raise OutlastError(f"a Discover state is needed, not {shown(state)}")
+        check_seat(seat, state.seats)
+        return evaluate(state, seat)
+
     def describe_decision(self, state: Any, seat: int) -> str:
         if not isinstance(state, DiscoverState):
             raise OutlastError(f"a Discover state is needed, not {shown(state)}")
