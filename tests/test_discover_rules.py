@@ -423,3 +423,26 @@ def test_no_exploration_instant_gives_stamina_a_free_loop__s7_5() -> None:
             if card.kind == 0 and card.number <= 60 and card.effect:
                 gains = [p.get("amount", 0) for v, p in VERBS.verbs_in(card.effect) if v == "stamina"]
                 assert all(n <= 0 for n in gains), (seed, card.name)
+
+
+def test_a_characters_combat_ability_is_offered_once_per_combat__s12_4() -> None:
+    from outlast.games.discover import flow
+    from outlast.games.discover.combat import fight_card
+    from outlast.games.discover.copy import Ability, Character
+
+    from discover_helpers import replace_character
+
+    hunter = Character(97, "Test Hunter", "Hunter", (Ability("combat", effect=[{"reroll": {"dice": "gray"}}],
+                                                             once="combat", text="Reroll the gray die."),))
+    t = Table.new(players=1)
+    s = t.s
+    s.copy = replace_character(s.copy, s.character[0], hunter)
+    s.supplies[0] = [0] * 10
+    fight_card(s, 0, 75)
+    flow.advance(s)
+    t.chance("die 2", "die 12")
+    assert "use character" in t.legal()
+    t.do("use character")
+    t.chance("die 8")
+    assert "use character" not in t.legal()  # once per combat
+    assert any("uses Hunter" in e.text for e in s.events)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .abilities import SOURCE_CARD, abilities_of
+from .abilities import SOURCE_CARD, SOURCE_CHARACTER, abilities_of
 from .actions import DiscoverAction, act, parse_space, space_name
 from .carrying import amount, gain, lose, spend
 from .combat_base import (
@@ -68,16 +68,31 @@ class SupportChoice(CombatDecision):
 
 
 # ----------------------------------------------------------------------------- modifiers of a combatant
-def combat_abilities(state: DiscoverState, seat: int) -> list[tuple[int, int, Ability]]:
-    """(card, ability index, ability) of each item or upgrade in play with a `combat` ability not used in this
-    combat (§12.4: once per combat; only survivors who rolled dice use them)."""
-    out: list[tuple[int, int, Ability]] = []
+def used_key(state: DiscoverState, source: int, ref: int) -> int:
+    """What `state.used_in_combat` records for a used ability: a card's id; a character's id after every card id;
+    the quest card's id after those (§9.8: once per combat, per card)."""
+    cards = len(state.copy.cards)
+    return ref if source == SOURCE_CARD else cards + ref if source == SOURCE_CHARACTER else cards + 100 + ref
+
+
+def ability_name(state: DiscoverState, source: int, ref: int) -> str:
+    """How `use` names where a combat ability is printed: `#N`, `character` or `quest`."""
+    if source == SOURCE_CARD:
+        return f"#{state.copy.cards[ref].number}"
+    return "character" if source == SOURCE_CHARACTER else "quest"
+
+
+def combat_abilities(state: DiscoverState, seat: int) -> list[tuple[int, int, int, Ability]]:
+    """(source kind, source id, ability index, ability) of each `combat` ability of the seat's items, upgrades in
+    play, character and the quest card not used in this combat (§12.4: once per combat; only survivors who
+    rolled dice use them)."""
+    out: list[tuple[int, int, int, Ability]] = []
     seen: set[int] = set()
-    for source, card, index, ability in abilities_of(state, seat):
-        if source == SOURCE_CARD and ability.use == "combat" and card not in state.used_in_combat \
-                and card not in seen:
-            seen.add(card)
-            out.append((card, index, ability))
+    for source, ref, index, ability in abilities_of(state, seat):
+        key = used_key(state, source, ref)
+        if ability.use == "combat" and key not in state.used_in_combat and key not in seen:
+            seen.add(key)
+            out.append((source, ref, index, ability))
     return out
 
 
@@ -88,19 +103,19 @@ def free_die_choice(ability: Ability) -> bool:
                for item in effect)
 
 
-def _payable(state: DiscoverState, seat: int, card: int, word: str) -> bool:
+def _payable(state: DiscoverState, seat: int, source: int, ref: int, word: str) -> bool:
     if word == "counter":
-        return state.card_counters[card] > 0
+        return source == SOURCE_CARD and state.card_counters[ref] > 0
     return amount(state, seat, RESOURCES.index(word)) > 0
 
 
 def modifier_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """The modifiers a combatant may apply now: `spend <resource>`, `use #N [die] [payment]` (§12.4)."""
     out = [act(seat, "spend", RESOURCES[r]) for r in SPEND if amount(state, seat, r) > 0]
-    for card, _, ability in combat_abilities(state, seat):
-        number = f"#{state.copy.cards[card].number}"
+    for source, ref, _, ability in combat_abilities(state, seat):
+        number = ability_name(state, source, ref)
         dice = DIE_WORDS if free_die_choice(ability) else ("",)
-        pays = [p for p in ability.pay if _payable(state, seat, card, p)] if ability.pay else [""]
+        pays = [p for p in ability.pay if _payable(state, seat, source, ref, p)] if ability.pay else [""]
         out += [act(seat, "use", number, *(w for w in (die, pay) if w)) for die in dice for pay in pays]
     return out
 
@@ -124,23 +139,27 @@ def apply_modifier(state: DiscoverState, seat: int, action: DiscoverAction) -> N
 
 
 def use_item(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
-    """Use an item's combat ability once this combat, paying with a counter or a resource (§12.4, §16.9)."""
-    from .effects import CARD_ABILITY, run
+    """Use an item's, upgrade's, character's or quest's combat ability once this combat, paying with a counter or
+    a resource (§12.4, §16.9)."""
+    from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run
 
-    number = int(action.args[0][1:])
-    card, index, ability = next(x for x in combat_abilities(state, seat)
-                                if state.copy.cards[x[0]].number == number)
+    source, ref, index, ability = next(x for x in combat_abilities(state, seat)
+                                       if ability_name(state, x[0], x[1]) == action.args[0])
     words = list(action.args[1:])
     if free_die_choice(ability):
         state.combat[CHOICE] = own_die(state, seat, DIE_WORDS.index(words.pop(0)))
     if words and words[0] == "counter":
-        state.card_counters[card] -= 1
+        state.card_counters[ref] -= 1
     elif words:
         spend(state, seat, RESOURCES.index(words[0]))
-    state.used_in_combat.append(card)
+    state.used_in_combat.append(used_key(state, source, ref))
     paid = f", paying 1 {words[0]}" if words else ""
-    state.log("use", f"Seat {seat} uses {state.copy.cards[card].name}{paid}: {ability.text} (§12.4).")
-    run(state, seat, CARD_ABILITY, card, index)
+    name = state.copy.cards[ref].name if source == SOURCE_CARD else \
+        state.copy.characters[ref].title if source == SOURCE_CHARACTER else state.copy.quests[ref].name
+    state.log("use", f"Seat {seat} uses {name}{paid}: {ability.text} (§12.4).")
+    kind = CARD_ABILITY if source == SOURCE_CARD else CHARACTER_ABILITY if source == SOURCE_CHARACTER \
+        else QUEST_ABILITY
+    run(state, seat, kind, ref, index)
 
 
 # ----------------------------------------------------------------------------- step 2: modify dice

@@ -36,7 +36,6 @@ from .exploring import (
 )
 from .night import DirtyWater
 from .quests import QuestCheck, do_pay, pay_actions
-from .trading import FAILED_PER_TURN
 from .terms import (
     CASUALTY,
     COUNTER,
@@ -51,6 +50,7 @@ from .terms import (
     UPGRADE,
     WOOD,
 )
+from .trading import FAILED_PER_TURN
 
 if TYPE_CHECKING:
     from .state import DiscoverState

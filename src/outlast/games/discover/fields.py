@@ -271,7 +271,7 @@ DECLARATION = Declaration([
     Field("card_counters", _per_card(Int(0, 99)), copy=LIST),
     Field("card_used_day", _per_card(Int(-100_000, 100_000)), copy=LIST),
     Field("character_used_day", _per_seat(Int(-100_000, 100_000)), copy=LIST),
-    Field("used_in_combat", Ints(0, _cards, longest=200), copy=LIST),
+    Field("used_in_combat", Ints(0, lambda s: len(s.copy.cards) + 200, longest=200), copy=LIST),
     Field("projects_deck", Ints(0, 99, longest=40), copy=LIST),
     Field("projects_faceup", Ints(0, 99, longest=40), copy=LIST),
     Field("threat_deck", Ints(0, 99, longest=40), copy=LIST),
