@@ -426,11 +426,10 @@ def test_no_exploration_instant_gives_stamina_a_free_loop__s7_5() -> None:
 
 
 def test_a_characters_combat_ability_is_offered_once_per_combat__s12_4() -> None:
+    from discover_helpers import replace_character
     from outlast.games.discover import flow
     from outlast.games.discover.combat import fight_card
     from outlast.games.discover.copy import Ability, Character
-
-    from discover_helpers import replace_character
 
     hunter = Character(97, "Test Hunter", "Hunter", (Ability("combat", effect=[{"reroll": {"dice": "gray"}}],
                                                              once="combat", text="Reroll the gray die."),))
@@ -446,3 +445,28 @@ def test_a_characters_combat_ability_is_offered_once_per_combat__s12_4() -> None
     t.chance("die 8")
     assert "use character" not in t.legal()  # once per combat
     assert any("uses Hunter" in e.text for e in s.events)
+
+
+def test_before_rolling_abilities_come_after_support_and_before_the_roll__s12_3_p2() -> None:
+    from discover_helpers import replace_character
+    from outlast.games.discover import flow
+    from outlast.games.discover.combat import fight_card
+    from outlast.games.discover.combat_base import GRAY_MOD, RED_MOD
+    from outlast.games.discover.copy import Ability, Character
+
+    ambusher = Character(96, "Test Ambusher", "Ambusher", (Ability("before_roll", once="combat", text="-1 red.",
+                                                                   effect=[{"modify": {"die": "red", "amount": -1}}]),))
+    t = Table.new(players=1)
+    s = t.s
+    s.copy = replace_character(s.copy, s.character[0], ambusher)
+    s.supplies[0] = [0] * 10
+    fight_card(s, 0, 75)
+    flow.advance(s)
+    assert not s.chance and t.legal() == ["use character", "pass"]  # asked before any die is rolled
+    t.do("use character")
+    assert s.combat[RED_MOD] == -1 and s.combat[GRAY_MOD] == 0
+    assert s.chance  # nothing else to use: the roll comes next
+    t.chance("die 2", "die 6")
+    texts = [e.text for e in s.events]
+    assert any("red 6-1 = 5 against attack 6" in x for x in texts)  # the modifier waited for the roll
+    assert any("Red 5 does not reach attack 6" in x for x in texts)

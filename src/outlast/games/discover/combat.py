@@ -41,7 +41,7 @@ from .combat_base import (
     stats,
     supporter_seats,
 )
-from .combat_choices import EscapeMove, ModifyDice, SupporterReroll
+from .combat_choices import BeforeRolling, EscapeMove, ModifyDice, OfferBeforeRolling, SupporterReroll
 from .combat_pvp import attack_refusal, start_attack
 from .combat_steps import ApplyReroll, CombatStage, StartCombat, lethal_next, queue_reroll, token_piece
 from .decisions import Step
@@ -144,9 +144,10 @@ def reroll(state: DiscoverState, seat: int, dice: str) -> None:
 
 
 def modify(state: DiscoverState, seat: int, die: str, amount: int) -> None:
-    """A persistent +/− on a die, kept through rerolls (§12.4, §14.2 item 2)."""
-    if not _rolled(state):
-        state.log("fizzle", "No combat dice are rolled: the modifier does nothing (§14.1 item 4).")
+    """A persistent +/− on a die, kept through rerolls (§12.4, §14.2 item 2); before the roll (§12.3 P2) it waits
+    on its die and applies to the face rolled."""
+    if not state.combat:
+        state.log("fizzle", "No combat is going on: the modifier does nothing (§14.1 item 4).")
         return
     which = _die(state, seat, die)
     for one in ((GRAY_DIE, 1) if which == BOTH_DICE else (which,)):
@@ -155,8 +156,6 @@ def modify(state: DiscoverState, seat: int, die: str, amount: int) -> None:
 
 
 def _rolled(state: DiscoverState) -> bool:
-
-
     return bool(state.combat) and state.combat[GRAY] > 0
 
 
@@ -165,7 +164,7 @@ def escape_spaces(state: DiscoverState, seat: int) -> list[int]:
     return [s for s in state.board.adjacent[state.position[seat]] if faceup(state, s) and not monsters_at(state, s)]
 
 
-ESCAPE_DROPS = (CombatStage, ModifyDice, SupporterReroll, ApplyReroll)
+ESCAPE_DROPS = (CombatStage, ModifyDice, SupporterReroll, ApplyReroll, BeforeRolling, OfferBeforeRolling)
 """The combat's own pending entries an escape ends (a later `StartCombat` stays)."""
 
 

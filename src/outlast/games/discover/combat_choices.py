@@ -33,6 +33,7 @@ from .combat_base import (
 from .combat_steps import CombatStage, move_token, queue_reroll, take_hit
 from .copy import Ability
 from .damage import suffer
+from .decisions import Step
 from .terms import ASSAULT, DEFEND, PHYSICAL, POISON, RESOURCES, SALVAGE, STONE, SUPPORT, WOOD
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def ability_name(state: DiscoverState, source: int, ref: int) -> str:
     return "character" if source == SOURCE_CHARACTER else "quest"
 
 
-def combat_abilities(state: DiscoverState, seat: int) -> list[tuple[int, int, int, Ability]]:
+def combat_abilities(state: DiscoverState, seat: int, use: str = "combat") -> list[tuple[int, int, int, Ability]]:
     """(source kind, source id, ability index, ability) of each `combat` ability of the seat's items, upgrades in
     play, character and the quest card not used in this combat (§12.4: once per combat; only survivors who
     rolled dice use them)."""
@@ -90,7 +91,7 @@ def combat_abilities(state: DiscoverState, seat: int) -> list[tuple[int, int, in
     seen: set[int] = set()
     for source, ref, index, ability in abilities_of(state, seat):
         key = used_key(state, source, ref)
-        if ability.use == "combat" and key not in state.used_in_combat and key not in seen:
+        if ability.use == use and key not in state.used_in_combat and key not in seen:
             seen.add(key)
             out.append((source, ref, index, ability))
     return out
@@ -112,7 +113,13 @@ def _payable(state: DiscoverState, seat: int, source: int, ref: int, word: str) 
 def modifier_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """The modifiers a combatant may apply now: `spend <resource>`, `use #N [die] [payment]` (§12.4)."""
     out = [act(seat, "spend", RESOURCES[r]) for r in SPEND if amount(state, seat, r) > 0]
-    for source, ref, _, ability in combat_abilities(state, seat):
+    return out + ability_uses(state, seat, "combat")
+
+
+def ability_uses(state: DiscoverState, seat: int, use: str) -> list[DiscoverAction]:
+    """`use #N|character|quest [die] [payment]` for each unused ability of that use the seat can pay for."""
+    out: list[DiscoverAction] = []
+    for source, ref, _, ability in combat_abilities(state, seat, use):
         number = ability_name(state, source, ref)
         dice = DIE_WORDS if free_die_choice(ability) else ("",)
         pays = [p for p in ability.pay if _payable(state, seat, source, ref, p)] if ability.pay else [""]
@@ -138,12 +145,12 @@ def apply_modifier(state: DiscoverState, seat: int, action: DiscoverAction) -> N
     use_item(state, seat, action)
 
 
-def use_item(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+def use_item(state: DiscoverState, seat: int, action: DiscoverAction, use: str = "combat") -> None:
     """Use an item's, upgrade's, character's or quest's combat ability once this combat, paying with a counter or
     a resource (§12.4, §16.9)."""
     from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run
 
-    source, ref, index, ability = next(x for x in combat_abilities(state, seat)
+    source, ref, index, ability = next(x for x in combat_abilities(state, seat, use)
                                        if ability_name(state, x[0], x[1]) == action.args[0])
     words = list(action.args[1:])
     if free_die_choice(ability):
@@ -324,4 +331,37 @@ class EscapeMove(CombatDecision):
             ", ".join(space_name(s) for s in self.options) + ")."
 
 
-KINDS = (SupportChoice, ModifyDice, SupporterReroll, Redirect, ShareReward, RetreatChoice, EscapeMove)
+@dataclass(frozen=True, slots=True)
+class BeforeRolling(CombatDecision):
+    """Right after the support choices the combatant may use "before rolling" abilities, each once this combat
+    (§12.3 P2, §14.2 item 9)."""
+
+    kind = "before rolling"
+    rule = "§12.3"
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        return ability_uses(state, seat, "before_roll") + [act(seat, "pass")]
+
+    def resolve(self, state: Any, action: Any) -> None:
+        if action.verb == "pass":
+            return
+        state.decisions.append(BeforeRolling(self.seat))
+        use_item(state, self.seat, action, "before_roll")
+
+    def text(self, state: Any) -> str:
+        return "Before the dice are rolled: use an ability that works before rolling, or pass."
+
+
+@dataclass(frozen=True, slots=True)
+class OfferBeforeRolling(Step):
+    """P2: ask the combatant only if it has a "before rolling" ability to use (§12.3)."""
+
+    kind = "offer before-rolling abilities"
+    rule = "§12.3"
+
+    def proceed(self, state: DiscoverState) -> None:
+        if state.combat and state.status[self.seat] == 0 and ability_uses(state, self.seat, "before_roll"):
+            state.decisions.append(BeforeRolling(self.seat))
+
+
+KINDS = (SupportChoice, ModifyDice, BeforeRolling, OfferBeforeRolling, SupporterReroll, Redirect, ShareReward, RetreatChoice, EscapeMove)

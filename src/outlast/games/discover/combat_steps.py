@@ -169,7 +169,10 @@ def begin(state: DiscoverState, seat: int, card: int, token_kind: int, token: in
     state.log("combat", f"Seat {seat} fights {data.name} (#{data.number}): defense {enemy.defense}, attack "
                         f"{enemy.attack or '–'}, health {enemy.health}" + (f", {wounds} damage already" if wounds
                                                                              else "") + " (§12.3).", card=card)
+    from .combat_choices import OfferBeforeRolling
+
     state.decisions.append(CombatStage(seat, ROLL))
+    state.decisions.append(OfferBeforeRolling(seat))
     for supporter in reversed(supporter_seats(state)):
         state.decisions.append(SupportChoice(supporter))
 

@@ -51,6 +51,8 @@ class Ability:
     - `action`: a card action "N: effect" on its holder's own turn, costing `cost` stamina (§7.12);
     - `combat`: a dice modifier used by a combatant in the modify step, once per combat (§12.4); `pay` lists
       what one use may be paid with (`counter`, or a resource name; empty: free);
+    - `before_roll`: used by the combatant right after the support choices, before the dice are rolled
+      (§12.3 P2), once per combat; a +/− modifier it gives stays on its die through the roll;
     - `passive`: answers the modifier query `query` (for example `move_cost`, `sleep_bonus`) with `amount`,
       when `condition` holds;
     - `key`: the key-item switch of §9.7 (`condition.phrase` names the phrase, `amount` the number offset).

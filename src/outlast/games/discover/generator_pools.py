@@ -58,7 +58,7 @@ KNOWN = {"pool": "enum(exploration|enemies|crafted|threats|nights|quests)", "num
          "tier": "int?", "steps": "list?", "project": "map?"}
 """Extra fields of a known-card record (known.yaml): which pool's schema it follows, its fixed number."""
 
-ABILITY = {"use": "enum(action|combat|passive|key)", "effect": "effect?", "cost": "int?", "pay": "list[str]?",
+ABILITY = {"use": "enum(action|combat|before_roll|passive|key)", "effect": "effect?", "cost": "int?", "pay": "list[str]?",
            "query": f"enum({'|'.join(PASSIVE_QUERIES)})?", "amount": "int?", "condition": "map?",
            "once": "enum(day|combat)?"}
 NIGHT_STEP = {"title": "str", "tag": "enum(upkeep|sleep|bonus|event|monster|threat)", "effect": "effect"}
@@ -137,8 +137,8 @@ def check_ability(file: str, item: str, ability: Any) -> None:
     """One ability: its fields, and what each `use` needs (§7.12, §9.7, §12.4)."""
     check_record(file, item, ability, ABILITY, VERBS)
     use = ability["use"]
-    need = {"action": ("effect", "cost"), "combat": ("effect",), "passive": ("query", "amount"),
-            "key": ("condition", "amount")}[use]
+    need = {"action": ("effect", "cost"), "combat": ("effect",), "before_roll": ("effect",),
+            "passive": ("query", "amount"), "key": ("condition", "amount")}[use]
     for key in need:
         if key not in ability:
             raise ContentError(file, item, f"abilities.{key}", f"a {use} ability needs {key}")

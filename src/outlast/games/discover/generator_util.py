@@ -112,6 +112,9 @@ def ability(record: Mapping[str, Any]) -> Ability:
     elif use == "combat":
         paid = " or ".join(f"1 {p.replace('_', ' ')}" for p in pay)
         text = "In combat" + (f", spend {paid}" if paid else "") + f": {VERBS.render(record['effect'])}"
+    elif use == "before_roll":
+        paid = " or ".join(f"1 {p.replace('_', ' ')}" for p in pay)
+        text = "Before rolling in combat" + (f", spend {paid}" if paid else "") + f": {VERBS.render(record['effect'])}"
     elif use == "passive":
         text = _passive_text(record["query"], record["amount"], record.get("condition") or {})
     else:

@@ -341,7 +341,8 @@ def render_view(view: dict[str, Any], legal: list[str], log: list[str], full: bo
     parts += cards_lines(view, full)
     here = here_line(view, legal)
     parts += [here if full or here is None else _line(here), combat_panel(view, full)]
-    parts += log_lines(log, LOG_LINES if full else COMPACT_LOG_LINES, full)
+    compact_log = COMPACT_LOG_LINES if view.get("combat") is None else 1  # a combat takes the log's room
+    parts += log_lines(log, LOG_LINES if full else compact_log, full)
     parts += [decision_line(view), outcome_panel(view)]
     return Group(*(p for p in parts if p is not None))
 
