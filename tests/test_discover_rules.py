@@ -470,3 +470,37 @@ def test_before_rolling_abilities_come_after_support_and_before_the_roll__s12_3_
     texts = [e.text for e in s.events]
     assert any("red 6-1 = 5 against attack 6" in x for x in texts)  # the modifier waited for the roll
     assert any("Red 5 does not reach attack 6" in x for x in texts)
+
+
+def test_ability_movement_ignores_terrain_and_gathers_nothing__s6_7_s14_3() -> None:
+    from outlast.games.discover import flow
+    from outlast.games.discover.effects import Context, do_move_spaces
+
+    t = Table.new(players=2)
+    s = t.s
+    stamina = s.stamina[0]
+    s.pieces.append((3, 1, 0, -1))  # a dropped food on A1: moving by an ability gathers nothing
+    do_move_spaces(Context(s, 0, 0, 0), 2)
+    t.forget()
+    assert t.legal() == ["step A1", "step A2", "step A3", "step A4", "step A5", "step A6", "stop"]
+    t.do("step A1")
+    assert s.position[0] == 1 and s.decisions[-1].kind == "move by an ability"
+    t.do("step A0")
+    flow.advance(s)
+    assert s.position[0] == 0 and s.stamina[0] == stamina and s.supplies[0][0] == 1
+    assert s.decisions[-1].kind == "take a turn"
+
+
+def test_ability_movement_stops_at_a_monster_and_fights__s6_7() -> None:
+    from outlast.games.discover.effects import Context, do_move_spaces
+
+    t = Table.new(players=2)
+    s = t.s
+    monster = next(m.id for m in s.copy.monsters if not m.special)
+    s.monster_supply.remove(monster)
+    s.pieces.append((2, 1, monster, -1))
+    do_move_spaces(Context(s, 0, 0, 0), 3)
+    t.forget()
+    t.do("step A1")
+    assert s.combat or s.chance or any("fights" in e.text for e in s.events[-5:])
+    assert all(d.kind != "move by an ability" for d in s.decisions)

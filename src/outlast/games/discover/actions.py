@@ -52,14 +52,14 @@ PLAYER_VERBS = frozenset((
     "attack", "split", "end", "concede", "keep", "give", "ask", "propose", "accept", "reject", "counter", "cancel",
     "support", "spend", "reroll", "pass", "redirect", "take", "retreat", "fight", "pay", "suffer", "roll",
     "medicine", "name", "abstain", "drop", "discard", "return", "hand", "switch", "decline", "choose",
-    "escape", "steal", "vote", "pick", "heal",
+    "escape", "steal", "vote", "pick", "heal", "step", "stop",
 ))
 CHANCE_VERBS = frozenset(("die", "leader", "character", "project", "tile", "feature", "water", "monster", "night",
                           "threat", "variant", "encounter"))
 """The verbs of player actions and of chance outcomes."""
 
 
-UPPER_FIRST = frozenset(("move", "retreat", "scout", "escape", "pick"))
+UPPER_FIRST = frozenset(("move", "step", "retreat", "scout", "escape", "pick"))
 """Verbs whose first word is a space or tile name, written in capitals (`move B3`, `scout F`)."""
 
 

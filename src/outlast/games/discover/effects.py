@@ -311,6 +311,13 @@ def do_move_to(ctx: Context, landmark: int) -> None:
     move_to_landmark(ctx.state, ctx.seat, landmark)
 
 
+def do_move_spaces(ctx: Context, n: int) -> None:
+    from .exploring import AbilityMove
+
+    if n > 0 and ctx.state.status[ctx.seat] == 0:
+        ctx.state.decisions.append(AbilityMove(ctx.seat, n))
+
+
 def do_reroll(ctx: Context, dice: str | None, times: int | None = None) -> None:
     from .combat import reroll
 
@@ -350,7 +357,7 @@ _HANDLERS: dict[str, Callable[..., Any]] = {
     "gain": do_gain, "lose": do_lose, "wound": do_wound, "heal": do_heal, "draw": do_draw, "stamina": do_stamina,
     "resolve": do_resolve, "fight": do_fight, "spawn": do_spawn, "move_monsters": do_move_monsters,
     "upkeep": do_upkeep, "sleep": do_sleep, "threat": do_threat, "fire_out": do_fire_out,
-    "place_fire": do_place_fire, "move_to": do_move_to, "reroll": do_reroll, "modify": do_modify,
+    "place_fire": do_place_fire, "move_to": do_move_to, "move_spaces": do_move_spaces, "reroll": do_reroll, "modify": do_modify,
     "escape": do_escape,
 }
 for _name, _handler in _HANDLERS.items():

@@ -6,11 +6,13 @@ space is that face's `SpacePrint`. Pieces on the map are tuples (kind, space, va
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from . import flow
-from .actions import space_name
+from .actions import DiscoverAction, act, space_name
 from .copy import SpacePrint
+from .decisions import DiscoverDecision
 from .terms import BACKS, FEATURE, FIRE, MONSTER, RESOURCE, RESOURCES, TERRAIN_COST, TERRAINS, WATER
 
 if TYPE_CHECKING:
@@ -182,3 +184,37 @@ def move_to_landmark(state: DiscoverState, seat: int, number: int) -> None:
     state.position[seat] = spaces[0]
     state.log("move", f"Seat {seat} is set down on landmark #{number} ({space_name(spaces[0])}).")
     fight_monsters_here(state, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityMove(DiscoverDecision):
+    """Movement by an ability: up to `left` more steps onto adjacent faceup spaces, terrain ignored, nothing gathered;
+    entering a monster's space stops the move and starts the fight (§6.7, §14.3 item 1)."""
+
+    kind = "move by an ability"
+    rule = "§6.7"
+    left: int
+    forced_resolves = False
+
+    def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
+        here = state.position[seat]
+        return [act(seat, "step", space_name(s)) for s in state.board.adjacent[here] if faceup(state, s)] + \
+            [act(seat, "stop")]
+
+    def resolve(self, state: Any, action: Any) -> None:
+        from .actions import parse_space
+        from .monsters import fight_monsters_here
+
+        if action.verb == "stop" or state.status[self.seat] != 0:
+            return
+        space = parse_space(action.args[0])
+        state.position[self.seat] = space
+        state.log("move", f"Seat {self.seat} moves to {space_name(space)} by an ability (no stamina, no gathering).")
+        if monsters_at(state, space):
+            fight_monsters_here(state, self.seat)
+            return
+        if self.left > 1:
+            state.decisions.append(AbilityMove(self.seat, self.left - 1))
+
+    def text(self, state: Any) -> str:
+        return f"Move up to {self.left} more space(s), ignoring terrain (`step B3`), or `stop`."

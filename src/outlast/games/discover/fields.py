@@ -169,6 +169,7 @@ def decision_kinds() -> DecisionKinds:
         combat,
         day_actions,
         effects,
+        exploring,
         gathering,
         monsters,
         night,
@@ -178,7 +179,7 @@ def decision_kinds() -> DecisionKinds:
         trading,
     )
 
-    kinds: list[type[Decision]] = [rounds.NameLeader, rounds.LeaderChoice, rounds.PickCharacter, day_actions.Turn, day_actions.ContinueTurn,
+    kinds: list[type[Decision]] = [exploring.AbilityMove, rounds.NameLeader, rounds.LeaderChoice, rounds.PickCharacter, day_actions.Turn, day_actions.ContinueTurn,
              day_actions.Noted, day_actions.FreeGather, day_actions.FreeGatherChoice, day_actions.Settle,
              carrying.Trim, numbered.LookUp, numbered.KeyChoice, numbered.SameName, effects.RunEffect,
              effects.ChooseEffect, effects.HealChoice, gathering.DrawWater, gathering.ApplyFeature,

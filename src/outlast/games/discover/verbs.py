@@ -116,6 +116,9 @@ def _build() -> VerbRegistry:
                  "A new lit fire token in the user's space (§6.4).")
     reg.register("move_to", {"landmark": "int"}, lambda p: f"Move directly to landmark #{p['landmark']}.",
                  "Lift your figure and set it on the landmark's space (§6.7).")
+    reg.register("move_spaces", {"n": "int"}, lambda p: f"Move up to {p['n']} spaces, ignoring terrain.",
+                 "Ability movement: step by step, no stamina per space, no gathering; a monster's space stops it "
+                 "and is fought (§6.7, §14.3 item 1).")
     reg.register("modify", {"die": "enum(gray|red)", "amount": "int"}, _modify_text,
                  "A +/− modifier on a combat die that stays through rerolls (§12.4).")
     reg.register("escape", {}, lambda p: "Escape: move to an adjacent space with no monster; the combat ends.",
