@@ -504,3 +504,23 @@ def test_ability_movement_stops_at_a_monster_and_fights__s6_7() -> None:
     t.do("step A1")
     assert s.combat or s.chance or any("fights" in e.text for e in s.events[-5:])
     assert all(d.kind != "move by an ability" for d in s.decisions)
+
+
+def test_ismcts_from_the_lab_plays_discover() -> None:
+    from outlast.agents import make_agent
+    from outlast.core import CHANCE
+
+    game = outlast_game = DISCOVER
+    state = game.new_game(seed=3, players=2, scenario="5")
+    agent = make_agent("ismcts:iters=8", outlast_game)
+    rng = Rng(3)
+    steps = 0
+    while not state.is_over() and steps < 400:
+        movers = state.to_move()
+        if movers == [CHANCE]:
+            state.apply(state.sample_chance())
+        else:
+            seat = movers[0]
+            state.apply(agent.act(state, seat, rng), seat)
+        steps += 1
+    assert steps > 20

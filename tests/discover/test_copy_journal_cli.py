@@ -97,3 +97,22 @@ def test_corrupt_journal_in_the_cli_is_bad_input(data: Path) -> None:
     path.write_text("{", encoding="utf-8")
     result = outlast("copy", "journal", "7")
     assert result.returncode == 2 and "move it away" in result.stderr
+
+
+def test_copy_new_playtest_reports_a_win_rate_with_an_interval() -> None:
+    result = outlast("copy", "new", "--seed", "7", "--playtest", "2")
+    assert result.returncode == 0, result.stderr
+    assert "playtest: 2 heuristic-bot games of scenario 1" in result.stdout and "95 % interval" in result.stdout
+
+
+def test_copy_new_band_takes_the_first_copy_in_the_band() -> None:
+    result = outlast("copy", "new", "--seed", "7", "--band", "0-1", "--playtest", "1")
+    assert result.returncode == 0, result.stderr
+    assert "band 0%–100%: seed 7 after 1 copies" in result.stdout
+
+
+def test_bad_playtest_and_band_are_bad_input() -> None:
+    for args in (("--band", "0.8-0.2"), ("--band", "half"), ("--playtest", "-1"), ("--band", "0.2-1.5")):
+        result = outlast("copy", "new", "--seed", "7", *args)
+        assert result.returncode == 2, (args, result.stdout)
+        assert "band" in result.stderr or "playtest" in result.stderr
