@@ -257,18 +257,22 @@ def test_the_game_ends_when_no_survivor_is_left__s13_3() -> None:
     assert [r.code for r in out.seats] == ["quest", "eliminated"]
 
 
-def test_scenario_2_shelter_is_paid_at_camp__s17_12() -> None:
+def test_scenario_2_shelter_is_paid_at_camp_in_any_mix__s17_12() -> None:
     t = Table.new(players=2, scenario="2")
     s = t.s
-    req = s.copy.quests[s.quest].requirement["pay"]
-    for name, n in req.items():
-        from outlast.games.discover.terms import RESOURCES
-
-        s.supplies[0][RESOURCES.index(name)] += 2 * n
+    req = s.copy.quests[s.quest].requirement
+    assert req["of"] in (["wood", "stone"], ["stone", "wood"]) and req["per_player"]
+    owed = 2 * req["pay_any"]  # 3 × the number-of-players icon in all (§13.4)
+    s.supplies[0][WOOD] = owed - 1
+    s.supplies[0] = [0] * 10
+    s.supplies[0][WOOD] = owed - 1
+    s.supplies[0][5] = 2  # stone
     t.forget()
-    while any(a.startswith("pay ") for a in t.legal()):
-        t.do(next(a for a in t.legal() if a.startswith("pay ")))
-    assert s.copy.quests[s.quest].stage == 2
+    for _ in range(owed - 1):
+        t.do("pay wood")
+    assert s.copy.quests[s.quest].stage == 1 and t.legal().count("pay stone") == 1
+    t.do("pay stone")
+    assert s.copy.quests[s.quest].stage == 2 and s.supplies[0][5] == 1
 
 
 # ----------------------------------------------------------------------------- hidden information §18.5

@@ -113,6 +113,10 @@ def requirement_text(requirement: Mapping[str, Any], outcome: str, stage: str) -
     elif "pay" in req:
         each = " per player (the number who started)" if req.get("per_player") else ""
         done = f"the group pays {amounts_text(amounts(req['pay']))}{each}, in any split, at camp"
+    elif "pay_any" in req:
+        each = " per player (the number who started)" if req.get("per_player") else ""
+        mix = " or ".join(r.replace("_", " ") for r in req["of"])
+        done = f"the group pays {req['pay_any']} {mix}{each}, in any mix and split, at camp"
     elif "craft" in req:
         done = f"item #{req['craft']} is crafted"
     else:

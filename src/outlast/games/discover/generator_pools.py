@@ -58,13 +58,15 @@ KNOWN = {"pool": "enum(exploration|enemies|crafted|threats|nights|quests)", "num
          "tier": "int?", "steps": "list?", "project": "map?"}
 """Extra fields of a known-card record (known.yaml): which pool's schema it follows, its fixed number."""
 
-ABILITY = {"use": "enum(action|combat|before_roll|passive|key)", "effect": "effect?", "cost": "int?", "pay": "list[str]?",
+ABILITY = {"use": "enum(action|combat|before_roll|passive|key)", "effect": "effect?", "cost": "int?",
+           "pay": "list[str]?",
            "query": f"enum({'|'.join(PASSIVE_QUERIES)})?", "amount": "int?", "condition": "map?",
            "once": "enum(day|combat)?"}
 NIGHT_STEP = {"title": "str", "tag": "enum(upkeep|sleep|bonus|event|monster|threat)", "effect": "effect"}
 REQUIREMENT = {"investigate": "int?", "hold_item": "int?", "hold_trait": "str?", "at_landmark": "int?",
                "at_objective": "int?", "defeat": "int?", "craft": "int?", "pay": "map?", "per_player": "bool?",
-               "at": "enum(camp)?", "last_standing": "bool?", "within": "int?"}
+               "at": "enum(camp)?", "last_standing": "bool?", "within": "int?", "pay_any": "int?",
+               "of": "list[str]?"}
 """The quest requirement vocabulary (§17.24 rule 4); every key given must hold at once."""
 
 POOL_FILES = {"exploration": ("exploration.yaml", CARD), "enemies": ("enemies.yaml", ENEMY),
@@ -203,7 +205,11 @@ def check_requirement(file: str, item: str, requirement: Any) -> None:
     check_record(file, item, requirement, REQUIREMENT)
     if "pay" in requirement:
         check_amounts(file, item, "requirement.pay", requirement["pay"])
-    if not set(requirement) - {"per_player", "at", "within"}:
+    if ("pay_any" in requirement) != ("of" in requirement) or \
+            any(r not in RESOURCES for r in requirement.get("of", [])):
+        raise ContentError(file, item, "requirement.pay_any", "pay_any N needs `of`: the resources any mix of "
+                                                              "which pays it")
+    if not set(requirement) - {"per_player", "at", "within", "of"}:
         raise ContentError(file, item, "requirement", "names nothing to do")
 
 

@@ -42,11 +42,18 @@ def requirement(state: DiscoverState) -> dict[str, Any]:
 
 
 def pay_goal(state: DiscoverState) -> list[int]:
-    """Resources the current quest still asks the group to pay, by type (§17.12 2.1, §13.4)."""
-    req = requirement(state).get("pay")
+    """Resources the current quest still asks the group to pay, by type (§17.12 2.1, §13.4). With `pay_any`
+    (any mix of the resources `of` names: "wood and stone equal to 3 × the icon"), each of them shows what is
+    still owed in all."""
+    whole = requirement(state)
+    icon = state.started if whole.get("per_player") else 1
+    if "pay_any" in whole:
+        kinds = [RESOURCES.index(r) for r in whole.get("of", [])]
+        owed = max(0, int(whole["pay_any"]) * icon - sum(state.quest_paid[r] for r in kinds))
+        return [owed if r in kinds else 0 for r in range(len(RESOURCES))]
+    req = whole.get("pay")
     if not req:
         return [0] * len(RESOURCES)
-    icon = state.started if requirement(state).get("per_player") else 1
     return [max(0, (req.get(r, 0) or 0) * icon - state.quest_paid[i]) for i, r in enumerate(RESOURCES)]
 
 
@@ -54,7 +61,7 @@ def group_met(state: DiscoverState, req: dict[str, Any]) -> bool:
     for key in MARKS:
         if key in req and MARKS.index(key) * 1000 + int(req[key]) not in state.quest_done:
             return False
-    return not any(pay_goal(state)) if "pay" in req else True
+    return not any(pay_goal(state)) if "pay" in req or "pay_any" in req else True
 
 
 def _landmark_spaces(state: DiscoverState, req: dict[str, Any]) -> list[int]:
@@ -176,7 +183,7 @@ def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     from .carrying import amount
 
     req = requirement(state)
-    if "pay" not in req:
+    if "pay" not in req and "pay_any" not in req:
         return []
     at = req.get("at", "camp")
     if at == "camp" and state.position[seat] != state.board.camp:
@@ -191,5 +198,6 @@ def do_pay(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     r = RESOURCES.index(action.args[0])
     spend(state, seat, r, 1)
     state.quest_paid[r] += 1
-    left = sum(pay_goal(state))
+    goal = pay_goal(state)
+    left = max(goal) if "pay_any" in requirement(state) else sum(goal)
     state.log("quest", f"Seat {seat} pays 1 {RESOURCES[r]} toward the quest ({left} still to pay).")
