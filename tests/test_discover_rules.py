@@ -528,3 +528,17 @@ def test_ismcts_from_the_lab_plays_discover() -> None:
             state.apply(agent.act(state, seat, rng), seat)
         steps += 1
     assert steps > 20
+
+
+def test_a_save_file_replays_only_with_its_own_copy__s1_3() -> None:
+    from outlast.core import Match
+    from outlast.games.discover.generator import copy_id_for
+
+    match = Match.new(DISCOVER, seed=3, players=2, copy=5)
+    doc = match.to_json()
+    assert doc["content"] == copy_id_for(5)  # saves carry the copy's id
+    assert Match.from_json(json.loads(json.dumps(doc))).state.to_json() == match.state.to_json()
+    doc["options"]["copy"] = 6
+    with pytest.raises(SaveError) as info:
+        Match.from_json(doc)
+    assert copy_id_for(5) in str(info.value) and copy_id_for(6) in str(info.value)
