@@ -336,7 +336,7 @@ CAPABILITIES = {
                     "environments and OpenSpiel",
     "chat_rule": "a rule on what players may say (`check_chat`)",
     "generated_content": "content generated from a seed for each copy of the game (`content_lines`), with a "
-                         "per-copy discovery journal (`content_journal`, `record_seen`)",
+                         "per-copy journal of what players have seen (`content_journal`, `record_seen`)",
 }
 """What a `Game.capabilities` may list, with what each promises."""
 

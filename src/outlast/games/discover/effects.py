@@ -16,7 +16,7 @@ from . import flow
 from .actions import DiscoverAction, act
 from .decisions import DiscoverDecision, Step
 from .terms import DAMAGE, PHYSICAL, RESOURCES
-from .verbs import VERBS
+from .verbs import VERBS, text_of
 
 if TYPE_CHECKING:
     from .state import DiscoverState
@@ -141,11 +141,11 @@ class ChooseEffect(DiscoverDecision):
 
     def resolve(self, state: Any, action: Any) -> None:
         b = int(action.args[0]) - 1
-        state.log("choose", f"Seat {self.seat} chooses: {VERBS.render(self._branches(state)[b])}")
+        state.log("choose", f"Seat {self.seat} chooses: {text_of(self._branches(state)[b])}")
         state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path + (b, 0)))
 
     def text(self, state: Any) -> str:
-        return "Choose one: " + " / ".join(f"{b + 1}) {VERBS.render(br)}"
+        return "Choose one: " + " / ".join(f"{b + 1}) {text_of(br)}"
                                             for b, br in enumerate(self._branches(state)))
 
 

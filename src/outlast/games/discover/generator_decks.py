@@ -9,7 +9,7 @@ from typing import Any
 from .copy import Character, NightCard, NightStep, Quest, ThreatCard, TileFace
 from .generator_pools import Pools
 from .generator_util import Draw, ability, amounts, amounts_text, instantiate
-from .verbs import VERBS
+from .verbs import VERBS, text_of
 
 THREATS = 12
 ONGOING = (2, 4)
@@ -29,9 +29,9 @@ DISCARD_TEXT = {"sleep_at_fire": "when you sleep at a fire", "recover": "when yo
 # ----------------------------------------------------------------------------- threats (§5.5, §17.10)
 def _threat(index: int, name: str, record: Mapping[str, Any]) -> ThreatCard:
     kind = record["kind"]
-    text = VERBS.render(record["effect"])
+    text = text_of(record["effect"])
     if kind == "ongoing":
-        text += (f" Ongoing: at each Sleep step, {VERBS.render(record['ongoing_effect'])} Discard this "
+        text += (f" Ongoing: at each Sleep step, {text_of(record['ongoing_effect'])} Discard this "
                  f"{DISCARD_TEXT[record['discard_when']]}.")
     if kind == "tribal":
         text = "Tribal. " + text
@@ -56,7 +56,7 @@ def draw_threats(draw: Draw, pools: Pools, counts: dict[str, int]) -> list[Threa
 # ----------------------------------------------------------------------------- nights (§5.3, §17.11)
 def _step(title: str, tag: str, effect: Any) -> NightStep:
     VERBS.validate(effect, "nights", title, "effect")  # the steps built here are checked like the pools' own
-    return NightStep(title=title, tag=tag, effect=effect, text=VERBS.render(effect))
+    return NightStep(title=title, tag=tag, effect=effect, text=text_of(effect))
 
 
 def _pick_step(draw: Draw, pools: Pools, tags: Sequence[str], tier: int) -> NightStep:
@@ -151,7 +151,7 @@ def draw_quests(draw: Draw, pools: Pools, refs: Mapping[str, int], objectives: i
         quests.append(Quest(id=len(quests), scenario=scenario, stage=level, name=name,
                             requirement=record["requirement"], outcome=record["outcome"],
                             on_reveal=record.get("on_reveal"),
-                            text=" ".join(filter(None, [VERBS.render(record["on_reveal"]) if "on_reveal" in record
+                            text=" ".join(filter(None, [text_of(record["on_reveal"]) if "on_reveal" in record
                                                         else "", requirement_text(record["requirement"],
                                                                                   record["outcome"], stage)]))))
     return quests

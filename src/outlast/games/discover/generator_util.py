@@ -15,7 +15,7 @@ from outlast.core import Rng
 from .copy import Ability, EnemyStats
 from .generator_pools import fill
 from .terms import RESOURCES
-from .verbs import VERBS
+from .verbs import text_of
 
 T = TypeVar("T")
 
@@ -108,13 +108,13 @@ def ability(record: Mapping[str, Any]) -> Ability:
     pay = tuple(record.get("pay", ()))
     once = record.get("once", "")
     if use == "action":
-        text = f"{record['cost']}: {VERBS.render(record['effect'])}"
+        text = f"{record['cost']}: {text_of(record['effect'])}"
     elif use == "combat":
         paid = " or ".join(f"1 {p.replace('_', ' ')}" for p in pay)
-        text = "In combat" + (f", spend {paid}" if paid else "") + f": {VERBS.render(record['effect'])}"
+        text = "In combat" + (f", spend {paid}" if paid else "") + f": {text_of(record['effect'])}"
     elif use == "before_roll":
         paid = " or ".join(f"1 {p.replace('_', ' ')}" for p in pay)
-        text = "Before rolling in combat" + (f", spend {paid}" if paid else "") + f": {VERBS.render(record['effect'])}"
+        text = "Before rolling in combat" + (f", spend {paid}" if paid else "") + f": {text_of(record['effect'])}"
     elif use == "passive":
         text = _passive_text(record["query"], record["amount"], record.get("condition") or {})
     else:
@@ -151,7 +151,7 @@ def card_text(effect: Any, abilities: Sequence[Ability], counters: int, carry: i
               stats: EnemyStats | None, traits: Sequence[str] = ()) -> str:
     """A numbered card's whole text for players, from its data (its traits first)."""
     parts = [", ".join(traits) + "."] if traits else []
-    parts += [VERBS.render(effect)] if effect else []
+    parts += [text_of(effect)] if effect else []
     parts += [a.text for a in abilities]
     if counters:
         parts.append(f"Place {counters} counters on it when it is taken from its deck.")

@@ -8,6 +8,7 @@ with Discover's words; the others are Discover's own. `VERBS.validate` checks a 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from outlast.core.content import VerbRegistry
@@ -128,6 +129,13 @@ def _build() -> VerbRegistry:
 
 VERBS = _build()
 """The registry of Discover's verbs (handlers attached by `effects.py`)."""
+
+_THEN = re.compile(r"\. Then (\S)")
+
+
+def text_of(effect: Any) -> str:
+    """The text players read for an effect: its verbs' texts in order, joined as one sentence ("…, then …")."""
+    return _THEN.sub(lambda m: ", then " + m.group(1).lower(), VERBS.render(effect))
 
 PASSIVE_QUERIES = ("move_cost", "sleep_bonus", "carry_limit", "gray_bonus", "red_bonus", "gather_bonus")
 """The modifier queries a passive ability may answer (docs/discover.md):
