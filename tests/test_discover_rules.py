@@ -542,3 +542,13 @@ def test_a_save_file_replays_only_with_its_own_copy__s1_3() -> None:
     with pytest.raises(SaveError) as info:
         Match.from_json(doc)
     assert copy_id_for(5) in str(info.value) and copy_id_for(6) in str(info.value)
+
+
+def test_scenario_2_signal_project_starts_faceup__s17_12() -> None:
+    for copy in (1, 2, 3):
+        t = Table.new(players=2, scenario="2", copy=DISCOVER.copy_for(copy))
+        s = t.s
+        final = max((q for q in s.copy.quests if q.scenario == 2), key=lambda q: q.stage)
+        signal = [p.id for p in s.copy.projects if p.item == final.requirement["hold_item"]]
+        assert signal and all(p in s.projects_faceup for p in signal)
+        assert not any(p in s.projects_deck or p in h for p in signal for h in s.hand)

@@ -89,6 +89,9 @@ def _decks(s: DiscoverState, copy: Copy) -> None:
     s.used_in_combat = []
     normal = [p.id for p in copy.projects if not p.advanced]
     s.projects_deck, s.projects_faceup = ([], sorted(normal)) if s.scenario == 5 else (sorted(normal), [])
+    for project in _faceup_for_quest(s, copy):
+        s.projects_deck.remove(project)
+        s.projects_faceup.append(project)
     s.threat_deck, s.threat_discard = sorted(t.id for t in copy.threats), []
     s.night_deck, s.night_discard, s.night_card = sorted(c.id for c in copy.nights), [], -1
     s.feature_piles = [sorted(t.id for t in copy.features if t.back == b) for b in range(4)]
@@ -97,6 +100,16 @@ def _decks(s: DiscoverState, copy: Copy) -> None:
     s.specials_left = sorted(m.id for m in copy.monsters if m.special)
     s.monster_discard = []
     s.water_pool = sorted(w.id for w in copy.waters)
+
+
+def _faceup_for_quest(s: DiscoverState, copy: Copy) -> list[int]:
+    """Scenario 2's signal is crafted "from a faceup project" (§17.12): the projects making the item its final stage
+    asks to hold start faceup, for anyone to craft."""
+    if s.scenario != 2:
+        return []
+    final = max((q for q in copy.quests if q.scenario == 2), key=lambda q: q.stage)
+    item = final.requirement.get("hold_item") if isinstance(final.requirement, dict) else None
+    return [p for p in s.projects_deck if copy.projects[p].item == item]
 
 
 def _map(s: DiscoverState, copy: Copy) -> None:
