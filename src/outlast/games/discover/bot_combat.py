@@ -58,7 +58,18 @@ def _support(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> Dis
     """Cooperative: play Defend (or Assault) for a partner while this seat has a damage to spare."""
     if state.scenario == 5 or len(state.damage[seat]) >= 2:
         return _verb(acts, "support", "none")
+    if _quest_enemy(state):
+        return _verb(acts, "support", "overpower") or _verb(acts, "support", "defend")
     return _verb(acts, "support", "defend") or _verb(acts, "support", "assault")
+
+
+def _quest_enemy(state: DiscoverState) -> bool:
+    """Whether the enemy fought is the one the quest asks to defeat (supporters then add damage, §12.5)."""
+    from .combat_base import ENEMY
+    from .quests import requirement
+
+    wanted = requirement(state).get("defeat")
+    return bool(state.combat) and wanted is not None and state.copy.cards[state.combat[ENEMY]].number == wanted
 
 
 def _modify(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:

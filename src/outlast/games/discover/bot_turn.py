@@ -243,14 +243,34 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
         goal = sight.req["at_objective"]
         out += [(urgent, s, True) for s in range(state.board.size)
                 if (p := printed(state, s)) is not None and p.objective == goal]
+    if sight.recipe is not None and all(sight.held[r] >= n for r, n in sight.recipe):
+        out.append((10.0, state.board.camp, True))  # crafting the quest's item needs a fire: the camp's
     if any(sight.goal) and any(sight.held[r] for r in range(len(RESOURCES)) if sight.goal[r]):
         out.append((4.0 * sum(min(sight.held[r], sight.goal[r]) for r in range(len(RESOURCES))),
                     state.board.camp, True))
-    if "defeat" in sight.req and len(sight.damage) <= 1:
-        out += [(8.0, p[1], True) for p in state.pieces if p[0] == MONSTER and p[2] >= 0
-                and state.copy.monsters[p[2]].number == sight.req["defeat"]]
+    if "defeat" in sight.req:
+        out += _guardian_targets(sight)
     out += _token_targets(sight)
     return out
+
+
+def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
+    """A quest enemy is fought as a group (§12.2 supporters within 2 spaces): the healthiest survivor fights it once
+    a partner stands within 2 spaces of it (at once when alone); the others gather round to support."""
+    state = sight.state
+    spaces = [p[1] for p in state.pieces if p[0] == MONSTER and p[2] >= 0
+              and state.copy.monsters[p[2]].number == sight.req["defeat"]]
+    if not spaces:
+        return []
+    lair = spaces[0]
+    alive = state.survivors()
+    fighter = min(alive, key=lambda s: (len(state.damage[s]), (s - state.tribe_leader) % state.seats))
+    near = [s for s in alive if s != fighter and state.board.distance(state.position[s], lair) <= 2]
+    if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1):
+        return [(9.0, lair, True)]
+    ring = [s for s in state.board.adjacent[lair] if printed(state, s) and not any(
+        p[0] == MONSTER and p[1] == s for p in state.pieces)]
+    return [(6.0, s, True) for s in ring]
 
 
 def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:

@@ -88,6 +88,11 @@ class Sight:
         self.damage = list(state.damage[seat])
         self.req = requirement(state)
         self.goal = pay_goal(state)
+        self.recipe = quest_recipe(state, seat)
+        """The cost of the project making the item the quest asks to hold, if this seat may craft it (else None)."""
+        if self.recipe is not None:
+            for r, n in self.recipe:
+                self.goal[r] = max(self.goal[r], n)
         self.full = carried(state, seat) >= carry_limit(state, seat)
         self._enter: list[int] | None = None
         self._reach: tuple[list[int], list[int]] | None = None
@@ -213,6 +218,18 @@ class Sight:
             elif kind == RESOURCE:
                 out.append(RESOURCES[value])
         return out
+
+
+def quest_recipe(state: DiscoverState, seat: int) -> tuple[tuple[int, int], ...] | None:
+    """The cost of a project in `seat`'s hand or faceup that makes the item the quest asks to hold, while nobody
+    holds one (the signal of §17.12 2.3); None otherwise."""
+    wanted = requirement(state).get("hold_item")
+    if wanted is None or wanted in held_numbers(state):
+        return None
+    for project in sorted(set(state.hand[seat]) | set(state.projects_faceup)):
+        if state.copy.projects[project].item == wanted:
+            return state.copy.projects[project].cost
+    return None
 
 
 def quest_numbers(state: DiscoverState) -> set[int]:
