@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import flow
 from .abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
@@ -40,7 +39,6 @@ from .terms import (
     CASUALTY,
     COUNTER,
     DAMAGE,
-    FIRE,
     FOOD,
     HEALED_BY,
     IN_PLAY,
@@ -284,7 +282,6 @@ def do_investigate(state: DiscoverState, seat: int, action: DiscoverAction) -> N
     """Investigate: resolve the landmark's card; in Scenario 5 a random #100 card and a counter (§7.5, §15.2)."""
     from .gathering import encounter
     from .numbered import look_up
-    from .quests import note
 
     pay(state, seat, 1)
     number = landmark_at(state, state.position[seat])
@@ -294,7 +291,6 @@ def do_investigate(state: DiscoverState, seat: int, action: DiscoverAction) -> N
         return
     state.decisions.append(Noted(seat, number))
     look_up(state, seat, number)
-    del note
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,10 +394,8 @@ def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
         run(state, seat, QUEST_ABILITY, quest.id, index)
         return
     number = int(name[1:])
-    source, card, _, ability = next(
-        (s, c, i, a) for s, c, i, a in abilities_of(state, seat)
-        if s == SOURCE_CARD and state.copy.cards[c].number == number and i == index)
-    del source
+    card, ability = next((c, a) for s, c, i, a in abilities_of(state, seat)
+                         if s == SOURCE_CARD and state.copy.cards[c].number == number and i == index)
     pay(state, seat, ability.cost)
     if ability.once == "day":
         mark_used(state, card)
@@ -482,5 +476,3 @@ class Settle(Step):
             if state.status[seat] == PLAYING and state.dirty_pending[seat] > 0:
                 state.decisions.append(DirtyWater(seat))
 
-
-__all__ = ["flow", "COUNTER", "FIRE"]

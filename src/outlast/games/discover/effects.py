@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import flow
 from .actions import DiscoverAction, act
 from .decisions import DiscoverDecision, Step
 from .terms import DAMAGE, PHYSICAL, RESOURCES
@@ -362,5 +361,3 @@ _HANDLERS: dict[str, Callable[..., Any]] = {
 }
 for _name, _handler in _HANDLERS.items():
     VERBS.handle(_name, _handler)
-
-__all__ = ["flow"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from outlast.core.decision import Decision, DecisionKinds
-from outlast.core.declared import LIST, NESTED, SHARE, Declaration, Field, Int, Ints, Lists, Text, Word, whole
+from outlast.core.declared import LIST, NESTED, Declaration, Field, Int, Ints, Lists, Text, Word, whole
 from outlast.core.errors import shown
 from outlast.core.game import Event
 from outlast.core.rng import RandomLike, seed_state
@@ -305,5 +305,3 @@ DECLARATION = Declaration([
 """Every field of `DiscoverState`, in the order clone copies, the document checks and resample redraws them."""
 
 SLOTS = tuple(field.name for field in DECLARATION.fields)
-
-__all__ = ["SHARE"]

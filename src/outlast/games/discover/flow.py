@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from outlast.core import CHANCE, IllegalAction
 
 from .actions import DiscoverAction, act
-from .terms import CASUALTY, DIE, PLAYING, WON
+from .terms import DIE, PLAYING, WON
 
 if TYPE_CHECKING:
     from .state import DiscoverState
@@ -245,5 +245,3 @@ CHANCE_APPLY: dict[int, Callable[[DiscoverState, int, int], None]] = {
     DIE_ROLL: _drawn, LEADER: _leader, CHARACTER: _character, PROJECT: _project, TILE: _tile, FEATURE: _feature,
     WATER: _water, MONSTER: _monster, NIGHT_CARD: _night, THREAT: _threat, VARIANT: _variant, ENCOUNTER: _drawn,
 }
-
-__all__ = ["CASUALTY"]

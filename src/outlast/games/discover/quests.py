@@ -3,10 +3,13 @@
 A quest requirement is a mapping in the vocabulary of §17.24 rule 4. Its *group* keys are met once, by anyone,
 since the card became the current quest: `investigate` (an Investigate action in landmark N's space, §16.8),
 `defeat` (enemy N defeated), `craft` (item N crafted), `pay` (resources paid at camp, `per_player` times the
-number-of-players icon, §13.4). Its *survivor* keys say who qualifies: `hold_item`, `hold_trait`,
-`at_landmark` (with `within`: at most that many spaces from it), `at_objective`. With outcome `advance` the next
-stage becomes current once the group keys are met and someone qualifies; with `win` every qualifying survivor
-wins at once, one at a time from the tribe leader (§13.2 AUTHORED timing). `last_standing` is Scenario 5's card.
+number-of-players icon, §13.4; `pay_any` N `of` several resources in any mix). Its *survivor* keys say who
+qualifies: `hold_item`, `hold_trait`, `at_landmark` (with `within`: at most that many spaces from it),
+`at_objective`. With `at_landmark`, an item key asks for a bearer standing on the landmark, and then everyone within
+reach qualifies (decision 0018); a card with `nights` keeps that place lit for latecomers. With outcome `advance`
+the next stage becomes current once the group keys are met and someone qualifies; with `win` every qualifying
+survivor wins at once, one at a time from the tribe leader (§13.2 AUTHORED timing). `last_standing` is Scenario
+5's card.
 """
 
 from __future__ import annotations

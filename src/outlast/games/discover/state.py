@@ -20,7 +20,7 @@ from .actions import DiscoverAction
 from .board import Board
 from .copy import Card, Copy
 from .decisions import DiscoverDecision
-from .terms import CASUALTY, OVER, PLAYING, WON
+from .terms import CASUALTY, PLAYING, WON
 
 _CLONE = fields.DECLARATION.clone
 _CHANCE_MOVES = [CHANCE]
@@ -235,7 +235,3 @@ class DiscoverState(State):
         from .document import to_json
 
         return to_json(self)
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == OVER
