@@ -11,10 +11,9 @@ The dice of a combat are public (§12.3): the bot reads them through the combat 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
 
+from . import combat_base as base
 from .actions import DiscoverAction
 from .bot_values import Sight
 from .state import DiscoverState
@@ -32,7 +31,6 @@ class Dice:
     attack: int
 
     def __init__(self, state: DiscoverState) -> None:
-        base: Any = importlib.import_module(f"{__package__}.combat_base")
         c = state.combat
         self.pvp = c[base.MODE] == base.PVP
         self.gray = base.final(state, base.GRAY_DIE)
