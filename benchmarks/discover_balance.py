@@ -12,7 +12,6 @@ game's seed; bots from a generator seeded by it, so a run is repeatable. Interva
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -25,20 +24,12 @@ from typing import Any
 import outlast
 from outlast.agents import make_agent
 from outlast.core import CHANCE
+from outlast.core.stats import wilson
 
 CONFIGS = ((1, "1"), (2, "1"), (3, "1"), (4, "1"), (1, "2"), (2, "2"), (3, "2"), (4, "2"), (2, "5"), (3, "5"),
            (4, "5"))
 DAY_LIMIT = 200
 """A game still going on after this many days is stopped and counted as unfinished (its seats did not win)."""
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play(job: tuple[int, int, str, int, str]) -> dict[str, Any]:

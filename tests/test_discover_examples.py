@@ -293,7 +293,8 @@ def test_night_card_1_10__s16_5() -> None:
     assert len(s.hand[a]) == hand + 1
 
 
-def test_handoff_unanimous_binds__s16_10() -> None:
+def _to_handoff() -> Table:
+    """A 3-player table played through its first night (suffering every upkeep) up to the hand-off naming."""
     t = Table.new(players=3)
     s = t.s
     _to_night(t)
@@ -302,24 +303,22 @@ def test_handoff_unanimous_binds__s16_10() -> None:
             s.apply(s.sample_chance())
         else:
             seat = s.to_move()[0]
-            s.apply(s.legal_actions(seat)[-1] if s.decisions[-1].kind == "pay upkeep" else s.legal_actions(seat)[0],
-                    seat)
+            legal = s.legal_actions(seat)
+            s.apply(legal[-1] if s.decisions[-1].kind == "pay upkeep" else legal[0], seat)
+    return t
+
+
+def test_handoff_unanimous_binds__s16_10() -> None:
+    t = _to_handoff()
+    s = t.s
     t.do("name 1", seat=1)
     t.do("name 1", seat=2)
     assert s.tribe_leader == 1  # the leader's choice was forced (§5.6)
 
 
 def test_handoff_split_leader_decides__s16_10() -> None:
-    t = Table.new(players=3)
+    t = _to_handoff()
     s = t.s
-    _to_night(t)
-    while s.chance or s.decisions[-1].kind != "name the next tribe leader":
-        if s.chance:
-            s.apply(s.sample_chance())
-        else:
-            seat = s.to_move()[0]
-            s.apply(s.legal_actions(seat)[-1] if s.decisions[-1].kind == "pay upkeep" else s.legal_actions(seat)[0],
-                    seat)
     t.do("name 2", seat=1)
     t.do("name 1", seat=2)
     assert t.legal(0) == ["keep", "give 1", "give 2"]

@@ -11,6 +11,7 @@ from discover_helpers import Table, card_ids
 from outlast import IllegalAction, OptionError, SaveError
 from outlast.core.rng import Rng
 from outlast.games.discover import DISCOVER
+from outlast.games.discover.copy import Character
 from outlast.games.discover.terms import (
     BOX,
     CASUALTY,
@@ -429,20 +430,28 @@ def test_no_exploration_instant_gives_stamina_a_free_loop__s7_5() -> None:
                 assert all(n <= 0 for n in gains), (seed, card.name)
 
 
-def test_a_characters_combat_ability_is_offered_once_per_combat__s12_4() -> None:
+def _solo_fight_with(character: Character) -> Table:
+    """A solo survivor playing `character`, with no resources, fighting the Giant Python (#75, §16.2)."""
     from discover_helpers import replace_character
     from outlast.games.discover import flow
     from outlast.games.discover.combat import fight_card
+
+    t = Table.new(players=1)
+    s = t.s
+    s.copy = replace_character(s.copy, s.character[0], character)
+    s.supplies[0] = [0] * 10
+    fight_card(s, 0, 75)
+    flow.advance(s)
+    return t
+
+
+def test_a_characters_combat_ability_is_offered_once_per_combat__s12_4() -> None:
     from outlast.games.discover.copy import Ability, Character
 
     hunter = Character(97, "Test Hunter", "Hunter", (Ability("combat", effect=[{"reroll": {"dice": "gray"}}],
                                                              once="combat", text="Reroll the gray die."),))
-    t = Table.new(players=1)
+    t = _solo_fight_with(hunter)
     s = t.s
-    s.copy = replace_character(s.copy, s.character[0], hunter)
-    s.supplies[0] = [0] * 10
-    fight_card(s, 0, 75)
-    flow.advance(s)
     t.chance("die 2", "die 12")
     assert "use character" in t.legal()
     t.do("use character")
@@ -452,20 +461,13 @@ def test_a_characters_combat_ability_is_offered_once_per_combat__s12_4() -> None
 
 
 def test_before_rolling_abilities_come_after_support_and_before_the_roll__s12_3_p2() -> None:
-    from discover_helpers import replace_character
-    from outlast.games.discover import flow
-    from outlast.games.discover.combat import fight_card
     from outlast.games.discover.combat_base import GRAY_MOD, RED_MOD
     from outlast.games.discover.copy import Ability, Character
 
     ambusher = Character(96, "Test Ambusher", "Ambusher", (Ability("before_roll", once="combat", text="-1 red.",
                                                                    effect=[{"modify": {"die": "red", "amount": -1}}]),))
-    t = Table.new(players=1)
+    t = _solo_fight_with(ambusher)
     s = t.s
-    s.copy = replace_character(s.copy, s.character[0], ambusher)
-    s.supplies[0] = [0] * 10
-    fight_card(s, 0, 75)
-    flow.advance(s)
     assert not s.chance and t.legal() == ["use character", "pass"]  # asked before any die is rolled
     t.do("use character")
     assert s.combat[RED_MOD] == -1 and s.combat[GRAY_MOD] == 0

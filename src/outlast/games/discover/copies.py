@@ -8,7 +8,6 @@ have seen.
 
 from __future__ import annotations
 
-import math
 import re
 import secrets
 from collections import Counter
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core import OutlastError
 from outlast.core.rng import Rng
+from outlast.core.stats import wilson
 
 from . import journal
 from .copy import Copy
@@ -100,16 +100,6 @@ def spoilers(made: Copy) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- playtests
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95 % by default)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def playtest(game: Any, seed: int, games: int, players: int = 2) -> tuple[int, int]:
     """(survivors who won, survivors) over `games` heuristic-bot games of Scenario 1 on copy `seed`."""
     from .bots import HeuristicAgent

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import DiscoverAction, act
-from .decisions import DiscoverDecision, Step
+from .decisions import DiscoverDecision
 from .terms import DAMAGE, PHYSICAL, RESOURCES
 from .verbs import VERBS, text_of
 
@@ -85,11 +85,10 @@ def _path_problem(step: Any, state: Any) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class RunEffect(Step):
-    """Run the next item of an effect (§0.3: the card's data is what the engine does)."""
+class AtEffect(DiscoverDecision):
+    """A pending entry that points into an effect: where it is printed (`source`, `ref`, `sub`) and the path to an
+    item in it (`locate`); a document pointing nowhere is refused."""
 
-    kind = "effect"
-    rule = "§0.3"
     source: int
     ref: int
     sub: int
@@ -98,8 +97,24 @@ class RunEffect(Step):
     def check(self, state: Any) -> str | None:
         return _path_problem(self, state)
 
+    def item(self, state: Any) -> tuple[list[Any], int]:
+        """The list holding the item pointed at, and its index."""
+        return locate(effect_of(state, self.source, self.ref, self.sub), self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class RunEffect(AtEffect):
+    """Run the next item of an effect (§0.3: the card's data is what the engine does)."""
+
+    kind = "effect"
+    rule = "§0.3"
+    automatic: ClassVar[bool] = True
+
+    def text(self, state: Any) -> str:
+        return "the engine carries out a card's effect"
+
     def proceed(self, state: DiscoverState) -> None:
-        items, i = locate(effect_of(state, self.source, self.ref, self.sub), self.path)
+        items, i = self.item(state)
         if i >= len(items):
             return
         state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path[:-1] + (i + 1,)))
@@ -117,21 +132,14 @@ class RunEffect(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseEffect(DiscoverDecision):
+class ChooseEffect(AtEffect):
     """A card says "choose one": the survivor picks a branch (architecture §3 `choose`)."""
 
     kind = "choose an effect"
     rule = "§0.3"
-    source: int
-    ref: int
-    sub: int
-    path: tuple[int, ...]
-
-    def check(self, state: Any) -> str | None:
-        return _path_problem(self, state)
 
     def _branches(self, state: Any) -> list[Any]:
-        items, i = locate(effect_of(state, self.source, self.ref, self.sub), self.path)
+        items, i = self.item(state)
         (_, branches), = items[i].items()
         return list(branches)
 

@@ -43,19 +43,32 @@ def _describe(state: Any, give: tuple[int, ...], cards: tuple[int, ...], project
 
 
 @dataclass(frozen=True, slots=True)
-class Draft(DiscoverDecision):
-    """Build an offer to `partner`: `give_*` from the drafter, `ask_*` from the partner (§18.2)."""
+class Offer(DiscoverDecision):
+    """The terms of a trade between `seat` and `other` (§18.2): `give_*` from the one who drafted them, `ask_*` from
+    the other side; `counters` made so far."""
 
-    kind = "draft a trade"
-    rule = "§18.2"
-    partner: int
+    other: int
     give: tuple[int, ...]
     ask: tuple[int, ...]
     give_cards: tuple[int, ...]
     ask_cards: tuple[int, ...]
     give_projects: tuple[int, ...]
     counters: int
+
     forced_resolves = False
+
+    @property
+    def partner(self) -> int:
+        """The survivor the offer is drafted for (in a draft) or made by (in an answer)."""
+        return self.other
+
+
+@dataclass(frozen=True, slots=True)
+class Draft(Offer):
+    """Build an offer to the partner `other`, one thing at a time, then propose or cancel (§18.2)."""
+
+    kind = "draft a trade"
+    rule = "§18.2"
 
     def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
         out = [act(seat, "cancel")]
@@ -112,19 +125,11 @@ class Draft(DiscoverDecision):
 
 
 @dataclass(frozen=True, slots=True)
-class Answer(DiscoverDecision):
-    """The partner accepts, rejects or counters an offer (§18.2)."""
+class Answer(Offer):
+    """The partner accepts, rejects or counters the offer its proposer `other` made (§18.2)."""
 
     kind = "answer a trade"
     rule = "§18.2"
-    proposer: int
-    give: tuple[int, ...]
-    ask: tuple[int, ...]
-    give_cards: tuple[int, ...]
-    ask_cards: tuple[int, ...]
-    give_projects: tuple[int, ...]
-    counters: int
-    forced_resolves = False
 
     def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
         out = [act(seat, "accept"), act(seat, "reject")]
@@ -138,12 +143,12 @@ class Answer(DiscoverDecision):
             _failed(state)
         elif action.verb == "counter":
             state.log("trade", f"Seat {self.seat} makes a counter-offer.")
-            state.decisions.append(Draft(self.seat, self.proposer, _NONE, _NONE, (), (), (), self.counters + 1))
+            state.decisions.append(Draft(self.seat, self.other, _NONE, _NONE, (), (), (), self.counters + 1))
         else:
             _swap(state, self)
 
     def text(self, state: Any) -> str:
-        return (f"Seat {self.proposer} offers you {_describe(state, self.give, self.give_cards, self.give_projects, True)}"
+        return (f"Seat {self.other} offers you {_describe(state, self.give, self.give_cards, self.give_projects, True)}"
                 f" for {_describe(state, self.ask, self.ask_cards, (), True)}. Accept, reject or counter.")
 
 
@@ -155,7 +160,7 @@ def _failed(state: DiscoverState) -> None:
 def _swap(state: DiscoverState, deal: Answer) -> None:
     """Both agree: everything changes hands, the current survivor pays 1 stamina; the carry limit is checked when
     the trade ends (§7.7, §8.3)."""
-    giver, taker = deal.proposer, deal.seat
+    giver, taker = deal.other, deal.seat
     for r, n in enumerate(deal.give):
         gain(state, taker, r, spend_no_risk(state, giver, r, n))
     for r, n in enumerate(deal.ask):
