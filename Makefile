@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean system
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,17 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/outlast play fuji $(ARGS)
 
-test: $(DEVSTAMP)
+# The tests start their own PostgreSQL from the Debian server binaries (tests/server/postgres.py): install
+# them when missing (as root, or through sudo).
+system:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing PostgreSQL's server binaries for the tests (apt-get install postgresql)"; \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
+	fi
+
+test: $(DEVSTAMP) system
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy --strict src/
 	$(BIN)/outlast lint

@@ -8,7 +8,6 @@ crash never leaves half a file; a corrupt file raises `JournalError` naming it, 
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from outlast.core import OutlastError
+from outlast.core.paths import data_dir
 
 KINDS = ("card", "tile", "feature", "monster", "water", "night", "threat", "quest", "character", "project")
 """What a journal records by number or id."""
@@ -25,19 +25,6 @@ _ID = re.compile(r"^[0-9a-f]{16}$")
 
 class JournalError(OutlastError, ValueError):
     """A journal or copy index file is corrupt, or a copy id or kind is malformed."""
-
-
-def data_dir() -> Path:
-    """Where outlast keeps a user's data: `OUTLAST_DATA` if set, else platformdirs' user data directory for
-    "outlast" if platformdirs is installed, else `~/.local/share/outlast`."""
-    given = os.environ.get("OUTLAST_DATA")
-    if given:
-        return Path(given)
-    try:
-        platformdirs = importlib.import_module("platformdirs")
-    except ImportError:
-        return Path.home() / ".local" / "share" / "outlast"
-    return Path(platformdirs.user_data_dir("outlast"))
 
 
 def _check_id(copy_id: str) -> str:

@@ -1,0 +1,498 @@
+"""The server's storage: tables, seats, action logs and chat in SQLite or PostgreSQL (docs/server.md, Storage).
+
+`Store(url)` opens the database and migrates it to the newest schema (Alembic, `migrations/`). Every change of
+a game goes through `Store.locked(table_id)`: one transaction holding the table's lock, in which the caller
+checks the version it was shown, appends or undoes, and commits before telling anyone. PostgreSQL lets several
+server processes share one database: the lock is the table row's (`SELECT ... FOR UPDATE`), and a committed
+change is announced to the other processes with `NOTIFY outlast_tables` (`Tx.notify`, `listen`). SQLite serves
+one process: it runs in WAL mode, and a write transaction takes the database's write lock (`BEGIN IMMEDIATE`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, Row, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from outlast.core.errors import OutlastError, shown
+from outlast.core.paths import data_dir
+
+from .schema import SEAT_KINDS, TABLE_STATUSES, Action, Chat, Seat, Table
+
+CHANNEL = "outlast_tables"
+"""The PostgreSQL channel of `Tx.notify` and `listen`."""
+MIGRATIONS = Path(__file__).parent / "migrations"
+_MIGRATION_LOCK = 0x6F75746C617374
+"""The PostgreSQL advisory lock that makes processes starting together migrate one at a time ('outlast')."""
+_BUSY_MS = 30_000
+"""How long a SQLite connection waits for another's write lock before it gives up."""
+_HASH = re.compile(r"^([0-9a-f]{64})?$")
+_DRIVERS = {"sqlite": "sqlite+pysqlite", "sqlite+pysqlite": "sqlite+pysqlite", "postgresql": "postgresql+psycopg",
+            "postgres": "postgresql+psycopg", "postgresql+psycopg": "postgresql+psycopg"}
+_EXAMPLES = "sqlite:///PATH/TO/FILE.db or postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+
+
+class StoreError(OutlastError):
+    """The database URL is wrong, a table or seat does not exist, or the database failed: the message says which."""
+
+
+class UnknownTable(StoreError, LookupError):
+    """No table has this id."""
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        super().__init__(f"no table {shown(table_id)}")
+
+
+class StaleVersion(StoreError):
+    """A change was asked against a version of the table that is no longer its version; nothing changed."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        self.expected = expected
+        self.actual = actual
+        super().__init__(f"the table is at version {actual}, not {expected}: nothing changed")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table as stored (the `tables` row, its options decoded)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    rules_version: str
+    content_id: str
+    public: bool
+    host_hash: str
+    seats: int
+    status: str
+    version: int
+    clock: int
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a table as stored."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str
+    token_hash: str
+    clock_left: float
+    away: bool
+
+
+def default_url() -> str:
+    """The database of `outlast serve` when none is given: `server.db` in the user's data directory (made if
+    missing)."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.db'}"
+
+
+def database_url(url: str) -> URL:
+    """`url` checked and given its driver: sqlite:///PATH (pysqlite) or postgresql://… (psycopg 3).
+
+    >>> database_url("postgresql://me@db.example/outlast").drivername
+    'postgresql+psycopg'
+    """
+    if not isinstance(url, str) or not url.strip():
+        raise StoreError(f"no database URL given: use {_EXAMPLES}")
+    try:
+        parsed = make_url(url.strip())
+    except ArgumentError:
+        scheme = url.split(":", 1)[0] if "://" in url else ""
+        raise StoreError(f"{'scheme ' + shown(scheme) if scheme else 'the text given'} does not start a database URL:"
+                         f" use {_EXAMPLES}") from None
+    driver = _DRIVERS.get(parsed.drivername)
+    if driver is None:
+        raise StoreError(f"database URL scheme {shown(parsed.drivername)} is not supported: use {_EXAMPLES}")
+    if driver.startswith("sqlite") and parsed.database in (None, "", ":memory:"):
+        raise StoreError(f"a SQLite URL needs a file (an in-memory database is not shared): use {_EXAMPLES}")
+    return parsed.set(drivername=driver)
+
+
+def _check_hash(value: str, what: str) -> str:
+    if not isinstance(value, str) or not _HASH.match(value):
+        raise StoreError(f"{what} must be a SHA-256 hex digest (64 lowercase hex digits) or empty, not {shown(value)}")
+    return value
+
+
+def _check_word(value: str, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise StoreError(f"{what} {shown(value)} is not one of {', '.join(allowed)}")
+    return value
+
+
+def _table_row(row: Row[Any]) -> TableRow:
+    return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=row.seed,
+                    rules_version=row.rules_version, content_id=row.content_id, public=bool(row.public),
+                    host_hash=row.host_hash, seats=row.seats, status=row.status, version=row.version,
+                    clock=row.clock, created=row.created, updated=row.updated)
+
+
+def _sqlite_events(engine: Engine) -> None:
+    """WAL, foreign keys and a busy timeout on every SQLite connection; transactions begun by us, not pysqlite
+    (whose own BEGIN cannot be made IMMEDIATE), IMMEDIATE for writes so that writers queue instead of failing."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        immediate = connection.get_execution_options().get("outlast_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+class Store:
+    """The server's database: open with a URL, then read and change tables through it (thread-safe)."""
+
+    def __init__(self, url: str) -> None:
+        target = database_url(url)
+        self.url: str = target.render_as_string(hide_password=False)
+        self.shown_url: str = target.render_as_string(hide_password=True)
+        """The URL with its password hidden: the one to print or log."""
+        self.is_postgres: bool = target.drivername.startswith("postgresql")
+        if self.is_postgres:
+            self.engine = create_engine(target, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+        else:
+            self.engine = create_engine(target, connect_args={"check_same_thread": False, "timeout": _BUSY_MS / 1000})
+            _sqlite_events(self.engine)
+        try:
+            self._migrate()
+        except BaseException:
+            self.engine.dispose()
+            raise
+
+    def __repr__(self) -> str:
+        return f"Store({self.shown_url!r})"
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    def _migrate(self) -> None:
+        """Bring the schema to the newest revision; run again, it does nothing."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+        with self._write() as conn:
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+    @contextmanager
+    def _trouble(self) -> Iterator[None]:
+        """A database failure becomes a StoreError naming the database (without its password) and the cause."""
+        try:
+            yield
+        except SQLAlchemyError as error:
+            cause = str(getattr(error, "orig", None) or error).strip().splitlines()
+            raise StoreError(f"database {self.shown_url}: {cause[0] if cause else type(error).__name__}") from error
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self._trouble(), self.engine.connect() as conn:
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """One transaction that commits on normal exit and rolls back on an exception."""
+        with self._trouble(), self.engine.connect() as conn:
+            conn.execution_options(outlast_write=True)
+            with conn.begin():
+                yield conn
+
+    def _require(self, conn: Connection, table_id: str) -> None:
+        if conn.scalar(select(Table.id).where(Table.id == table_id)) is None:
+            raise UnknownTable(table_id)
+
+    def create_table(self, *, game: str, options: dict[str, Any], seed: int, rules_version: str, content_id: str,
+                     public: bool, host_hash: str, seats: int, clock: int = 0) -> str:
+        """Store a new open table with `seats` open seats; returns its id (random, URL-safe, 16 characters)."""
+        _check_hash(host_hash, "host_hash")
+        if not isinstance(seats, int) or isinstance(seats, bool) or seats < 1:
+            raise StoreError(f"a table needs at least one seat, not {shown(seats)}")
+        if not isinstance(clock, int) or isinstance(clock, bool) or clock < 0:
+            raise StoreError(f"clock must be a whole number of seconds, 0 or more, not {shown(clock)}")
+        try:
+            options_text = json.dumps(options, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"table options must be JSON: {error}") from None
+        table_id, now = secrets.token_urlsafe(12), time.time()
+        with self._write() as conn:
+            conn.execute(insert(Table).values(
+                id=table_id, game=game, options=options_text, seed=seed, rules_version=rules_version,
+                content_id=content_id, public=public, host_hash=host_hash, seats=seats, status="open", version=0,
+                clock=clock, created=now, updated=now, lease_owner="", lease_until=0.0))
+            conn.execute(insert(Seat), [
+                {"table_id": table_id, "seat": seat, "kind": "open", "name": "", "bot": "", "token_hash": "",
+                 "clock_left": float(clock), "away": False} for seat in range(seats)])
+        return table_id
+
+    def table(self, table_id: str) -> TableRow:
+        """The table with this id (UnknownTable if none)."""
+        with self._read() as conn:
+            row = conn.execute(select(Table.__table__).where(Table.id == table_id)).one_or_none()
+        if row is None:
+            raise UnknownTable(table_id)
+        return _table_row(row)
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """The table's seats in seat order (UnknownTable if no such table)."""
+        with self._read() as conn:
+            rows = conn.execute(select(Seat.seat, Seat.kind, Seat.name, Seat.bot, Seat.token_hash, Seat.clock_left,
+                                       Seat.away).where(Seat.table_id == table_id).order_by(Seat.seat)).all()
+            if not rows:
+                self._require(conn, table_id)
+        return [SeatRow(seat=r.seat, kind=r.kind, name=r.name, bot=r.bot, token_hash=r.token_hash,
+                        clock_left=r.clock_left, away=bool(r.away)) for r in rows]
+
+    def list_tables(self, *, public_only: bool = True, statuses: Sequence[str] = ("open", "playing"),
+                    limit: int = 500) -> list[TableRow]:
+        """Tables in these statuses (public ones only, unless told), newest first, at most `limit`."""
+        query = select(Table.__table__).where(Table.status.in_(list(statuses)))
+        if public_only:
+            query = query.where(Table.public.is_(True))
+        with self._read() as conn:
+            rows = conn.execute(query.order_by(Table.created.desc(), Table.id).limit(limit)).all()
+        return [_table_row(row) for row in rows]
+
+    def _change_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with self._write() as conn:
+            changed = conn.execute(update(Seat).where(Seat.table_id == table_id, Seat.seat == seat)
+                                   .values(**values)).rowcount
+            if changed == 0:
+                self._require(conn, table_id)
+                raise StoreError(f"table {table_id} has no seat {shown(seat)}")
+            conn.execute(update(Table).where(Table.id == table_id).values(updated=time.time()))
+
+    def set_seat(self, table_id: str, seat: int, *, kind: str, name: str = "", bot: str = "",
+                 token_hash: str = "") -> None:
+        """Give a seat to a person (`kind='human'`, their name and token's hash), a bot (its spec), or open it;
+        the seat is no longer away."""
+        _check_word(kind, SEAT_KINDS, "seat kind")
+        _check_hash(token_hash, "token_hash")
+        self._change_seat(table_id, seat, kind=kind, name=name, bot=bot, token_hash=token_hash, away=False)
+
+    def set_away(self, table_id: str, seat: int, away: bool) -> None:
+        """Mark a seat's player as gone (or back)."""
+        self._change_seat(table_id, seat, away=bool(away))
+
+    def set_clock(self, table_id: str, seat: int, clock_left: float) -> None:
+        """Store the seconds left on a seat's clock."""
+        self._change_seat(table_id, seat, clock_left=float(clock_left))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Set a table's status: open, playing, over or stale."""
+        _check_word(status, TABLE_STATUSES, "table status")
+        with self._write() as conn:
+            if conn.execute(update(Table).where(Table.id == table_id)
+                            .values(status=status, updated=time.time())).rowcount == 0:
+                raise UnknownTable(table_id)
+
+    def actions(self, table_id: str) -> list[tuple[int, int, str]]:
+        """The table's actions that stand (not undone), as (seq, seat, text) in order: replay them to rebuild it."""
+        with self._read() as conn:
+            rows = conn.execute(select(Action.seq, Action.seat, Action.text)
+                                .where(Action.table_id == table_id, Action.undone.is_(False))
+                                .order_by(Action.seq)).all()
+            if not rows:
+                self._require(conn, table_id)
+        return [(row.seq, row.seat, row.text) for row in rows]
+
+    def add_chat(self, table_id: str, seat: int, name: str, text: str) -> int:
+        """Store a chat line (seat -1: a spectator or the server); returns its id, which grows."""
+        with self._write() as conn:
+            self._require(conn, table_id)
+            result = conn.execute(insert(Chat).values(table_id=table_id, seat=seat, name=name, text=text,
+                                                      created=time.time()))
+            key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    def chat(self, table_id: str, since_id: int = 0, limit: int = 200) -> list[tuple[int, int, str, str, float]]:
+        """Chat lines after `since_id`, oldest first, at most `limit`: (id, seat, name, text, created)."""
+        with self._read() as conn:
+            rows = conn.execute(select(Chat.id, Chat.seat, Chat.name, Chat.text, Chat.created)
+                                .where(Chat.table_id == table_id, Chat.id > since_id)
+                                .order_by(Chat.id).limit(limit)).all()
+            if not rows:
+                self._require(conn, table_id)
+        return [(row.id, row.seat, row.name, row.text, row.created) for row in rows]
+
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[Tx]:
+        """One transaction holding the table's lock (PostgreSQL: its row, FOR UPDATE; SQLite: the database's
+        write lock). Commits on normal exit, rolls back on an exception; another process's `locked` on the same
+        table waits meanwhile."""
+        with self._write() as conn:
+            row = conn.execute(select(Table.version, Table.status).where(Table.id == table_id)
+                               .with_for_update()).one_or_none()
+            if row is None:
+                raise UnknownTable(table_id)
+            tx = Tx(conn, table_id, row.version, row.status, self.is_postgres)
+            try:
+                yield tx
+            finally:
+                tx.closed = True
+
+    def take_lease(self, table_id: str, owner: str, seconds: float, now: float | None = None) -> bool:
+        """Claim (or renew) the right to run this table's bots for `seconds`: True if `owner` holds it now, False
+        if another owner's lease has not yet run out. A killed process's lease runs out and is taken over."""
+        moment = time.time() if now is None else now
+        with self._write() as conn:
+            taken = conn.execute(
+                update(Table).where(Table.id == table_id, or_(Table.lease_owner == owner, Table.lease_owner == "",
+                                                              Table.lease_until < moment))
+                .values(lease_owner=owner, lease_until=moment + seconds)).rowcount
+            if taken == 0:
+                self._require(conn, table_id)
+        return taken == 1
+
+    def release_lease(self, table_id: str, owner: str) -> None:
+        """Give up the lease if `owner` holds it."""
+        with self._write() as conn:
+            conn.execute(update(Table).where(Table.id == table_id, Table.lease_owner == owner)
+                         .values(lease_owner="", lease_until=0.0))
+
+    def lease(self, table_id: str) -> tuple[str, float]:
+        """Who holds the table's lease ('' for nobody) and until when."""
+        with self._read() as conn:
+            row = conn.execute(select(Table.lease_owner, Table.lease_until).where(Table.id == table_id)).one_or_none()
+        if row is None:
+            raise UnknownTable(table_id)
+        return row.lease_owner, row.lease_until
+
+
+class Tx:
+    """A table's transaction under its lock (from `Store.locked`): its version as read under the lock, and the
+    changes that go with a version check. Usable only inside its `with` block."""
+
+    def __init__(self, conn: Connection, table_id: str, version: int, status: str, postgres: bool) -> None:
+        self._conn = conn
+        self._postgres = postgres
+        self.table_id = table_id
+        self.version = version
+        """The table's version now: read under the lock, and raised by `append` and `undo`."""
+        self.status = status
+        self.closed = False
+
+    def _open(self) -> Connection:
+        if self.closed:
+            raise StoreError(f"the transaction on table {self.table_id} is over: take the lock again")
+        return self._conn
+
+    def _expect(self, expected_version: int) -> Connection:
+        conn = self._open()
+        if expected_version != self.version:
+            raise StaleVersion(expected_version, self.version)
+        return conn
+
+    def _bump(self, conn: Connection) -> int:
+        self.version += 1
+        conn.execute(update(Table).where(Table.id == self.table_id).values(version=self.version, updated=time.time()))
+        return self.version
+
+    def actions_since(self, version: int) -> list[tuple[int, int, str, bool]]:
+        """What changed after `version`, for a process to catch up: (seq, seat, text, undone) of each action
+        made after it, and of each older action undone after it, in seq order."""
+        rows = self._open().execute(
+            select(Action.seq, Action.seat, Action.text, Action.undone)
+            .where(Action.table_id == self.table_id, or_(Action.version > version, Action.undone_version > version))
+            .order_by(Action.seq)).all()
+        return [(row.seq, row.seat, row.text, bool(row.undone)) for row in rows]
+
+    def append(self, expected_version: int, seat: int, text: str) -> int:
+        """Add an action (seat -1: a chance outcome) if the table is still at `expected_version` (else
+        StaleVersion, and nothing changes); returns the new version."""
+        conn = self._expect(expected_version)
+        last = conn.scalar(select(func.max(Action.seq)).where(Action.table_id == self.table_id))
+        version = self._bump(conn)
+        conn.execute(insert(Action).values(table_id=self.table_id, seq=(last or 0) + 1, seat=seat, text=text,
+                                           undone=False, version=version, undone_version=0))
+        return version
+
+    def undo(self, expected_version: int, count: int) -> int:
+        """Mark the last `count` standing actions undone, as one new version (StaleVersion if the table is not
+        at `expected_version`); returns the new version."""
+        conn = self._expect(expected_version)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise StoreError(f"undo takes a count of 1 or more actions, not {shown(count)}")
+        seqs = conn.scalars(select(Action.seq).where(Action.table_id == self.table_id, Action.undone.is_(False))
+                            .order_by(Action.seq.desc()).limit(count)).all()
+        if len(seqs) < count:
+            raise StoreError(f"table {self.table_id} has {len(seqs)} actions to undo, not {count}")
+        version = self._bump(conn)
+        conn.execute(update(Action).where(Action.table_id == self.table_id, Action.seq.in_(seqs))
+                     .values(undone=True, undone_version=version))
+        return version
+
+    def set_status(self, status: str) -> None:
+        """Set the table's status in this transaction."""
+        _check_word(status, TABLE_STATUSES, "table status")
+        self._open().execute(update(Table).where(Table.id == self.table_id).values(status=status, updated=time.time()))
+        self.status = status
+
+    def notify(self, payload: str) -> None:
+        """Tell the other server processes (PostgreSQL `NOTIFY outlast_tables`), delivered only if this
+        transaction commits. SQLite serves one process: nothing to do."""
+        conn = self._open()
+        if len(payload.encode()) >= 8000:
+            raise StoreError(f"a notification holds under 8000 bytes, not {len(payload.encode())}")
+        if self._postgres:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+
+def listen(url: str, callback: Callable[[str], None], stop: threading.Event,
+           ready: threading.Event | None = None) -> None:
+    """Call `callback(payload)` for every committed `Tx.notify` of any process, until `stop` is set (seen within
+    half a second). Blocks: run it in a thread of its own. PostgreSQL only. `ready` is set once listening, so a
+    caller knows from when nothing is missed. A lost connection raises StoreError: resync, then listen again."""
+    target = database_url(url)
+    if not target.drivername.startswith("postgresql"):
+        raise StoreError("listen needs a PostgreSQL database; one process on SQLite has nobody to listen to")
+    try:
+        with psycopg.connect(target.set(drivername="postgresql").render_as_string(hide_password=False),
+                             autocommit=True, connect_timeout=10) as conn:
+            conn.execute("LISTEN outlast_tables")
+            if ready is not None:
+                ready.set()
+            while not stop.is_set():
+                for note in conn.notifies(timeout=0.5):
+                    callback(note.payload)
+                    if stop.is_set():
+                        break
+    except psycopg.Error as error:
+        raise StoreError(f"listening on {target.render_as_string(hide_password=True)}: {error}") from error

@@ -1,0 +1,36 @@
+"""Fixtures of the server tests: a PostgreSQL cluster per test session (or xdist worker), a fresh database per
+test, and `store_url`, which runs a test once on SQLite and once on PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .postgres import Cluster, PostgresMissing, postgres_cluster
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL cluster for the session (started only if a test asks for it)."""
+    try:
+        with postgres_cluster() as cluster:
+            yield cluster
+    except PostgresMissing as missing:
+        pytest.fail(str(missing), pytrace=False)
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Cluster) -> str:
+    """The URL of a fresh, empty PostgreSQL database of its own for this test."""
+    return pg_cluster.create_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database URL, once SQLite (a file in the test's folder) and once PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'outlast.db'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url
