@@ -19,8 +19,8 @@ def test_core_names_no_game() -> None:
 
 
 def test_doors_use_only_the_contract() -> None:
-    """Agents and the CLI never import a game's internals (architecture §1)."""
-    for door in ("agents", "cli", "sim"):
+    """Agents, the CLI, the lab and the server never import a game's internals (architecture §1)."""
+    for door in ("agents", "cli", "sim", "server"):
         for p in (SRC / door).rglob("*.py"):
             assert "outlast.games." not in p.read_text(), f"{p} imports a game's internals"
 

@@ -285,16 +285,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     from .bench_command import add_bench_parser
-
-    add_bench_parser(sub)
-
+    from .copy_command import add_copy_parser
+    from .serve_command import add_serve_parsers
     from .sim_commands import add_sim_commands
 
-    add_sim_commands(sub)
-
-    from .copy_command import add_copy_parser
-
-    add_copy_parser(sub)
+    for add in (add_bench_parser, add_sim_commands, add_copy_parser, add_serve_parsers):
+        add(sub)
     return parser
 
 

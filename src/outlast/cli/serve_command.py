@@ -1,0 +1,90 @@
+"""`outlast serve` (the online server) and `outlast export TABLE` (a stored game as a save file).
+
+`serve [--host H] [--port P] [--db URL] [--bot-pace S] [--search-workers N]` starts the server; its database is
+SQLite under the user's data directory unless `--db` names another SQLite file or a PostgreSQL server. `export
+TABLE [--db URL] [-o FILE]` writes a finished table's save file, which `outlast replay` reads. Both need the
+`server` extra (`pip install 'outlast[server]'`); docs/server.md and docs/deploy.md say the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..core import OutlastError
+from ..core.paths import data_dir
+from .main import BadInput
+
+
+def default_db() -> str:
+    """The embedded database: `server.db` in the user's data directory."""
+    return f"sqlite:///{data_dir() / 'server.db'}"
+
+
+def _server_modules() -> Any:
+    try:
+        from .. import server
+    except ImportError as exc:
+        raise BadInput(f"the server needs its extra: pip install 'outlast[server]' ({exc.name} is missing)") from None
+    return server
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted."""
+    server = _server_modules()
+    if not 0 <= args.port <= 65535:
+        raise BadInput(f"--port must be 0 to 65535, not {args.port}")
+    if not 0 <= args.bot_pace <= 60:
+        raise BadInput(f"--bot-pace must be 0 to 60 seconds, not {args.bot_pace}")
+    if not 0 <= args.search_workers <= 64:
+        raise BadInput(f"--search-workers must be 0 to 64, not {args.search_workers}")
+    db = args.db or default_db()
+    if db.startswith("sqlite:///"):
+        Path(db[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+    server.serve(db, host=args.host, port=args.port, bot_pace=args.bot_pace, processes=args.search_workers)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a finished table's save file (to stdout, or to `-o FILE`)."""
+    server = _server_modules()
+    store = server.Store(args.db or default_db())
+    try:
+        row = store.table(args.table)
+        if row.status != "over":
+            raise BadInput(f"table {args.table} is {row.status}: a game is exported once it is over")
+        doc = server.export_document(store, args.table)
+    finally:
+        store.close()
+    text = json.dumps(doc, indent=1) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise OutlastError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        print(f"table {args.table} written to {args.output}; read it with: outlast replay {args.output}")
+    return 0
+
+
+def add_serve_parsers(sub: Any) -> None:
+    p = sub.add_parser("serve", help="run the online server (lobby, seats, bots, live play)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--db", metavar="URL", help="sqlite:///FILE or postgresql://USER@HOST:PORT/DB "
+                   "(default: SQLite in the user's data directory)")
+    p.add_argument("--bot-pace", type=float, default=0.3, metavar="SECONDS",
+                   help="how long a bot seat waits before it acts (default 0.3)")
+    p.add_argument("--search-workers", type=int, default=1, metavar="N",
+                   help="processes for search bots such as ismcts (default 1; 0 runs them in threads)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("export", help="write a finished online table as a save file")
+    p.add_argument("table", help="the table id")
+    p.add_argument("--db", metavar="URL", help="the server's database (default: as outlast serve)")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write to FILE instead of stdout")
+    p.set_defaults(func=cmd_export)

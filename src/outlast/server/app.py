@@ -1,0 +1,229 @@
+"""The web application of `outlast serve`: the lobby over HTTP (JSON) and live play over a websocket.
+
+Routes (docs/server.md has every request and message with examples):
+
+    GET  /api/games                              games and their options
+    GET  /api/tables                             the lobby: public tables open or in play
+    POST /api/tables                             open a table → its id and the host's token
+    GET  /api/tables/{table}                     one table (public or private: the id is its invite)
+    POST /api/tables/{table}/join                take a seat → the seat's token
+    POST /api/tables/{table}/start               the host starts the game
+    POST /api/tables/{table}/seats/{seat}/bot    the host seats a bot
+    POST /api/tables/{table}/seats/{seat}/kick   the host opens a seat again
+    POST /api/tables/{table}/seats/{seat}/standin a bot plays an away or timed-out seat until its player returns
+    GET  /api/tables/{table}/chat                the table's chat
+    GET  /api/tables/{table}/export              a finished game's save file (what `outlast replay` reads)
+    WS   /ws/{table}                             live play
+
+Secrets travel in the `Authorization: Bearer TOKEN` header or the websocket's `hello` message, never in a URL; the
+server's own request log names the route, not the path, so an invite link is not written down either.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+
+from outlast.core import Match, OutlastError, load_game
+
+from .bots import BotRunner
+from .hub import Client, Hub, HubError
+from .live import Live
+from .store import Store, listen
+
+log = logging.getLogger("outlast.server")
+MAX_BODY = 64 * 1024
+
+
+def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1) -> FastAPI:
+    """The server application on the database at `db_url` (SQLite or PostgreSQL)."""
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, db_url)
+        hub = Hub(store, bot_pace=bot_pace)
+        runner = BotRunner(hub, processes=processes)
+        stop = threading.Event()
+        state.update(hub=hub)
+        loop = asyncio.get_running_loop()
+        if store.is_postgres:
+            def deliver(payload: str) -> None:
+                loop.call_soon_threadsafe(lambda: loop.create_task(hub.remote(payload)))
+            threading.Thread(target=listen, args=(store.url, deliver, stop), daemon=True,
+                             name="outlast-listen").start()
+        rebuilt = await hub.recover()
+        runner.start_watch()
+        log.info("outlast server ready: %d tables in play rebuilt", rebuilt)
+        try:
+            yield
+        finally:
+            stop.set()
+            runner.close()
+            store.close()
+
+    app = FastAPI(title="outlast", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+
+    def hub() -> Hub:
+        h: Hub = state["hub"]
+        return h
+
+    @app.exception_handler(HubError)
+    async def hub_error(request: Request, exc: HubError) -> Response:
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.middleware("http")
+    async def route_log(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        start = time.perf_counter()
+        response = await call_next(request)
+        route = request.scope.get("route")
+        where = getattr(route, "path", "?")  # the route's pattern: no table id, no token
+        log.info("%s %s %d %.1f ms", request.method, where, response.status_code,
+                 (time.perf_counter() - start) * 1000)
+        return response
+
+    _routes(app, hub)
+    return app
+
+
+def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
+    @app.get("/")
+    async def index() -> dict[str, Any]:
+        return {"server": "outlast", "games": [g["name"] for g in hub().games()], "lobby": "/api/tables",
+                "docs": "docs/server.md"}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return hub().games()
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        return await hub().lobby()
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> dict[str, Any]:
+        return await hub().create(await _body(request))
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        return (await hub().live(table_id)).lobby_entry()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        return await hub().join(table_id, await _body(request))
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, request: Request) -> dict[str, Any]:
+        return await hub().start(table_id, _token(request))
+
+    _seat_routes(app, hub)
+    _socket(app, hub)
+
+
+def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def bot(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        return await hub().set_bot(table_id, _token(request), seat, body.get("bot"))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/kick")
+    async def kick(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        return await hub().kick(table_id, _token(request), seat)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/standin")
+    async def standin(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        return await hub().standin(table_id, _token(request), seat, body.get("bot"))
+
+    @app.get("/api/tables/{table_id}/chat")
+    async def chat(table_id: str) -> list[dict[str, Any]]:
+        live = await hub().live(table_id)
+        rows = await asyncio.to_thread(hub().store.chat, live.id, 0, 500)
+        return [{"id": i, "seat": s, "name": n, "text": t, "at": at} for i, s, n, t, at in rows]
+
+    @app.get("/api/tables/{table_id}/export")
+    async def export(table_id: str) -> dict[str, Any]:
+        live = await hub().live(table_id)
+        if live.row.status != "over":
+            raise HubError(409, "not_over", "a game is exported once it is over (its actions hold hidden draws)")
+        try:
+            return await asyncio.to_thread(export_document, hub().store, live.id)
+        except OutlastError as exc:
+            raise HubError(409, "stale", str(exc)) from None
+
+
+def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        try:
+            live = await hub().live(table_id)
+        except HubError:
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        client = Client(send=websocket.send_json, table=live.id)
+        await hub().connect(live, client)
+        try:
+            await hub().send_to(live, client)
+            await _read(websocket, hub(), live, client)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub().disconnect(live, client)
+
+
+async def _read(websocket: WebSocket, hub: Hub, live: Live, client: Client) -> None:
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if not await hub.handle(client, raw):
+            await websocket.close(code=1008)
+            return
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The JSON object of a request body (at most 64 KiB), or `HubError` 400."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise HubError(413, "too_large", f"a request body may hold at most {MAX_BODY} bytes")
+    if not raw:
+        return {}
+    try:
+        doc = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise HubError(400, "malformed", "the request body is not JSON") from None
+    if not isinstance(doc, dict):
+        raise HubError(400, "malformed", "the request body must be a JSON object")
+    return doc
+
+
+def _token(request: Request) -> str | None:
+    given = request.headers.get("authorization", "")
+    scheme, _, token = given.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def export_document(store: Store, table_id: str) -> dict[str, Any]:
+    """The save document of a stored table (what `outlast replay` and `Match.load` read)."""
+    row = store.table(table_id)
+    game = load_game(row.game)
+    if game.rules_version != row.rules_version:
+        raise OutlastError(f"table {table_id} was played under {row.game} rules {row.rules_version}; this engine "
+                           f"has {game.rules_version}, so it cannot replay it into a save file")
+    match = Match.start(game, row.seed, row.options)
+    for _, seat, text in store.actions(table_id):
+        match.play(text, seat)
+    return match.to_json()

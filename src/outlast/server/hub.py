@@ -1,0 +1,613 @@
+"""The hub: every table this server process serves, the lobby's operations and live play (docs/server.md).
+
+One rule orders everything: a change is committed to the database, under the table's row lock and with the
+version check, before anyone is told of it. Then each client of the table gets a message built for its own
+seat (live.py), and other processes sharing a PostgreSQL database are told through `NOTIFY` (they catch up from
+the stored actions and tell their own clients).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from outlast.agents import make_agent
+from outlast.core import IllegalAction, OptionError, OutlastError, load_game, resolve_seed
+from outlast.core.errors import UnknownGame, shown
+
+from . import protocol as p
+from .live import Live, TableStale
+from .store import StaleVersion, Store, StoreError
+
+log = logging.getLogger("outlast.server")
+
+BOT_PACE = 0.3
+"""Seconds a bot seat waits before it acts (so that people can follow a bot's moves)."""
+MAX_NAME = 40
+
+
+class HubError(OutlastError):
+    """A lobby request the server refuses: `status` is its HTTP status, `code` a stable word."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status, self.code, self.message = status, code, message
+        super().__init__(message)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a secret token (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_secret(token: str | None, stored_hash: str) -> bool:
+    """Whether `token` is the secret whose hash is stored, compared in constant time."""
+    if not token or not stored_hash:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket connection: its table, its seat (None for a spectator) and what it has been sent."""
+
+    send: Callable[[dict[str, Any]], Any]
+    table: str
+    seat: int | None = None
+    epoch: int = -1
+    events: int = 0
+    bucket: TokenBucket = field(default_factory=lambda: TokenBucket())
+
+
+Ack = tuple["Client", "int | None"]
+"""The client whose message made a change, and the id it gave that message."""
+
+
+class TokenBucket:
+    """Rate limit of one connection: `rate` messages a second on average, bursts up to `burst`. `strikes`
+    counts the messages refused in a row; past `STRIKES` the connection is closed."""
+
+    STRIKES = 100
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+        self.strikes = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            self.strikes += 1
+            return False
+        self.tokens -= 1
+        self.strikes = 0
+        return True
+
+
+class Hub:
+    """Tables, seats and live play for one server process."""
+
+    def __init__(self, store: Store, *, bot_pace: float = BOT_PACE) -> None:
+        self.store = store
+        self.bot_pace = bot_pace
+        self.tables: dict[str, Live] = {}
+        self.bots: Any = None  # set by server.bots.BotRunner.attach
+
+    # ------------------------------------------------------------------ loading
+    async def live(self, table_id: object) -> Live:
+        """The table `table_id`, loaded (and replayed) on first use; `HubError` 404 when there is none."""
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
+            raise HubError(404, "no_table", f"no table {shown(table_id)}")
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        try:
+            row = await asyncio.to_thread(self.store.table, table_id)
+            seats = await asyncio.to_thread(self.store.seats, table_id)
+        except StoreError:
+            raise HubError(404, "no_table", f"no table {shown(table_id)}") from None
+        live = self.tables.setdefault(table_id, Live(row, seats))
+        if live.match is None and row.status in ("playing", "over"):
+            async with live.lock:
+                await asyncio.to_thread(self._load_match, live)
+        return live
+
+    def _load_match(self, live: Live) -> None:
+        """Replay a started table from the database; a table that no longer replays is marked stale."""
+        if live.match is not None:
+            return
+        try:
+            with self.store.locked(live.id) as tx:
+                version = tx.version
+                rows = [(seq, seat, text) for seq, seat, text, undone in tx.actions_since(0) if not undone]
+            live.rebuild(rows, version)
+        except TableStale as exc:
+            log.warning("%s", exc)
+            self.store.set_status(live.id, "stale")
+            live.row = self.store.table(live.id)
+
+    async def refresh_seats(self, live: Live) -> None:
+        live.seats = await asyncio.to_thread(self.store.seats, live.id)
+        live.row = await asyncio.to_thread(self.store.table, live.id)
+
+    async def recover(self) -> int:
+        """After a start (or a crash): rebuild every table in play from its actions and restart its bots and
+        clocks. Returns how many tables were rebuilt."""
+        rows = await asyncio.to_thread(self.store.list_tables, public_only=False, statuses=("playing",))
+        for row in rows:
+            live = await self.live(row.id)
+            self.after_change(live)
+        return len(rows)
+
+    # ------------------------------------------------------------------ the lobby
+    def games(self) -> list[dict[str, Any]]:
+        """Every game the server offers, with its options (the form a client builds a table with)."""
+        from outlast.core import list_games
+
+        out = []
+        for name in list_games():
+            game = load_game(name)
+            out.append({
+                "name": name, "title": game.title, "players": list(game.players), "kind": game.kind,
+                "rules_version": game.rules_version,
+                "options": [{"name": o.name, "kind": o.kind, "default": _plain(o.default), "help": o.help,
+                             "choices": [_plain(c) for c in o.choices]} for o in game.options],
+            })
+        return out
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        """Open a new table: `{game, options?, seed?, public?, clock?}` → its id and the host's secret token."""
+        if not isinstance(body, dict):
+            raise HubError(400, "malformed", "the request body must be a JSON object")
+        unknown = set(body) - {"game", "options", "seed", "public", "clock"}
+        if unknown:
+            raise HubError(400, "malformed", f"unknown field {shown(sorted(unknown)[0])}")
+        if not isinstance(body.get("game"), str):
+            raise HubError(400, "malformed", "name the game: {\"game\": \"fuji\"} (GET /api/games lists them)")
+        try:
+            game = load_game(body["game"])
+            options = game.options.resolve(body.get("options", {}))
+            seed = resolve_seed(body["seed"]) if body.get("seed") is not None else secrets.randbits(31)
+            seats = game.new_game(seed=seed, **options).seat_count()
+        except (UnknownGame, OptionError) as exc:
+            raise HubError(400, "bad_option", str(exc)) from None
+        except OutlastError as exc:
+            raise HubError(400, "bad_option", str(exc)) from None
+        public, clock = body.get("public", True), body.get("clock", 0)
+        if not isinstance(public, bool):
+            raise HubError(400, "malformed", "public must be true or false")
+        if type(clock) is not int or not 0 <= clock <= 24 * 3600:
+            raise HubError(400, "malformed", "clock must be whole seconds per seat, 0 to 86400 (0: no clock)")
+        host = secrets.token_urlsafe(24)
+        table_id = await asyncio.to_thread(
+            self.store.create_table, game=game.name, options=_plain(options), seed=seed,
+            rules_version=game.rules_version, content_id=game.content_id(options), public=public,
+            host_hash=token_hash(host), seats=seats, clock=clock)
+        return {"table": table_id, "host_token": host, "seats": seats}
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Public tables that are open or in play, newest first."""
+        rows = await asyncio.to_thread(self.store.list_tables, public_only=True, statuses=("open", "playing"))
+        out = []
+        for row in rows:
+            live = await self.live(row.id)
+            out.append(live.lobby_entry())
+        return out
+
+    async def join(self, table_id: str, body: Any) -> dict[str, Any]:
+        """Take a free seat: `{name, seat?}` → the seat and its secret token."""
+        live = await self.live(table_id)
+        if not isinstance(body, dict) or not isinstance(body.get("name"), str):
+            raise HubError(400, "malformed", "joining needs {\"name\": TEXT} and may name a \"seat\"")
+        name = " ".join(body["name"].split())[:MAX_NAME]
+        if not name:
+            raise HubError(400, "malformed", "a display name may not be blank")
+        want = body.get("seat")
+        async with live.lock:
+            await self.refresh_seats(live)
+            free = [s.seat for s in live.seats if s.kind == "open"]
+            if want is not None and (type(want) is not int or want not in free):
+                raise HubError(409, "seat_taken", f"seat {shown(want)} is not free; free seats: {free or 'none'}")
+            if not free:
+                raise HubError(409, "table_full", "every seat of this table is taken")
+            seat = want if want is not None else free[0]
+            token = secrets.token_urlsafe(24)
+            await asyncio.to_thread(self.store.set_seat, live.id, seat, kind="human", name=name,
+                                    token_hash=token_hash(token))
+            await self.refresh_seats(live)
+        await self.seats_changed(live)
+        return {"table": live.id, "seat": seat, "token": token}
+
+    def _check_host(self, live: Live, token: str | None) -> None:
+        if not same_secret(token, live.row.host_hash):
+            raise HubError(403, "not_host", "only the table's host may do that (send the host token)")
+
+    async def set_bot(self, table_id: str, token: str | None, seat: object, bot: object) -> dict[str, Any]:
+        """The host seats a bot (`heuristic`, `ismcts:time=0.5`, …) in an open seat, or hands a seat to one."""
+        live = await self.live(table_id)
+        self._check_host(live, token)
+        seat_no = self._seat_number(live, seat)
+        if not isinstance(bot, str):
+            raise HubError(400, "malformed", "bot must be a bot spec such as \"heuristic\"")
+        try:
+            make_agent(bot, load_game(live.row.game))
+        except (OutlastError, TypeError, ValueError) as exc:
+            raise HubError(400, "bad_bot", f"bot {shown(bot)}: {exc}") from None
+        async with live.lock:
+            await asyncio.to_thread(self.store.set_seat, live.id, seat_no, kind="bot", name=bot, bot=bot)
+            await self.refresh_seats(live)
+            self._drop_seat_clients(live, seat_no)
+        await self.seats_changed(live)
+        self.after_change(live)
+        return {"table": live.id, "seat": seat_no, "bot": bot}
+
+    async def kick(self, table_id: str, token: str | None, seat: object) -> dict[str, Any]:
+        """The host opens a seat again (its token stops working; its connections are closed)."""
+        live = await self.live(table_id)
+        self._check_host(live, token)
+        seat_no = self._seat_number(live, seat)
+        async with live.lock:
+            await asyncio.to_thread(self.store.set_seat, live.id, seat_no, kind="open")
+            await self.refresh_seats(live)
+            self._drop_seat_clients(live, seat_no)
+        await self.seats_changed(live)
+        return {"table": live.id, "seat": seat_no, "kind": "open"}
+
+    async def standin(self, table_id: str, token: str | None, seat: object, bot: object) -> dict[str, Any]:
+        """Let a bot play a human seat until its player comes back: the host when the seat is away, any seated
+        player when the seat's clock has run out. `bot` "" ends the stand-in."""
+        live = await self.live(table_id)
+        seat_no = self._seat_number(live, seat)
+        target = live.seats[seat_no]
+        if target.kind != "human":
+            raise HubError(409, "not_human", f"seat {seat_no} is not a player's seat")
+        timed_out = any(s["seat"] == seat_no and s["clock"] == 0 for s in live.seat_list())
+        host = same_secret(token, live.row.host_hash)
+        player = any(same_secret(token, s.token_hash) for s in live.seats if s.kind == "human")
+        if not ((host and (target.away or timed_out)) or (player and timed_out)):
+            raise HubError(403, "not_allowed", "a stand-in needs the host (for an away seat) or a player "
+                                               "(for a seat whose clock ran out)")
+        if not isinstance(bot, str):
+            raise HubError(400, "malformed", "bot must be a bot spec, or \"\" to end the stand-in")
+        if bot:
+            try:
+                make_agent(bot, load_game(live.row.game))
+            except (OutlastError, TypeError, ValueError) as exc:
+                raise HubError(400, "bad_bot", f"bot {shown(bot)}: {exc}") from None
+        await self._set_standin(live, seat_no, bot)
+        return {"table": live.id, "seat": seat_no, "standin": bot}
+
+    async def _set_standin(self, live: Live, seat: int, bot: str) -> None:
+        async with live.lock:
+            s = live.seats[seat]
+            await asyncio.to_thread(self.store.set_seat, live.id, seat, kind="human", name=s.name, bot=bot,
+                                    token_hash=s.token_hash)
+            await self.refresh_seats(live)
+        await self.seats_changed(live)
+        self.after_change(live)
+
+    def _seat_number(self, live: Live, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < len(live.seats):
+            raise HubError(400, "bad_seat", f"seat must be 0 to {len(live.seats) - 1}, not {shown(seat)}")
+        return seat
+
+    def _drop_seat_clients(self, live: Live, seat: int) -> None:
+        for client in list(live.clients):
+            if client.seat == seat:
+                client.seat = None  # the connection reads on as a spectator; its token no longer works
+                client.epoch = -1
+
+    async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The host starts the game once every seat is taken (by a player or a bot)."""
+        live = await self.live(table_id)
+        self._check_host(live, token)
+        async with live.lock:
+            await self.refresh_seats(live)
+            if live.row.status != "open":
+                raise HubError(409, "not_open", f"the table is {live.row.status}, not open")
+            empty = [s.seat for s in live.seats if s.kind == "open"]
+            if empty:
+                raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
+            await asyncio.to_thread(self._start_match, live)
+        await self.broadcast(live)
+        self.after_change(live)
+        return {"table": live.id, "status": "playing", "version": live.version}
+
+    def _start_match(self, live: Live) -> None:
+        """Deal the game and store the opening chance outcomes, in one transaction."""
+        with self.store.locked(live.id) as tx:
+            tx.set_status("playing")
+            live.rebuild([], tx.version)
+            match = live.match
+            assert match is not None
+            match.resolve_chance()
+            version = tx.version
+            for entry in match.history:
+                version = tx.append(version, entry.seat, entry.text)
+            tx.notify(f"v:{live.id}:{version}")
+        live.version = version
+        live.row = self.store.table(live.id)
+
+    # ------------------------------------------------------------------ live play
+    async def commit(self, live: Live, seat: int, version: int, text: str, ack: Ack | None = None) -> None:
+        """Apply `text` for `seat` at `version`, resolve chance, store it all, then tell everyone.
+
+        Raises `IllegalAction` (the rules refuse it) or `StaleVersion` (someone acted first): nothing changed.
+        """
+        async with live.lock:
+            await asyncio.to_thread(self._commit, live, seat, version, text)
+            self._clock_tick(live)
+            await self.broadcast(live, ack)
+        self.after_change(live)
+
+    def _commit(self, live: Live, seat: int, version: int, text: str) -> None:
+        if live.match is None or live.row.status != "playing":
+            raise IllegalAction(f"the table is {live.row.status}, not in play")
+        with self.store.locked(live.id) as tx:
+            self._catch_up(live, tx)
+            if version != tx.version:
+                raise StaleVersion(version, tx.version)
+            match = live.match
+            assert match is not None
+            done = len(match.history)
+            try:
+                match.play(text, seat)
+                match.resolve_chance()
+                stored = tx.version
+                for entry in match.history[done:]:
+                    stored = tx.append(stored, entry.seat, entry.text)
+                if match.state.is_over():
+                    tx.set_status("over")
+                tx.notify(f"v:{live.id}:{stored}")
+            except BaseException:
+                if len(match.history) > done:  # applied here but not stored: back to what the database holds
+                    live.match = match.rebuilt(done)
+                    live.epoch += 1
+                raise
+        live.version = stored
+        if match.state.is_over():
+            live.row = self.store.table(live.id)
+
+    def _catch_up(self, live: Live, tx: Any) -> None:
+        """Bring the in-memory match to the stored version (another process may have acted)."""
+        if tx.version == live.version:
+            return
+        rows = tx.actions_since(live.version)
+        if not live.catch_up(rows, tx.version):
+            everything = [(seq, seat, text) for seq, seat, text, undone in tx.actions_since(0) if not undone]
+            live.rebuild(everything, tx.version)
+        live.row = self.store.table(live.id)
+
+    async def undo(self, live: Live, seat: int, version: int, ack: Ack | None = None) -> None:
+        """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed)."""
+        async with live.lock:
+            await asyncio.to_thread(self._undo, live, seat, version)
+            await self.broadcast(live, ack)
+        self.after_change(live)
+
+    def _undo(self, live: Live, seat: int, version: int) -> None:
+        if live.match is None or live.row.status != "playing":
+            raise IllegalAction(f"the table is {live.row.status}, not in play")
+        with self.store.locked(live.id) as tx:
+            self._catch_up(live, tx)
+            if version != tx.version:
+                raise StaleVersion(version, tx.version)
+            match = live.match
+            assert match is not None
+            reason = match.can_undo(seat)
+            if reason:
+                raise IllegalAction(reason, "architecture §4")
+            stored = tx.undo(tx.version, 1)
+            tx.notify(f"v:{live.id}:{stored}")
+        live.match = match.rebuilt(len(match.history) - 1)
+        live.version, live.epoch = stored, live.epoch + 1
+
+    async def chat(self, live: Live, seat: int | None, text: str) -> None:
+        """A chat line from a seated player, checked by the game's chat rule, stored, then shown to the table."""
+        if seat is None:
+            raise HubError(403, "spectator", "spectators read the table but do not talk at it")
+        line = " ".join(text.split())
+        if not line:
+            raise HubError(400, "malformed", "a chat line may not be blank")
+        if live.match is not None:
+            live.match.game.check_chat(live.match.state, seat, line)
+        name = live.seats[seat].name
+        chat_id = await asyncio.to_thread(self.store.add_chat, live.id, seat, name, line)
+        await asyncio.to_thread(self._notify, live.id, f"c:{live.id}:{chat_id}")
+        await self.send_all(live, {"type": "chat", "id": chat_id, "seat": seat, "name": name, "text": line})
+
+    def _notify(self, table_id: str, payload: str) -> None:
+        """Tell the other processes on the same PostgreSQL database (SQLite serves one process: nobody)."""
+        if self.store.is_postgres:
+            with self.store.locked(table_id) as tx:
+                tx.notify(payload)
+
+    # ------------------------------------------------------------------ telling clients
+    async def send_to(self, live: Live, client: Client, ack: int | None = None) -> None:
+        """Bring one client up to date (a full view when it is behind an undo or new)."""
+        if live.match is None:
+            await _send(live, client, {"type": "lobby", "table": live.id, "status": live.row.status,
+                                       "entry": live.lobby_entry(), "seat": client.seat})
+            return
+        msg, seen = live.view_message(client.seat, client.epoch, client.events)
+        client.epoch, client.events = live.epoch, seen
+        if ack is not None:
+            msg["ack"] = ack
+        await _send(live, client, msg)
+
+    async def broadcast(self, live: Live, ack: Ack | None = None) -> None:
+        """Bring every client of the table up to date; the client whose message made the change gets its `ack`."""
+        for client in list(live.clients):
+            await self.send_to(live, client, ack[1] if ack is not None and ack[0] is client else None)
+
+    async def send_all(self, live: Live, msg: dict[str, Any]) -> None:
+        for client in list(live.clients):
+            await _send(live, client, msg)
+
+    async def seats_changed(self, live: Live) -> None:
+        await asyncio.to_thread(self._notify, live.id, f"s:{live.id}")
+        await self.send_all(live, {"type": "seats", "table": live.id, "seats": live.seat_list(),
+                                   "status": live.row.status})
+
+    def after_change(self, live: Live) -> None:
+        """Restart the table's bot driver and clock watch after any change (they stop by themselves)."""
+        if self.bots is not None:
+            self.bots.wake(live)
+
+    def _clock_tick(self, live: Live) -> None:
+        """Charge the time spent to the seats that were to act, and start the clocks of those to act now."""
+        if not live.row.clock or live.match is None:
+            return
+        now = time.time()
+        movers = set() if live.match.state.is_over() else set(live.match.state.to_move())
+        for seat, since in list(live.turn_since.items()):
+            if seat not in movers:
+                left = max(0.0, live.seats[seat].clock_left - (now - since))
+                self.store.set_clock(live.id, seat, left)
+                del live.turn_since[seat]
+        for seat in movers:
+            if seat >= 0 and live.seats[seat].kind == "human" and seat not in live.turn_since:
+                live.turn_since[seat] = now
+
+    # ------------------------------------------------------------------ a connection's messages
+    async def handle(self, client: Client, raw: str | bytes) -> bool:
+        """Answer one raw client message; False when the connection should close (rate limit abuse)."""
+        live = await self.live(client.table)
+        if not client.bucket.take():
+            await _send(live, client, p.error("rate_limited", "too many messages; slow down"))
+            return client.bucket.strikes <= TokenBucket.STRIKES
+        try:
+            msg = p.parse_client(raw)
+        except p.ProtocolError as exc:
+            await _send(live, client, p.error(exc.code, exc.message))
+            return True
+        msg_id = getattr(msg, "id", None)
+        try:
+            await self._dispatch(live, client, msg)
+        except IllegalAction as exc:
+            await _send(live, client, p.rejected("illegal", exc.reason, exc.rule, live.version, msg_id))
+        except StaleVersion as exc:
+            await _send(live, client, p.rejected("stale", f"the table is at version {exc.actual}, not "
+                                                          f"{exc.expected}", "", live.version, msg_id))
+            await self.send_to(live, client)
+        except HubError as exc:
+            await _send(live, client, p.error(exc.code, exc.message))
+        except (OutlastError, ValueError) as exc:  # a chat rule's refusal, a game's own check
+            await _send(live, client, p.rejected("refused", str(exc), getattr(exc, "rule", ""), live.version,
+                                                 msg_id))
+        return True
+
+    async def _dispatch(self, live: Live, client: Client, msg: Any) -> None:
+        if isinstance(msg, p.Hello):
+            await self.hello(live, client, msg.token)
+        elif isinstance(msg, p.Ping):
+            await _send(live, client, {"type": "pong", "version": live.version})
+        elif isinstance(msg, p.Sync):
+            client.epoch = -1
+            await self.send_to(live, client)
+        elif isinstance(msg, p.Chat):
+            await self.chat(live, client.seat, msg.text)
+        elif client.seat is None:
+            raise HubError(403, "spectator", "spectators may not act: join a seat first")
+        elif isinstance(msg, p.Act):
+            self._seat_still_valid(live, client)
+            if live.seats[client.seat].bot:  # the player is back: the stand-in bot steps aside
+                await self._set_standin(live, client.seat, "")
+            await self.commit(live, client.seat, msg.version, msg.action, (client, msg.id))
+        elif isinstance(msg, p.Undo):
+            self._seat_still_valid(live, client)
+            await self.undo(live, client.seat, msg.version, (client, msg.id))
+
+    def _seat_still_valid(self, live: Live, client: Client) -> None:
+        seat = client.seat
+        if seat is None or live.seats[seat].kind != "human":
+            client.seat = None
+            raise HubError(403, "not_seated", "this connection no longer holds a seat")
+
+    async def hello(self, live: Live, client: Client, token: str | None) -> None:
+        """Identify the connection: a valid seat token makes it that seat's; no token makes it a spectator."""
+        seat = None
+        if token is not None:
+            seat = next((s.seat for s in live.seats if s.kind == "human" and same_secret(token, s.token_hash)),
+                        None)
+            if seat is None:
+                raise HubError(403, "bad_token", "that token holds no seat at this table")
+        client.seat, client.epoch = seat, -1
+        await _send(live, client, {"type": "welcome", "table": live.id, "seat": seat,
+                                   "name": live.seats[seat].name if seat is not None else ""})
+        if seat is not None and live.seats[seat].away:
+            await asyncio.to_thread(self.store.set_away, live.id, seat, False)
+            await self.refresh_seats(live)
+            await self.seats_changed(live)
+        await self.send_to(live, client)
+
+    async def connect(self, live: Live, client: Client) -> None:
+        live.clients.add(client)
+
+    async def disconnect(self, live: Live, client: Client) -> None:
+        """A connection closed: its seat is away once no connection of it is left here."""
+        live.clients.discard(client)
+        seat = client.seat
+        if seat is None or any(c.seat == seat for c in live.clients) or live.seats[seat].kind != "human":
+            return
+        await asyncio.to_thread(self.store.set_away, live.id, seat, True)
+        await self.refresh_seats(live)
+        await self.seats_changed(live)
+        self.after_change(live)
+
+    # ------------------------------------------------------------------ other processes
+    async def remote(self, payload: str) -> None:
+        """A `NOTIFY` from another process: catch up and tell our clients."""
+        kind, _, rest = payload.partition(":")
+        table_id = rest.split(":")[0]
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        if kind == "v":
+            async with live.lock:
+                await asyncio.to_thread(self._remote_catch_up, live)
+                self._clock_tick(live)
+                await self.broadcast(live)
+            self.after_change(live)
+        elif kind == "s":
+            await self.refresh_seats(live)
+            await self.send_all(live, {"type": "seats", "table": live.id, "seats": live.seat_list(),
+                                       "status": live.row.status})
+        elif kind == "c":
+            since = int(rest.split(":")[1]) - 1
+            for cid, seat, name, text, _ in await asyncio.to_thread(self.store.chat, live.id, since, 1):
+                await self.send_all(live, {"type": "chat", "id": cid, "seat": seat, "name": name, "text": text})
+
+    def _remote_catch_up(self, live: Live) -> None:
+        if live.match is None:
+            self._load_match(live)
+            return
+        with self.store.locked(live.id) as tx:
+            self._catch_up(live, tx)
+
+
+async def _send(live: Live, client: Client, msg: dict[str, Any]) -> None:
+    """Send one message; a connection that cannot take it is dropped from the table."""
+    try:
+        result = client.send(msg)
+        if asyncio.iscoroutine(result):
+            await result
+    except Exception:  # a closed socket: the reader loop ends the connection
+        live.clients.discard(client)
+
+
+def _plain(value: Any) -> Any:
+    """Options as JSON has them (tuples become lists)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,135 @@
+"""A table held in a server process: its stored row, its seats, and the `Match` rebuilt from its actions.
+
+A `Live` table is the in-memory copy of what the database holds. The database is the truth: every change is
+committed there first (hub.py), and a process that finds the table's version moved on (another process acted)
+catches up from the stored actions before it does anything else. What leaves a `Live` toward a client is built
+here, from `observe(seat)`, the seat's own legal actions and decision text, and the events the seat may see:
+nothing else of the state is ever read for a message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from outlast.core import CHANCE, Match, OutlastError, load_game
+
+if TYPE_CHECKING:
+    from .hub import Client
+    from .store import SeatRow, TableRow
+
+EVENT_TAIL = 200
+"""Events sent with a full view (the latest ones); updates carry every event since the client's last."""
+
+
+class TableStale(OutlastError):
+    """A stored table whose actions no longer replay under this engine's rules (it stays readable)."""
+
+
+@dataclass(eq=False)
+class Live:
+    """One table in this process."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    match: Match | None = None
+    version: int = 0
+    epoch: int = 0
+    """Bumped whenever the match is rebuilt (an undo, a catch-up replay): clients then get a full view."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    turn_since: dict[int, float] = field(default_factory=dict)
+    """When each seat with a clock started its current wait to act (wall clock; timers are not rules)."""
+    bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.state.is_over()
+
+    # ------------------------------------------------------------------ rebuilding
+    def rebuild(self, rows: list[tuple[int, int, str]], version: int) -> None:
+        """Replay the stored actions `(seq, seat, text)` from the seed: the match as the database holds it."""
+        game = load_game(self.row.game)
+        if game.rules_version != self.row.rules_version:
+            raise TableStale(f"table {self.row.id} was played under {self.row.game} rules {self.row.rules_version}; "
+                             f"this server has {game.rules_version}")
+        match = Match.start(game, self.row.seed, self.row.options)
+        try:
+            for _, seat, text in rows:
+                match.play(text, seat)
+        except OutlastError as exc:
+            raise TableStale(f"table {self.row.id}: a stored action no longer replays: {exc}") from None
+        self.match, self.version, self.epoch = match, version, self.epoch + 1
+
+    def catch_up(self, rows: list[tuple[int, int, str, bool]], version: int) -> bool:
+        """Apply actions other processes stored after our version; False when only a full rebuild will do (an undo
+        happened, so the version moved by more than the new rows)."""
+        fresh = [r for r in rows if not r[3]]
+        if self.match is None or len(fresh) != len(rows) or self.version + len(rows) != version:
+            return False
+        for _, seat, text, _ in fresh:
+            self.match.play(text, seat)
+        self.version = version
+        return True
+
+    # ------------------------------------------------------------------ what a seat may see
+    def seat_list(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The public seat list: who sits where, bots, presence and clocks (never a token)."""
+        now = time.time() if now is None else now
+        out = []
+        for s in self.seats:
+            left = s.clock_left
+            if self.row.clock and s.seat in self.turn_since:
+                left = max(0.0, left - (now - self.turn_since[s.seat]))
+            out.append({"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "away": s.away,
+                        "standin": bool(s.kind == "human" and s.bot),
+                        "clock": round(left, 1) if self.row.clock else None})
+        return out
+
+    def view_message(self, seat: int | None, since_epoch: int, since_event: int) -> tuple[dict[str, Any], int]:
+        """The message that brings a client of `seat` (None: a spectator) up to date, and the event count it has
+        seen afterwards. A client on an older epoch (or a new one) gets the full view and the event tail."""
+        assert self.match is not None
+        state, game = self.match.state, self.match.game
+        events = state.events
+        full = since_epoch != self.epoch or since_event > len(events)
+        start = max(0, len(events) - 4 * EVENT_TAIL) if full else since_event
+        shown = [{"kind": e.kind, "text": e.text} for e in events[start:] if e.visible(seat)]
+        movers = [] if state.is_over() else state.to_move()
+        mine = seat is not None and seat in movers
+        msg: dict[str, Any] = {
+            "type": "state", "table": self.id, "version": self.version, "seat": seat, "full": full,
+            "status": "over" if state.is_over() else self.row.status,
+            "view": state.observe(seat),
+            "to_move": [m for m in movers if m != CHANCE],
+            "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],
+            "decision": game.describe_decision(state, seat) if mine and seat is not None else "",
+            "can_undo": seat is not None and self.match.can_undo(seat) is None,
+            "events": shown[-EVENT_TAIL:] if full else shown,
+            "seats": self.seat_list(),
+        }
+        if state.is_over():
+            msg["outcome"] = outcome_of(self.match)
+        return msg, len(events)
+
+    def lobby_entry(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        r = self.row
+        return {"table": r.id, "game": r.game, "options": r.options, "public": r.public, "status": r.status,
+                "seats": self.seat_list(), "free": sum(1 for s in self.seats if s.kind == "open"),
+                "version": self.version, "clock": r.clock}
+
+
+def outcome_of(match: Match) -> dict[str, Any]:
+    """The end of a finished game, as every seat may read it."""
+    outcome = match.state.outcome()
+    return {"winners": list(outcome.winners),
+            "seats": [{"seat": i, "won": r.won, "score": r.score, "reason": r.reason, "code": r.code}
+                      for i, r in enumerate(outcome.seats)]}

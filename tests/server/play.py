@@ -1,0 +1,74 @@
+"""Scripted players for the server tests: clients that play whatever is legal, and the checks on what they got."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from outlast.core import Match, load_game
+
+from .harness import Player
+
+PACE = 0.055
+"""Seconds a scripted player waits before it acts: inside the server's limit of 20 messages a second."""
+
+
+async def play_seat(player: Player, rng: random.Random, *, acked: list[int] | None = None,
+                    limit: float = 120.0) -> dict[str, Any]:
+    """Play a seat to the end of the game: answer every state that offers actions with a random legal one.
+
+    `acked` collects the versions the server reported after this player's own actions (what it acknowledged).
+    Returns the last state message (the game over)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    waiting: int | None = None  # the id of the action in flight
+    count = 0
+    while True:
+        msg = await player.recv(max(0.1, deadline - loop.time()))
+        if msg["type"] == "rejected" and msg["id"] == waiting:
+            waiting = None
+        if msg["type"] != "state":
+            continue
+        if waiting is not None and msg.get("ack") == waiting:
+            if acked is not None:
+                acked.append(msg["version"])
+            waiting = None
+        if msg["status"] == "over":
+            return msg
+        if msg["legal"] and waiting is None:
+            await asyncio.sleep(PACE)
+            count += 1
+            await player.send({"type": "act", "version": msg["version"], "action": rng.choice(msg["legal"]),
+                               "id": count})
+            waiting = count
+
+
+def replayed(doc: dict[str, Any]) -> list[Any]:
+    """The states of an exported game after 0, 1, 2, … stored actions (index = table version, with no undo)."""
+    match = Match.start(load_game(doc["game"]), doc["seed"], doc["options"])
+    states = [match.state.clone()]
+    for seat, text, _ in doc["actions"]:
+        match.play(text, seat)
+        states.append(match.state.clone())
+    return states
+
+
+def check_messages(states: list[Any], seat: int | None, received: list[dict[str, Any]]) -> int:
+    """Every state message a seat got is its own `observe(seat)` of the stored game at that version, with its
+    own legal actions and only events it may see. Returns how many were checked."""
+    checked = 0
+    for msg in received:
+        if msg.get("type") != "state":
+            continue
+        state = states[msg["version"]]
+        assert msg["seat"] == seat
+        assert msg["view"] == json.loads(json.dumps(state.observe(seat))), f"version {msg['version']}: the view is not observe({seat})"
+        mine = seat is not None and not state.is_over() and seat in state.to_move()
+        assert msg["legal"] == ([str(a) for a in state.legal_actions(seat)] if mine else [])
+        visible = [(e.kind, e.text) for e in state.events if e.visible(seat)]
+        for e in msg["events"]:
+            assert (e["kind"], e["text"]) in visible
+        checked += 1
+    return checked
