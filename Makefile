@@ -1,12 +1,14 @@
-# outlast — `make run` plays Fuji in the terminal, `make test` runs the whole suite.
-# Both targets set themselves up: they create .venv and install the package on first use.
+# outlast — `make run` starts the online server, `make play` plays Fuji in the terminal, `make test` runs the
+# whole suite.
+# Each target sets itself up: it creates .venv and installs the package (and the extras it needs) on first use.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
+SERVERSTAMP := $(VENV)/.installed-server
 
-.PHONY: run test lint bench clean system
+.PHONY: run play test lint bench clean system
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,9 +20,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(DEVSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP) $(DEVSTAMP)
+	touch $(STAMP) $(DEVSTAMP) $(SERVERSTAMP)
 
-run: $(STAMP)
+$(SERVERSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $(STAMP) $(SERVERSTAMP)
+
+run: $(SERVERSTAMP)
+	$(BIN)/outlast serve $(ARGS)
+
+play: $(STAMP)
 	$(BIN)/outlast play fuji $(ARGS)
 
 # The tests start their own PostgreSQL from the Debian server binaries (tests/server/postgres.py): install
