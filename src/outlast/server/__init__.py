@@ -16,15 +16,16 @@ from .store import StaleVersion, Store, StoreError
 
 
 def serve(db_url: str, *, host: str = "127.0.0.1", port: int = 8000, bot_pace: float = 0.3,
-          processes: int = 1) -> None:
+          processes: int = 1, rate: float = 20.0) -> None:
     """Run the server until interrupted (uvicorn, one process; run several behind a proxy to scale)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    app = create_app(db_url, bot_pace=bot_pace, processes=processes)
+    app = create_app(db_url, bot_pace=bot_pace, processes=processes, rate=rate)
     shown = db_url.split("@")[-1] if db_url.startswith("postgresql") else db_url
     print(f"outlast server on http://{host}:{port}/  (database: {shown})", flush=True)
-    uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="warning")
+    uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, ws_per_message_deflate=False,
+                log_level="warning")
 
 
 __all__ = ["Hub", "HubError", "ProtocolError", "StaleVersion", "Store", "StoreError", "create_app",

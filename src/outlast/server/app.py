@@ -36,7 +36,7 @@ from fastapi.responses import JSONResponse, Response
 from outlast.core import Match, OutlastError, load_game
 
 from .bots import BotRunner
-from .hub import Client, Hub, HubError
+from .hub import Client, Hub, HubError, TokenBucket
 from .live import Live
 from .store import Store, listen
 
@@ -44,14 +44,14 @@ log = logging.getLogger("outlast.server")
 MAX_BODY = 64 * 1024
 
 
-def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1) -> FastAPI:
+def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: float = 20.0) -> FastAPI:
     """The server application on the database at `db_url` (SQLite or PostgreSQL)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
-        hub = Hub(store, bot_pace=bot_pace)
+        hub = Hub(store, bot_pace=bot_pace, rate=rate)
         runner = BotRunner(hub, processes=processes)
         stop = threading.Event()
         state.update(hub=hub)
@@ -170,7 +170,7 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        client = Client(send=websocket.send_json, table=live.id)
+        client = Client(send=websocket.send_json, table=live.id, bucket=TokenBucket(hub().rate, 2 * hub().rate))
         await hub().connect(live, client)
         try:
             await hub().send_to(live, client)

@@ -31,6 +31,8 @@ log = logging.getLogger("outlast.server")
 BOT_PACE = 0.3
 """Seconds a bot seat waits before it acts (so that people can follow a bot's moves)."""
 MAX_NAME = 40
+RATE = 20.0
+"""The default rate limit: messages a second per connection."""
 
 
 class HubError(OutlastError):
@@ -95,9 +97,11 @@ class TokenBucket:
 class Hub:
     """Tables, seats and live play for one server process."""
 
-    def __init__(self, store: Store, *, bot_pace: float = BOT_PACE) -> None:
+    def __init__(self, store: Store, *, bot_pace: float = BOT_PACE, rate: float = RATE) -> None:
         self.store = store
         self.bot_pace = bot_pace
+        self.rate = rate
+        """Messages a second each connection may send on average (bursts of twice as many)."""
         self.tables: dict[str, Live] = {}
         self.bots: Any = None  # set by server.bots.BotRunner.attach
 

@@ -24,7 +24,7 @@ from typing import Any
 import psycopg
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, Row, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import Engine, Row, bindparam, create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -358,13 +358,13 @@ class Store:
         write lock). Commits on normal exit, rolls back on an exception; another process's `locked` on the same
         table waits meanwhile."""
         with self._write() as conn:
-            row = conn.execute(select(Table.version, Table.status).where(Table.id == table_id)
-                               .with_for_update()).one_or_none()
+            row = conn.execute(_LOCK_ROW, {"tid": table_id}).one_or_none()
             if row is None:
                 raise UnknownTable(table_id)
             tx = Tx(conn, table_id, row.version, row.status, self.is_postgres)
             try:
                 yield tx
+                tx.flush()
             finally:
                 tx.closed = True
 
@@ -396,6 +396,13 @@ class Store:
         return row.lease_owner, row.lease_until
 
 
+_LOCK_ROW = select(Table.version, Table.status).where(Table.id == bindparam("tid")).with_for_update()
+"""Built once: the read of a table's version that takes its lock (PostgreSQL: the row's)."""
+_INSERT_ACTION = insert(Action)
+"""Built once: the statement of every stored action (its values come as parameters)."""
+_SET_VERSION = update(Table).where(Table.id == bindparam("tid")).values(version=bindparam("v"), updated=bindparam("at"))
+
+
 class Tx:
     """A table's transaction under its lock (from `Store.locked`): its version as read under the lock, and the
     changes that go with a version check. Usable only inside its `with` block."""
@@ -408,6 +415,8 @@ class Tx:
         """The table's version now: read under the lock, and raised by `append` and `undo`."""
         self.status = status
         self.closed = False
+        self._stored_version = version
+        self._next_seq: int | None = None
 
     def _open(self) -> Connection:
         if self.closed:
@@ -421,9 +430,16 @@ class Tx:
         return conn
 
     def _bump(self, conn: Connection) -> int:
+        """The next version; the table row gets it once, when the transaction ends (`flush`): one action and the
+        chance outcomes it leads to cost one insert each and one update in all."""
         self.version += 1
-        conn.execute(update(Table).where(Table.id == self.table_id).values(version=self.version, updated=time.time()))
         return self.version
+
+    def flush(self) -> None:
+        """Write the table's version, if it moved (`Store.locked` calls it before it commits)."""
+        if self.version != self._stored_version and not self.closed:
+            self._conn.execute(_SET_VERSION, {"tid": self.table_id, "v": self.version, "at": time.time()})
+            self._stored_version = self.version
 
     def actions_since(self, version: int) -> list[tuple[int, int, str, bool]]:
         """What changed after `version`, for a process to catch up: (seq, seat, text, undone) of each action
@@ -438,10 +454,13 @@ class Tx:
         """Add an action (seat -1: a chance outcome) if the table is still at `expected_version` (else
         StaleVersion, and nothing changes); returns the new version."""
         conn = self._expect(expected_version)
-        last = conn.scalar(select(func.max(Action.seq)).where(Action.table_id == self.table_id))
+        if self._next_seq is None:
+            last = conn.scalar(select(func.max(Action.seq)).where(Action.table_id == self.table_id))
+            self._next_seq = (last or 0) + 1
         version = self._bump(conn)
-        conn.execute(insert(Action).values(table_id=self.table_id, seq=(last or 0) + 1, seat=seat, text=text,
-                                           undone=False, version=version, undone_version=0))
+        conn.execute(_INSERT_ACTION, {"table_id": self.table_id, "seq": self._next_seq, "seat": seat, "text": text,
+                                      "undone": False, "version": version, "undone_version": 0})
+        self._next_seq += 1
         return version
 
     def undo(self, expected_version: int, count: int) -> int:

@@ -1,0 +1,189 @@
+"""Load on `outlast serve`: N tables of scripted players acting as fast as the server answers.
+
+    .venv/bin/python benchmarks/server_load.py                         # 50, 200 and 500 tables; writes benchmarks/server_load.md
+    .venv/bin/python benchmarks/server_load.py --tables 20 --seconds 5 --out /tmp/load.md
+
+A real server process (SQLite in a temporary folder, no rate limit that could slow the players) and one client
+process of plain asyncio websocket clients, both on 127.0.0.1 and sharing this machine. Each table is a Fuji game
+of 3 seats, each seat a scripted player that sends a random legal action `--think` seconds after its view
+offers one (0.3 s by default: the pace of the server's own bots; 0 acts at once), with one action in flight. A round trip is the time from sending an action to receiving the state that
+acknowledges it (`ack`). Tables that finish are replaced by new ones, so the load stays at N tables.
+
+The reference, measured in the same run: a bare websocket echo server under the same uvicorn, with the same
+number of connections sending a message of the same size and waiting for it back. It is the floor: what the
+transport, the event loop and JSON cost before any rule runs or any row is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from server.harness import Server, free_port  # noqa: E402
+
+ECHO = '''
+import uvicorn
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+app = FastAPI()
+@app.websocket("/echo")
+async def echo(ws: WebSocket) -> None:
+    await ws.accept()
+    try:
+        while True:
+            await ws.send_text(await ws.receive_text())
+    except WebSocketDisconnect:
+        pass
+uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_max_size=1 << 20)
+'''
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.trips: list[float] = []
+        self.actions = 0
+        self.games = 0
+
+    def line(self, seconds: float) -> dict[str, float]:
+        trips = sorted(self.trips)
+        q = statistics.quantiles(trips, n=100) if len(trips) >= 100 else [trips[-1]] * 99 if trips else [0.0] * 99
+        return {"p50": statistics.median(trips) * 1000 if trips else 0.0, "p99": q[98] * 1000,
+                "actions_s": self.actions / seconds, "games": self.games}
+
+
+THINK = [0.3]
+
+
+async def _seat(url: str, token: str, rng: random.Random, stats: Stats, stop: float) -> bool:
+    """Play one seat until the game ends (True) or time is up (False)."""
+    async with websockets.connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        waiting, sent, n = None, 0.0, 0
+        while time.monotonic() < stop:
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic())))
+            except TimeoutError:
+                return False
+            if msg["type"] == "rejected" and msg.get("id") == waiting:
+                waiting = None
+            if msg["type"] != "state":
+                continue
+            if waiting is not None and msg.get("ack") == waiting:
+                stats.trips.append(time.monotonic() - sent)
+                stats.actions += 1
+                waiting = None
+            if msg["status"] == "over":
+                return True
+            if msg["legal"] and waiting is None:
+                if THINK[0]:
+                    await asyncio.sleep(THINK[0])
+                n += 1
+                waiting, sent = n, time.monotonic()
+                await ws.send(json.dumps({"type": "act", "version": msg["version"], "action": rng.choice(msg["legal"]),
+                                          "id": n}))
+    return False
+
+
+async def _table(server: Server, http: httpx.AsyncClient, seed: int, stats: Stats, stop: float) -> None:
+    """Keep one table busy: a new Fuji game whenever the last one ends."""
+    while time.monotonic() < stop:
+        made = (await http.post("/api/tables", json={"game": "fuji", "options": {"players": 3}, "seed": seed})).json()
+        table, host = made["table"], {"Authorization": f"Bearer {made['host_token']}"}
+        tokens = [(await http.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})).json()["token"]
+                  for i in range(3)]
+        seats = [_seat(server.ws_url(table), t, random.Random(seed * 10 + i), stats, stop)
+                 for i, t in enumerate(tokens)]
+        tasks = [asyncio.create_task(s) for s in seats]
+        await asyncio.sleep(0.2)  # every seat connected before the deal
+        await http.post(f"/api/tables/{table}/start", headers=host)
+        if all(await asyncio.gather(*tasks)):
+            stats.games += 1
+        seed += 100_000
+
+
+async def measure_server(server: Server, tables: int, seconds: float) -> dict[str, float]:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=200)
+    async with httpx.AsyncClient(base_url=server.url, timeout=60.0, limits=limits) as http:
+        warm = time.monotonic() + 3.0 + tables / 50
+        await asyncio.gather(*(_table(server, http, 1 + i, Stats(), warm) for i in range(min(tables, 5))))
+        start = time.monotonic()
+        stop = start + seconds
+        await asyncio.gather(*(_table(server, http, 1000 + i, stats, stop) for i in range(tables)))
+        return stats.line(time.monotonic() - start)
+
+
+async def measure_echo(port: int, connections: int, seconds: float, size: int) -> dict[str, float]:
+    stats = Stats()
+    payload = json.dumps({"type": "state", "pad": "x" * size})
+    stop = time.monotonic() + seconds
+
+    async def one() -> None:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/echo", max_size=None) as ws:
+            while time.monotonic() < stop:
+                sent = time.monotonic()
+                await ws.send(payload)
+                await ws.recv()
+                stats.trips.append(time.monotonic() - sent)
+                stats.actions += 1
+    start = time.monotonic()
+    await asyncio.gather(*(one() for _ in range(connections)))
+    return stats.line(time.monotonic() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 500])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=0.3, help="seconds a player waits before it acts")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "server_load.md")
+    args = parser.parse_args()
+    THINK[0] = args.think
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.tables:
+            with Server(f"sqlite:///{tmp}/load-{n}.db", rate=1e5, log=Path(tmp) / "server.log") as server:
+                got = asyncio.run(measure_server(server, n, args.seconds))
+            port = free_port()
+            echo = subprocess.Popen([sys.executable, "-c", ECHO.format(port=port)])
+            try:
+                time.sleep(2.0)
+                ref = asyncio.run(measure_echo(port, n, args.seconds, 6000))
+            finally:
+                echo.terminate()
+                echo.wait(10)
+            rows.append((n, got, ref))
+            print(n, got, ref, flush=True)
+    write(args.out, rows, args.seconds, args.think)
+
+
+def write(out: Path, rows: list[tuple[int, dict[str, Any], dict[str, Any]]], seconds: float, think: float) -> None:
+    lines = ["# The server under load", "",
+             f"Measured by `benchmarks/server_load.py` ({seconds:.0f} s per row, this machine's 2 cores shared by the "
+             "server process and the client process). Each table is a 3-seat Fuji game played by scripted clients "
+             f"that act {think} s after they may (0.3 s is the server bots' own pace); a round trip is an action sent to the state that acknowledges it. The "
+             "reference is a bare websocket echo under the same uvicorn with one connection per table and a "
+             "6 kB message (about a Fuji state's size): the floor before any rule runs or row is written.", "",
+             "| tables | server p50 (ms) | server p99 (ms) | actions/s | games finished | echo p50 (ms) | echo p99 (ms) | echo messages/s |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for n, got, ref in rows:
+        lines.append(f"| {n} | {got['p50']:.1f} | {got['p99']:.1f} | {got['actions_s']:.0f} | {got['games']} | "
+                     f"{ref['p50']:.1f} | {ref['p99']:.1f} | {ref['actions_s']:.0f} |")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
