@@ -51,8 +51,9 @@ def _whole_game(server: Server, game: str, options: dict[str, object], humans: i
     assert check_messages(states, None, spectator.received) > 0
 
 
-def test_a_whole_fuji_game_two_players_and_a_bot(tmp_path: Path) -> None:
-    with Server(f"sqlite:///{tmp_path / 's.db'}") as server:
+def test_a_whole_fuji_game_two_players_and_a_bot(store_url: str) -> None:
+    """On SQLite and on PostgreSQL."""
+    with Server(store_url) as server:
         _whole_game(server, "fuji", {"players": 3}, humans=2, bot="heuristic")
 
 
