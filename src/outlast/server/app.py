@@ -31,6 +31,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
 from outlast.core import Match, OutlastError, load_game
@@ -80,6 +81,14 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1) -> Fas
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> Response:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_path(request: Request, exc: RequestValidationError) -> Response:
+        """A path part of the wrong type (a seat that is no number): a 400 in the lobby's own shape."""
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+        return JSONResponse({"error": "malformed", "message": f"{where}: {str(first.get('msg', 'invalid'))[:120]}"},
+                            status_code=400)
 
     @app.middleware("http")
     async def route_log(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

@@ -14,6 +14,7 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ log = logging.getLogger("outlast.server")
 BOT_PACE = 0.3
 """Seconds a bot seat waits before it acts (so that people can follow a bot's moves)."""
 MAX_NAME = 40
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class HubError(OutlastError):
@@ -39,6 +41,19 @@ class HubError(OutlastError):
     def __init__(self, status: int, code: str, message: str) -> None:
         self.status, self.code, self.message = status, code, message
         super().__init__(message)
+
+
+def display_name(text: str) -> str:
+    """A player's display name: its runs of white space made single, 1 to `MAX_NAME` characters, with no control
+    character (nor a bidirectional override, which would let a name disguise the text around it)."""
+    name = " ".join(text.split())
+    if not name:
+        raise HubError(400, "malformed", "a display name may not be blank")
+    if len(name) > MAX_NAME:
+        raise HubError(400, "malformed", f"a display name may hold at most {MAX_NAME} characters, not {len(name)}")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI_CONTROLS for c in name):
+        raise HubError(400, "malformed", "a display name may not hold control characters")
+    return name
 
 
 def token_hash(token: str) -> str:
@@ -207,14 +222,12 @@ class Hub:
         live = await self.live(table_id)
         if not isinstance(body, dict) or not isinstance(body.get("name"), str):
             raise HubError(400, "malformed", "joining needs {\"name\": TEXT} and may name a \"seat\"")
-        name = " ".join(body["name"].split())[:MAX_NAME]
-        if not name:
-            raise HubError(400, "malformed", "a display name may not be blank")
-        want = body.get("seat")
+        name = display_name(body["name"])
+        want = None if body.get("seat") is None else self._seat_number(live, body["seat"])
         async with live.lock:
             await self.refresh_seats(live)
             free = [s.seat for s in live.seats if s.kind == "open"]
-            if want is not None and (type(want) is not int or want not in free):
+            if want is not None and want not in free:
                 raise HubError(409, "seat_taken", f"seat {shown(want)} is not free; free seats: {free or 'none'}")
             if not free:
                 raise HubError(409, "table_full", "every seat of this table is taken")
