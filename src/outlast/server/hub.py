@@ -16,7 +16,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from outlast.agents import make_agent
@@ -159,6 +159,7 @@ class Hub:
         rows = await asyncio.to_thread(self.store.list_tables, public_only=False, statuses=("playing",))
         for row in rows:
             live = await self.live(row.id)
+            self._clock_tick(live)
             self.after_change(live)
         return len(rows)
 
@@ -330,6 +331,7 @@ class Hub:
             if empty:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
             await asyncio.to_thread(self._start_match, live)
+            self._clock_tick(live)  # the first seats to act start their clocks now
         await self.broadcast(live)
         self.after_change(live)
         return {"table": live.id, "status": "playing", "version": live.version}
@@ -403,6 +405,7 @@ class Hub:
         """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed)."""
         async with live.lock:
             await asyncio.to_thread(self._undo, live, seat, version)
+            self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
 
@@ -485,6 +488,7 @@ class Hub:
             if seat not in movers:
                 left = max(0.0, live.seats[seat].clock_left - (now - since))
                 self.store.set_clock(live.id, seat, left)
+                live.seats[seat] = replace(live.seats[seat], clock_left=left)  # as stored, for the next turn
                 del live.turn_since[seat]
         for seat in movers:
             if seat >= 0 and live.seats[seat].kind == "human" and seat not in live.turn_since:
@@ -510,6 +514,7 @@ class Hub:
         except StaleVersion as exc:
             await _send(live, client, p.rejected("stale", f"the table is at version {exc.actual}, not "
                                                           f"{exc.expected}", "", live.version, msg_id))
+            client.epoch = -1  # it missed something: resync it with the full view
             await self.send_to(live, client)
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))
