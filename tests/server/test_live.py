@@ -19,7 +19,8 @@ import pytest
 
 from outlast.core import IllegalAction, load_game
 from outlast.server.bots import BotRunner
-from outlast.server.hub import HubError, token_hash
+from outlast.server.hub import Hub, HubError, token_hash
+from outlast.server.store import Store
 
 from .rig import Rig, secrets_in, to_move
 
@@ -460,3 +461,20 @@ def test_a_client_message_is_answered_within_the_rate_limit_only(tmp_path: Path)
         codes = [m.get("code") for _ in range(6) for m in await rig.say(conn, {"type": "ping"})]
         assert codes[:3] == [None, None, None] and codes[3:] == ["rate_limited"] * 3
     run(tmp_path, body)
+
+
+def test_a_tables_seed_is_stored_on_either_database_or_refused_with_a_400(store_url: str) -> None:
+    """Seeds fit the stored column on both databases (32-bit on PostgreSQL); a larger one is a 400, not a
+    database failure."""
+    async def body() -> None:
+        with Store(store_url) as store:
+            hub = Hub(store, bot_pace=0)
+            for seed in (2 ** 31 - 1, -(2 ** 31), 0):
+                made = await hub.create({"game": "fuji", "options": {"players": 2}, "seed": seed})
+                assert store.table(made["table"]).seed == seed
+            for seed in (2 ** 31, 2 ** 40, 2 ** 63 - 1, -(2 ** 31) - 1):
+                with pytest.raises(HubError) as refused:
+                    await hub.create({"game": "fuji", "options": {"players": 2}, "seed": seed})
+                assert refused.value.status == 400 and "seed" in refused.value.message
+            assert len(store.list_tables(public_only=False)) == 3
+    asyncio.run(body())

@@ -23,7 +23,7 @@ from .harness import Server
 from .rig import secrets_in
 
 with warnings.catch_warnings():  # Starlette asks for httpx2 here; the client works the same with httpx
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 

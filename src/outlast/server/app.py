@@ -162,7 +162,7 @@ def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
     @app.get("/api/tables/{table_id}/export")
     async def export(table_id: str) -> dict[str, Any]:
         live = await hub().live(table_id)
-        if live.row.status != "over":
+        if live.row.status not in ("over", "stale"):  # a stale table gets export_document's own refusal
             raise HubError(409, "not_over", "a game is exported once it is over (its actions hold hidden draws)")
         try:
             return await asyncio.to_thread(export_document, hub().store, live.id)
@@ -232,6 +232,8 @@ def export_document(store: Store, table_id: str) -> dict[str, Any]:
     if game.rules_version != row.rules_version:
         raise OutlastError(f"table {table_id} was played under {row.game} rules {row.rules_version}; this engine "
                            f"has {game.rules_version}, so it cannot replay it into a save file")
+    if row.status == "stale":
+        raise OutlastError(f"table {table_id} is stale: its stored actions no longer replay under this engine")
     match = Match.start(game, row.seed, row.options)
     for _, seat, text in store.actions(table_id):
         match.play(text, seat)

@@ -197,6 +197,8 @@ class Hub:
             raise HubError(400, "bad_option", str(exc)) from None
         except OutlastError as exc:
             raise HubError(400, "bad_option", str(exc)) from None
+        if not -(2 ** 31) <= seed < 2 ** 31:  # the stored column is 32-bit on PostgreSQL (schema.Table.seed)
+            raise HubError(400, "bad_option", f"a table's seed must be from -2**31 to 2**31 - 1, not {seed}")
         public, clock = body.get("public", True), body.get("clock", 0)
         if not isinstance(public, bool):
             raise HubError(400, "malformed", "public must be true or false")
