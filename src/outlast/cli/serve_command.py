@@ -57,7 +57,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     store = server.Store(args.db or default_db())
     try:
         row = store.table(args.table)
-        if row.status != "over":
+        if row.status not in ("over", "stale"):  # a stale table gets export_document's own refusal
             raise BadInput(f"table {args.table} is {row.status}: a game is exported once it is over")
         doc = server.export_document(store, args.table)
     finally:

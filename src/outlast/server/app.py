@@ -31,6 +31,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
 from outlast.core import Match, OutlastError, load_game
@@ -80,6 +81,14 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> Response:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_path(request: Request, exc: RequestValidationError) -> Response:
+        """A path part of the wrong type (a seat that is no number): a 400 in the lobby's own shape."""
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+        return JSONResponse({"error": "malformed", "message": f"{where}: {str(first.get('msg', 'invalid'))[:120]}"},
+                            status_code=400)
 
     @app.middleware("http")
     async def route_log(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -153,7 +162,7 @@ def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
     @app.get("/api/tables/{table_id}/export")
     async def export(table_id: str) -> dict[str, Any]:
         live = await hub().live(table_id)
-        if live.row.status != "over":
+        if live.row.status not in ("over", "stale"):  # a stale table gets export_document's own refusal
             raise HubError(409, "not_over", "a game is exported once it is over (its actions hold hidden draws)")
         try:
             return await asyncio.to_thread(export_document, hub().store, live.id)
@@ -223,6 +232,8 @@ def export_document(store: Store, table_id: str) -> dict[str, Any]:
     if game.rules_version != row.rules_version:
         raise OutlastError(f"table {table_id} was played under {row.game} rules {row.rules_version}; this engine "
                            f"has {game.rules_version}, so it cannot replay it into a save file")
+    if row.status == "stale":
+        raise OutlastError(f"table {table_id} is stale: its stored actions no longer replay under this engine")
     match = Match.start(game, row.seed, row.options)
     for _, seat, text in store.actions(table_id):
         match.play(text, seat)

@@ -14,8 +14,9 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from outlast.agents import make_agent
@@ -33,6 +34,7 @@ BOT_PACE = 0.3
 MAX_NAME = 40
 RATE = 20.0
 """The default rate limit: messages a second per connection."""
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class HubError(OutlastError):
@@ -41,6 +43,19 @@ class HubError(OutlastError):
     def __init__(self, status: int, code: str, message: str) -> None:
         self.status, self.code, self.message = status, code, message
         super().__init__(message)
+
+
+def display_name(text: str) -> str:
+    """A player's display name: its runs of white space made single, 1 to `MAX_NAME` characters, with no control
+    character (nor a bidirectional override, which would let a name disguise the text around it)."""
+    name = " ".join(text.split())
+    if not name:
+        raise HubError(400, "malformed", "a display name may not be blank")
+    if len(name) > MAX_NAME:
+        raise HubError(400, "malformed", f"a display name may hold at most {MAX_NAME} characters, not {len(name)}")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI_CONTROLS for c in name):
+        raise HubError(400, "malformed", "a display name may not hold control characters")
+    return name
 
 
 def token_hash(token: str) -> str:
@@ -148,6 +163,7 @@ class Hub:
         rows = await asyncio.to_thread(self.store.list_tables, public_only=False, statuses=("playing",))
         for row in rows:
             live = await self.live(row.id)
+            self._clock_tick(live)
             self.after_change(live)
         return len(rows)
 
@@ -185,6 +201,8 @@ class Hub:
             raise HubError(400, "bad_option", str(exc)) from None
         except OutlastError as exc:
             raise HubError(400, "bad_option", str(exc)) from None
+        if not -(2 ** 31) <= seed < 2 ** 31:  # the stored column is 32-bit on PostgreSQL (schema.Table.seed)
+            raise HubError(400, "bad_option", f"a table's seed must be from -2**31 to 2**31 - 1, not {seed}")
         public, clock = body.get("public", True), body.get("clock", 0)
         if not isinstance(public, bool):
             raise HubError(400, "malformed", "public must be true or false")
@@ -211,14 +229,12 @@ class Hub:
         live = await self.live(table_id)
         if not isinstance(body, dict) or not isinstance(body.get("name"), str):
             raise HubError(400, "malformed", "joining needs {\"name\": TEXT} and may name a \"seat\"")
-        name = " ".join(body["name"].split())[:MAX_NAME]
-        if not name:
-            raise HubError(400, "malformed", "a display name may not be blank")
-        want = body.get("seat")
+        name = display_name(body["name"])
+        want = None if body.get("seat") is None else self._seat_number(live, body["seat"])
         async with live.lock:
             await self.refresh_seats(live)
             free = [s.seat for s in live.seats if s.kind == "open"]
-            if want is not None and (type(want) is not int or want not in free):
+            if want is not None and want not in free:
                 raise HubError(409, "seat_taken", f"seat {shown(want)} is not free; free seats: {free or 'none'}")
             if not free:
                 raise HubError(409, "table_full", "every seat of this table is taken")
@@ -321,6 +337,7 @@ class Hub:
             if empty:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
             await asyncio.to_thread(self._start_match, live)
+            self._clock_tick(live)  # the first seats to act start their clocks now
         await self.broadcast(live)
         self.after_change(live)
         return {"table": live.id, "status": "playing", "version": live.version}
@@ -394,6 +411,7 @@ class Hub:
         """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed)."""
         async with live.lock:
             await asyncio.to_thread(self._undo, live, seat, version)
+            self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
 
@@ -476,6 +494,7 @@ class Hub:
             if seat not in movers:
                 left = max(0.0, live.seats[seat].clock_left - (now - since))
                 self.store.set_clock(live.id, seat, left)
+                live.seats[seat] = replace(live.seats[seat], clock_left=left)  # as stored, for the next turn
                 del live.turn_since[seat]
         for seat in movers:
             if seat >= 0 and live.seats[seat].kind == "human" and seat not in live.turn_since:
@@ -501,6 +520,7 @@ class Hub:
         except StaleVersion as exc:
             await _send(live, client, p.rejected("stale", f"the table is at version {exc.actual}, not "
                                                           f"{exc.expected}", "", live.version, msg_id))
+            client.epoch = -1  # it missed something: resync it with the full view
             await self.send_to(live, client)
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))

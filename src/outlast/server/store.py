@@ -251,6 +251,8 @@ class Store:
         except (TypeError, ValueError) as error:
             raise StoreError(f"table options must be JSON: {error}") from None
         table_id, now = secrets.token_urlsafe(12), time.time()
+        while table_id.startswith("-"):  # an id is also a command-line word (`outlast export ID`): not an option
+            table_id = secrets.token_urlsafe(12)
         with self._write() as conn:
             conn.execute(insert(Table).values(
                 id=table_id, game=game, options=options_text, seed=seed, rules_version=rules_version,
