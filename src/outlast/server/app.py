@@ -64,10 +64,12 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
                              name="outlast-listen").start()
         rebuilt = await hub.recover()
         runner.start_watch()
+        clocks = loop.create_task(hub.watch_clocks())
         log.info("outlast server ready: %d tables in play rebuilt", rebuilt)
         try:
             yield
         finally:
+            clocks.cancel()
             stop.set()
             runner.close()
             store.close()

@@ -201,8 +201,6 @@ class Hub:
             raise HubError(400, "bad_option", str(exc)) from None
         except OutlastError as exc:
             raise HubError(400, "bad_option", str(exc)) from None
-        if not -(2 ** 31) <= seed < 2 ** 31:  # the stored column is 32-bit on PostgreSQL (schema.Table.seed)
-            raise HubError(400, "bad_option", f"a table's seed must be from -2**31 to 2**31 - 1, not {seed}")
         public, clock = body.get("public", True), body.get("clock", 0)
         if not isinstance(public, bool):
             raise HubError(400, "malformed", "public must be true or false")
@@ -231,6 +229,7 @@ class Hub:
             raise HubError(400, "malformed", "joining needs {\"name\": TEXT} and may name a \"seat\"")
         name = display_name(body["name"])
         want = None if body.get("seat") is None else self._seat_number(live, body["seat"])
+        self._check_not_finished(live)
         async with live.lock:
             await self.refresh_seats(live)
             free = [s.seat for s in live.seats if s.kind == "open"]
@@ -255,6 +254,7 @@ class Hub:
         live = await self.live(table_id)
         self._check_host(live, token)
         seat_no = self._seat_number(live, seat)
+        self._check_not_finished(live)
         if not isinstance(bot, str):
             raise HubError(400, "malformed", "bot must be a bot spec such as \"heuristic\"")
         try:
@@ -291,7 +291,7 @@ class Hub:
             raise HubError(409, "not_human", f"seat {seat_no} is not a player's seat")
         timed_out = any(s["seat"] == seat_no and s["clock"] == 0 for s in live.seat_list())
         host = same_secret(token, live.row.host_hash)
-        player = any(same_secret(token, s.token_hash) for s in live.seats if s.kind == "human")
+        player = any(same_secret(token, s.token_hash) for s in live.seats if s.kind == "human" and s.seat != seat_no)
         if not ((host and (target.away or timed_out)) or (player and timed_out)):
             raise HubError(403, "not_allowed", "a stand-in needs the host (for an away seat) or a player "
                                                "(for a seat whose clock ran out)")
@@ -313,6 +313,11 @@ class Hub:
             await self.refresh_seats(live)
         await self.seats_changed(live)
         self.after_change(live)
+
+    def _check_not_finished(self, live: Live) -> None:
+        """Seats change while a table is open or in play (a kicked seat may be taken again mid-game), not after."""
+        if live.row.status in ("over", "stale"):
+            raise HubError(409, "finished", f"the table is {live.row.status}: its seats no longer change")
 
     def _seat_number(self, live: Live, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < len(live.seats):
@@ -484,6 +489,19 @@ class Hub:
         if self.bots is not None:
             self.bots.wake(live)
 
+    async def watch_clocks(self, every: float = 1.0) -> None:
+        """Tell a table the moment one of its seats' clocks runs out (its players may then call in a stand-in)."""
+        while True:
+            await asyncio.sleep(every)
+            for live in list(self.tables.values()):
+                if not live.row.clock or live.match is None or live.over:
+                    continue
+                out = {s["seat"] for s in live.seat_list() if s["clock"] == 0} - live.expired
+                if out:
+                    live.expired |= out
+                    await self.send_all(live, {"type": "seats", "table": live.id, "seats": live.seat_list(),
+                                               "status": live.row.status, "timed_out": sorted(out)})
+
     def _clock_tick(self, live: Live) -> None:
         """Charge the time spent to the seats that were to act, and start the clocks of those to act now."""
         if not live.row.clock or live.match is None:
@@ -543,9 +561,9 @@ class Hub:
             raise HubError(403, "spectator", "spectators may not act: join a seat first")
         elif isinstance(msg, p.Act):
             self._seat_still_valid(live, client)
-            if live.seats[client.seat].bot:  # the player is back: the stand-in bot steps aside
-                await self._set_standin(live, client.seat, "")
             await self.commit(live, client.seat, msg.version, msg.action, (client, msg.id))
+            if live.seats[client.seat].bot:  # the player is back and has acted: the stand-in bot steps aside
+                await self._set_standin(live, client.seat, "")
         elif isinstance(msg, p.Undo):
             self._seat_still_valid(live, client)
             await self.undo(live, client.seat, msg.version, (client, msg.id))

@@ -42,6 +42,8 @@ class Live:
     clients: set[Client] = field(default_factory=set)
     turn_since: dict[int, float] = field(default_factory=dict)
     """When each seat with a clock started its current wait to act (wall clock; timers are not rules)."""
+    expired: set[int] = field(default_factory=set)
+    """Seats whose clock has run out and been announced to the table."""
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
 

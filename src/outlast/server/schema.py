@@ -7,7 +7,7 @@ them with SQLAlchemy Core statements, so no ORM session or identity map sits bet
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Double, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, Double, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 TABLE_STATUSES = ("open", "playing", "over", "stale")
@@ -30,7 +30,7 @@ class Table(Base):
     game: Mapped[str] = mapped_column(Text)
     options: Mapped[str] = mapped_column(Text)
     """A JSON object, written with sorted keys."""
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     rules_version: Mapped[str] = mapped_column(Text)
     content_id: Mapped[str] = mapped_column(Text)
     public: Mapped[bool] = mapped_column(Boolean)

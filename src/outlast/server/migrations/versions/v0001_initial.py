@@ -22,7 +22,7 @@ def upgrade() -> None:
         sa.Column("id", sa.String(16), primary_key=True),
         sa.Column("game", sa.Text(), nullable=False),
         sa.Column("options", sa.Text(), nullable=False),
-        sa.Column("seed", sa.Integer(), nullable=False),
+        sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("rules_version", sa.Text(), nullable=False),
         sa.Column("content_id", sa.Text(), nullable=False),
         sa.Column("public", sa.Boolean(), nullable=False),
