@@ -103,7 +103,7 @@ export function Table({ id }) {
   const Board = useBoard(game);
   const seat = st ? st.seat : (me.token ? me.seat : null);
   const status = st?.status || t.entry?.status || "…";
-  return html`<div class="table-page">
+  return html`<div class="table-page" data-version=${st ? st.version : ""} data-seat=${seat ?? ""}>
     <div class="bar">
       <strong>${game ? game[0].toUpperCase() + game.slice(1) : "Table"}</strong>
       <span class=${`status ${status}`}>${status}</span>
@@ -119,11 +119,14 @@ export function Table({ id }) {
           busy=${t.pending !== null} />` : Board === null ? html`<${TreeView} value=${st.view} />` : "")
           : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
-      <aside class="side">
+      <aside class="side play">
         <${Seats} seats=${t.seats} me=${seat} toMove=${st?.to_move || []} host=${me.host} id=${id}
           status=${status} />
-        ${st && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null} notice=${t.notice} />`}
-        ${!st && t.notice && html`<${Notice} n=${t.notice} />`}
+        ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
+          notice=${t.notice} />`}
+        ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} />`}
+      </aside>
+      <aside class="side talk">
         <${Log} events=${t.events} />
         <${Chat} chat=${t.chat} seated=${seat !== null && seat !== undefined} send=${send} />
       </aside>
@@ -187,7 +190,7 @@ function Seats({ seats, me, toMove, host, id, status }) {
   return html`<section class="panel seats"><h2>Seats</h2><ul>
     ${seats.map((s) => html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine"].filter(Boolean).join(" ")}>
       <span class="seat-no">${s.seat}</span> ${seatText(s)}${s.seat === me ? " — you" : ""}
-      ${toMove.includes(s.seat) && html` <em class="turn">to act</em>`}
+      ${toMove.includes(s.seat) && html` <em class="to-act">to act</em>`}
       ${s.clock !== null && s.clock !== undefined && html` <span class="clock">${Math.floor(s.clock / 60)}:${String(Math.floor(s.clock % 60)).padStart(2, "0")}</span>`}
       ${host && status === "playing" && s.kind === "human" && s.away && !s.standin &&
         html` <button class="small" onClick=${() => standin(s.seat)}>bot stands in</button>`}
@@ -210,7 +213,7 @@ function Actions({ st, act, undo, busy, notice }) {
   const groups = {};
   for (const a of st.legal) (groups[a.split(" ")[0]] ||= []).push(a);
   const refs = rules(st.decision);
-  return html`<section class="panel actions" aria-label="your actions">
+  return html`<section class="panel actions" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
     <h2>${st.legal.length ? "Your move" : st.status === "over" ? "Game over" : "Waiting for others"}</h2>
     ${st.decision && html`<p class="decision"><${WithRules} text=${st.decision} /></p>`}
     ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.join(", ")} of the rules guide.</p>`}
@@ -247,6 +250,6 @@ function Result({ outcome, seats, id }) {
   return html`<section class=${`panel result ${outcome.winners.length ? "won" : "lost"}`} role="status">
     <h2>${all ? "Everyone won!" : outcome.winners.length ? `Won: ${outcome.winners.map(name).join(", ")}` : "The game is lost"}</h2>
     <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
-    <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>Download the save file</a>
+    <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>Download the save file</a>${" "}
     (replay it with <code>outlast replay FILE</code>)</section>`;
 }

@@ -121,8 +121,7 @@ function Stamina({ m, board }) {
     spaces.push(html`<span class=${`space${injury ? " injury" : ""}${i === m.stamina ? " at" : ""}${i === board.exhaustion ? " end" : ""}`}
       title=${`${i}${injury ? ": injury space" : ""}${i === board.exhaustion ? ": exhaustion" : ""}`}>${i === m.stamina ? m.seat : injury ? "+" : ""}</span>`);
   }
-  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}
-    · + marks an injury space</span><div class="stamina" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
+  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
 }
 
 function Explorer({ m, view, mine }) {
@@ -147,12 +146,14 @@ export function board({ view, legal, act, seat, busy }) {
   return html`<div class="fuji">
     <p class="round"><strong>Round ${view.round}</strong> · phase ${view.phase_name} · ${view.scenario.name}
       · level ${view.options.level} · draw pile ${view.draw_pile}</p>
-    <${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} />
+    <div class="board-scroll"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
-      a triangle is an eruption token, E an equipment token. Dice show colour letter and face:
+      a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
+      click now (choosing your destination, say). Dice show colour letter and face:
       Y yellow, B blue, P pink (#n is the die's number).</p>
-    ${view.hints?.length > 0 && html`<div class="hints"><strong>Hints this round:</strong> ${view.hints.map((h) =>
-      html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</div>`}
+    ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
+      <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
+      html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</details>`}
     <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} />`)}</div>
     ${view.set_aside?.length > 0 && html`<p>Set aside: ${view.set_aside.map((d) => html`<${Die} d=${d} />`)}</p>`}
     ${view.keeping?.length > 0 && html`<p>Keeping: ${view.keeping.join(", ")}</p>`}
