@@ -32,14 +32,21 @@ run: $(SERVERSTAMP)
 play: $(STAMP)
 	$(BIN)/outlast play fuji $(ARGS)
 
-# The tests start their own PostgreSQL from the Debian server binaries (tests/server/postgres.py): install
-# them when missing (as root, or through sudo).
+# The tests start their own PostgreSQL from the Debian server binaries (tests/server/postgres.py) and drive
+# Debian's Chromium (tests/server/test_browser.py; never `playwright install`): install them when missing (as
+# root, or through sudo).
 system:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 		echo "installing PostgreSQL's server binaries for the tests (apt-get install postgresql)"; \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
+	fi
+	@if [ ! -x /usr/bin/chromium ]; then \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing Chromium for the browser tests (apt-get install chromium)"; \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
 test: $(DEVSTAMP) system

@@ -226,9 +226,11 @@ def test_a_bad_seat_in_the_path_is_a_400(api: Api, seat: str) -> None:
 
 # ------------------------------------------------------------------ no secret in the lobby
 def _lobby_secrets(get: Any, table: str, secrets: list[str]) -> None:
-    for path in ("/api/tables", f"/api/tables/{table}", f"/api/tables/{table}/chat", "/api/games", "/"):
+    for path in ("/api/tables", f"/api/tables/{table}", f"/api/tables/{table}/chat", "/api/games"):
         text = json.dumps(get(path).json())
         assert not secrets_in(text, secrets), f"{path} shows a secret"
+    for page in ("/", f"/t/{table}"):  # the pages are static: the same for everyone, holding nothing of a table
+        assert not secrets_in(get(page).text, secrets), f"{page} shows a secret"
 
 
 def test_no_token_or_token_hash_appears_in_the_lobby(api: Api) -> None:

@@ -459,6 +459,8 @@ class Game(ABC):
     action_type: ClassVar[type[Action]]
     """The class of this game's action objects: `apply` refuses any other (another game's, a bare `Action`)."""
     title: ClassVar[str]
+    description: ClassVar[str] = ""
+    """One sentence in outlast's own words on what the players do: the server's lobby shows it under the title."""
     rules_version: ClassVar[str]
     players: ClassVar[tuple[int, ...]]
     rules_file: ClassVar[str]

@@ -2,6 +2,9 @@
 
 Routes (docs/server.md has every request and message with examples):
 
+    GET  /                                       the lobby page (static/index.html; the browser client)
+    GET  /t/{table}                              a table's page (the same page: it reads the id from the URL)
+    GET  /static/...                             the client's ES modules, styles and vendored preact + htm
     GET  /api/games                              games and their options
     GET  /api/tables                             the lobby: public tables open or in play
     POST /api/tables                             open a table → its id and the host's token
@@ -28,11 +31,13 @@ import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 
 from outlast.core import Match, OutlastError, load_game
 
@@ -43,6 +48,11 @@ from .store import Store, listen
 
 log = logging.getLogger("outlast.server")
 MAX_BODY = 64 * 1024
+STATIC = Path(__file__).resolve().parent / "static"
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                          "base-uri 'none'; frame-ancestors 'none'",
+                "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+"""The page's own files only (no CDN, no inline script), and a table's URL (its invite) never sent as a referrer."""
 
 
 def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: float = 20.0) -> FastAPI:
@@ -107,10 +117,15 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
 
 
 def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
     @app.get("/")
-    async def index() -> dict[str, Any]:
-        return {"server": "outlast", "games": [g["name"] for g in hub().games()], "lobby": "/api/tables",
-                "docs": "docs/server.md"}
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/t/{table_id}")
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:

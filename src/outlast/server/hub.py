@@ -176,7 +176,7 @@ class Hub:
         for name in list_games():
             game = load_game(name)
             out.append({
-                "name": name, "title": game.title, "players": list(game.players), "kind": game.kind,
+                "name": name, "title": game.title, "description": game.description, "players": list(game.players), "kind": game.kind,
                 "rules_version": game.rules_version,
                 "options": [{"name": o.name, "kind": o.kind, "default": _plain(o.default), "help": o.help,
                              "choices": [_plain(c) for c in o.choices]} for o in game.options],

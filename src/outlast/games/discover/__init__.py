@@ -47,6 +47,9 @@ class DiscoverGame(Game):
 
     name = "discover"
     title = "Discover: Lands Unknown"
+    description = (
+        "Survivors stranded in an unknown land explore hex tiles, find food and water, fight beasts "
+        "and follow a quest; each one wins or loses alone.")
     action_type = DiscoverAction
     rules_version = "discover-2026.11-1"
     players = (1, 2, 3, 4)

@@ -35,6 +35,9 @@ class FujiGame(FileContentGame[Content]):
 
     name = "fuji"
     title = "Fuji"
+    description = (
+        "Explorers flee an erupting volcano together: hidden dice decide who can cross which terrain, "
+        "and everyone must reach the village before the lava does.")
     action_type = FujiAction
     rules_version = "fuji-2026.11-2"
     players = (2, 3, 4)

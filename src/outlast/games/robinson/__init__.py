@@ -25,6 +25,9 @@ class RobinsonGame(FileContentGame[Content]):
 
     name = "robinson"
     title = "Robinson Crusoe: Adventures on the Cursed Island"
+    description = (
+        "Castaways share out their pawns each round to gather, build, explore and hunt, and must reach "
+        "the scenario's goal before the island, the weather or their wounds finish them.")
     action_type = RobinsonAction
     rules_version = "robinson-2026.11-3"
     players = (1, 2, 3, 4)

@@ -1,0 +1,161 @@
+// The Fuji board, drawn from the seat's view alone (observe(seat)): the terrain grid with lava, villages and
+// tokens, meeples and destination markers, each explorer's dice (another seat's only once revealed: hidden dice
+// are not in the view), stamina tracks with injury spaces, equipment and hints. A cell whose `mark CELL` (or any
+// one action ending in that cell) is legal is a button on the board; the action list stays the other way in.
+import { html } from "/static/vendor/preact-htm.module.js";
+
+const CELL = 92;
+const MEEPLE = { blue: "#2f6fdf", purple: "#9b3fc9", green: "#2e9e48", black: "#222" };
+const FACE = { Y: ["#f5d023", "#111", "yellow"], B: ["#2563c9", "#fff", "blue"], P: ["#f49ac1", "#111", "pink"] };
+const KIND = { volcano: "#6b2a1a", rubble: "#a59c92", village: "#cfe8b8", landscape: "#f3e6c4" };
+
+function place(cell) {
+  return { x: cell.charCodeAt(0) - 65, y: Number(cell.slice(1)) - 1 };
+}
+
+function wrap(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && (line + " " + word).length > width) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function hintText(h) {
+  if (h.hint === "threat") return `my dice threaten meeple ${h.subject}'s destination: ${h.level}`;
+  if (h.hint === "fit") return `my roll fits my destination: ${h.level}`;
+  if (h.hint === "intent") return h.level === "help" ? "I'll reroll to help you" : "I can use a card";
+  return `${h.hint} ${h.level}`;
+}
+
+function meepleName(m) {
+  return m.character ? `${m.character} (seat ${m.seat})` : `meeple ${m.index} (seat ${m.seat})`;
+}
+
+/** The legal actions that end in a cell name, by cell (only cells with exactly one such action are clickable). */
+function cellActions(legal) {
+  const by = {};
+  for (const a of legal) {
+    const last = a.split(" ").at(-1);
+    if (/^[A-Z][0-9]{1,2}$/.test(last)) (by[last] ||= []).push(a);
+  }
+  return by;
+}
+
+function Cell({ c, action, act, busy }) {
+  const { x, y } = place(c.cell);
+  const X = x * CELL, Y = y * CELL;
+  const label = `${c.cell} ${c.kind}${c.lava ? ", lava" : ""}${c.requires ? `, needs ${c.requires}` : ""}` +
+    `${c.eruption_token ? `, eruption token ×${c.eruption_token}` : ""}${c.equipment_token ? ", equipment token" : ""}` +
+    `${c.start ? `, ${c.start} start` : ""}${c.extra_reroll ? ", extra reroll" : ""}`;
+  const click = action && !busy ? { role: "button", tabindex: 0, "aria-label": `${action} — ${label}`,
+    onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) } : {};
+  return html`<g class=${`cell ${c.kind}${c.lava ? " lava" : ""}${action ? " target" : ""}`} data-cell=${c.cell} ...${click}>
+    <title>${action ? `${action}: ` : ""}${label}</title>
+    <rect x=${X + 2} y=${Y + 2} width=${CELL - 4} height=${CELL - 4} rx="6" fill=${KIND[c.kind]} />
+    ${c.lava && html`<rect x=${X + 2} y=${Y + 2} width=${CELL - 4} height=${CELL - 4} rx="6" fill="url(#lava)" />`}
+    <text x=${X + 7} y=${Y + 17} class="cell-name">${c.cell}</text>
+    ${c.lava ? html`<text x=${X + CELL - 7} y=${Y + 17} class="tag lava-tag" text-anchor="end">LAVA</text>`
+      : c.kind !== "landscape" ? html`<text x=${X + CELL - 7} y=${Y + 17} class="tag" text-anchor="end">${c.kind}</text>` : ""}
+    ${!c.lava && wrap(c.requires, 15).slice(0, 5).map((line, i) => html`<text x=${X + 6} y=${Y + 31 + i * 10.5} class="req">${line}</text>`)}
+    ${c.eruption_token > 0 && html`<g><polygon points=${`${X + 8},${Y + CELL - 8} ${X + 20},${Y + CELL - 28} ${X + 32},${Y + CELL - 8}`} class="eruption" />
+      <text x=${X + 20} y=${Y + CELL - 11} text-anchor="middle" class="token-text">${c.eruption_token > 1 ? "2" : "!"}</text></g>`}
+    ${c.equipment_token && html`<g><rect x=${X + CELL - 26} y=${Y + CELL - 26} width="18" height="18" rx="3" class="equipment-token" />
+      <text x=${X + CELL - 17} y=${Y + CELL - 12} text-anchor="middle" class="token-text">E</text></g>`}
+    ${c.start && html`<text x=${X + CELL / 2} y=${Y + CELL - 10} text-anchor="middle" class="tag">start</text>`}
+    ${action && html`<rect x=${X + 3} y=${Y + 3} width=${CELL - 6} height=${CELL - 6} rx="6" class="target-ring" />`}
+  </g>`;
+}
+
+function Pieces({ meeples }) {
+  const here = {};
+  const marks = {};
+  for (const m of meeples) { (here[m.position] ||= []).push(m); if (m.marker) (marks[m.marker] ||= []).push(m); }
+  const tokens = [];
+  for (const [cell, list] of Object.entries(marks)) {
+    const { x, y } = place(cell);
+    list.forEach((m, i) => tokens.push(html`<g class="marker"><title>destination of ${meepleName(m)}</title>
+      <rect x=${x * CELL + 44 + i * 12} y=${y * CELL + 46} width="14" height="14" transform=${`rotate(45 ${x * CELL + 51 + i * 12} ${y * CELL + 53})`}
+        fill="white" stroke=${MEEPLE[m.colour] || "#555"} stroke-width="3" />
+      <text x=${x * CELL + 51 + i * 12} y=${y * CELL + 57} text-anchor="middle" class="marker-text">${m.seat}</text></g>`));
+  }
+  for (const [cell, list] of Object.entries(here)) {
+    const { x, y } = place(cell);
+    list.forEach((m, i) => {
+      const cx = x * CELL + 20 + (i % 3) * 26, cy = y * CELL + 62 - Math.floor(i / 3) * 20;
+      tokens.push(html`<g class="meeple"><title>${meepleName(m)} stands on ${cell}</title>
+        <circle cx=${cx} cy=${cy} r="12" fill=${MEEPLE[m.colour] || "#777"} stroke="white" stroke-width="2" />
+        <text x=${cx} y=${cy + 4} text-anchor="middle" class="meeple-text">${m.seat}</text></g>`);
+    });
+  }
+  return tokens;
+}
+
+function Terrain({ view, legal, act, busy }) {
+  const { rows, cols } = view.scenario;
+  const by = cellActions(legal);
+  return html`<svg class="fuji-board" viewBox=${`0 0 ${cols * CELL} ${rows * CELL}`} role="group"
+      aria-label=${`${view.scenario.name}: the terrain, ${cols} columns by ${rows} rows`}>
+    <defs><pattern id="lava" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+      <rect width="10" height="10" fill="#e4572e" /><rect width="4" height="10" fill="#b3261e" /></pattern></defs>
+    ${view.board.map((c) => html`<${Cell} key=${c.cell} c=${c} act=${act} busy=${busy}
+      action=${by[c.cell]?.length === 1 ? by[c.cell][0] : null} />`)}
+    <${Pieces} meeples=${view.meeples} />
+  </svg>`;
+}
+
+export function Die({ d, own }) {
+  const name = own ? d.die.split(":").at(-1) : d.die;
+  if (d.hidden) return html`<span class="die hidden" title=${`die ${d.die}: hidden`}>?</span>`;
+  const [bg, fg, word] = FACE[d.colour] || ["#ddd", "#111", d.colour];
+  return html`<span class="die" style=${`background:${bg};color:${fg}`} title=${`die ${name}: ${word} ${d.value}`}>
+    ${d.colour}${d.value}<small>#${name}</small></span>`;
+}
+
+function Stamina({ m, board }) {
+  const spaces = [];
+  for (let i = 0; i <= board.exhaustion; i++) {
+    const injury = board.injury_spaces.includes(i);
+    spaces.push(html`<span class=${`space${injury ? " injury" : ""}${i === m.stamina ? " at" : ""}${i === board.exhaustion ? " end" : ""}`}
+      title=${`${i}${injury ? ": injury space" : ""}${i === board.exhaustion ? ": exhaustion" : ""}`}>${i === m.stamina ? m.seat : injury ? "+" : ""}</span>`);
+  }
+  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
+}
+
+function Explorer({ m, view, mine }) {
+  const hidden = m.dice.filter((d) => d.hidden).length;
+  return html`<div class=${`explorer${mine ? " mine" : ""}`} style=${`border-color:${MEEPLE[m.colour] || "#999"}`}>
+    <h3><span class="swatch" style=${`background:${MEEPLE[m.colour] || "#999"}`}>${m.seat}</span>
+      ${meepleName(m)}${mine ? " — you" : ""}</h3>
+    <p class="quiet">${m.skill_name ? `${m.skill_name}${m.skill_lost ? " (lost)" : ""} · ` : ""}on ${m.position}${m.marker ? ` · destination ${m.marker}` : ""}
+      ${view.ready?.[m.seat] ? " · ready" : ""}${view.rerolls_left?.length ? ` · rerolls left ${view.rerolls_left[m.seat] ?? 0}` : ""}</p>
+    <div class="dice">${m.dice.length === 0 ? html`<span class="quiet">no dice</span>` :
+      hidden === m.dice.length && !mine ? html`<span class="quiet">${hidden} dice behind the screen</span>` :
+      m.dice.map((d) => html`<${Die} d=${d} own=${mine} />`)}</div>
+    <${Stamina} m=${m} board=${view.stamina_board} />
+    ${m.injuries.length > 0 && html`<p>Injuries: ${m.injuries.join(", ")}</p>`}
+    ${m.equipment.length > 0 && html`<ul class="equipment">${m.equipment.map((e) => html`<li title=${e.text}>
+      <strong>${e.name}</strong>${e.tapped ? " (used)" : ""}: ${e.text}</li>`)}</ul>`}
+  </div>`;
+}
+
+export function board({ view, legal, act, seat, busy }) {
+  const order = [...view.meeples].sort((a, b) => (b.seat === seat) - (a.seat === seat));
+  return html`<div class="fuji">
+    <p class="round"><strong>Round ${view.round}</strong> · phase ${view.phase_name} · ${view.scenario.name}
+      · level ${view.options.level} · draw pile ${view.draw_pile}</p>
+    <div class="board-scroll"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
+    <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
+      a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
+      click now (choosing your destination, say). Dice show colour letter and face:
+      Y yellow, B blue, P pink (#n is the die's number).</p>
+    ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
+      <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
+      html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</details>`}
+    <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} />`)}</div>
+    ${view.set_aside?.length > 0 && html`<p>Set aside: ${view.set_aside.map((d) => html`<${Die} d=${d} />`)}</p>`}
+    ${view.keeping?.length > 0 && html`<p>Keeping: ${view.keeping.join(", ")}</p>`}
+  </div>`;
+}

@@ -1,0 +1,143 @@
+// The lobby: the games, the open tables, creating a table (a form built from the game's options), joining and
+// watching. A table's page (/t/ID) is where the game is played and where the host seats bots and starts it.
+import { html, useEffect, useState } from "/static/vendor/preact-htm.module.js";
+import { api, keep } from "/static/common.js";
+
+function go(table) { location.assign(`/t/${table}`); }
+
+export function Lobby() {
+  const [games, setGames] = useState([]);
+  const [tables, setTables] = useState([]);
+  const [error, setError] = useState("");
+  const [name, setName] = useState(localStorage.getItem("outlast:name") || "");
+  const remember = (n) => { setName(n); localStorage.setItem("outlast:name", n); };
+  const refresh = () => api("/api/tables").then(setTables, (e) => setError(e.message));
+  useEffect(() => {
+    api("/api/games").then(setGames, (e) => setError(e.message));
+    refresh();
+    const timer = setInterval(refresh, 5000);
+    return () => clearInterval(timer);
+  }, []);
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  return html`
+    <div class="lobby">
+      ${error && html`<p class="notice bad" role="alert">${error}</p>`}
+      <section class="panel you">
+        <label>Your name at the table <input id="my-name" value=${name} maxlength="40" autocomplete="nickname"
+          onInput=${(e) => remember(e.target.value)} placeholder="e.g. Ann" /></label>
+        <${ByLink} />
+      </section>
+      <section class="panel">
+        <h2>Open tables</h2>
+        ${tables.length === 0 ? html`<p class="quiet">No public table is open or in play. Create one below.</p>` :
+          html`<ul class="tables">${tables.map((t) => html`<${TableEntry} key=${t.table} t=${t} title=${titles[t.game]}
+            name=${name} onError=${setError} />`)}</ul>`}
+      </section>
+      <section class="panel">
+        <h2>Games</h2>
+        <ul class="games">${games.map((g) => html`<${GameEntry} key=${g.name} game=${g} onError=${setError} />`)}</ul>
+      </section>
+    </div>`;
+}
+
+function ByLink() {
+  const [link, setLink] = useState("");
+  const open = (e) => {
+    e.preventDefault();
+    const id = link.trim().replace(/^.*\/t\//, "").replace(/[/?#].*$/, "");
+    if (id) go(id);
+  };
+  return html`<form class="bylink" onSubmit=${open}>
+    <label>Invited? Paste the table's link <input value=${link} onInput=${(e) => setLink(e.target.value)}
+      placeholder="http://…/t/…" /></label>
+    <button type="submit">Open</button></form>`;
+}
+
+export function seatText(s) {
+  if (s.kind === "open") return "open seat";
+  if (s.kind === "bot") return `bot (${s.bot})`;
+  return s.name + (s.standin ? ` (bot ${s.bot} standing in)` : "") + (s.away ? " (away)" : "");
+}
+
+function TableEntry({ t, title, name, onError }) {
+  const join = async () => {
+    if (!name.trim()) { onError("Type your name first (at the top of the page)."); document.getElementById("my-name")?.focus(); return; }
+    try {
+      const got = await api(`/api/tables/${t.table}/join`, { body: { name } });
+      keep.set(t.table, { seat: got.seat, token: got.token, name });
+      go(t.table);
+    } catch (e) { onError(e.message); }
+  };
+  const options = Object.entries(t.options || {}).filter(([, v]) => !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(",") : v}`).join(" · ");
+  return html`<li class="table-entry">
+    <div><strong>${title || t.game}</strong> <span class=${`status ${t.status}`}>${t.status}</span>
+      <div class="quiet">${options}</div>
+      <ol class="seat-names" start="0">${t.seats.map((s) => html`<li>${seatText(s)}</li>`)}</ol></div>
+    <div class="buttons">
+      ${t.status === "open" && t.free > 0 && html`<button onClick=${join}>Join</button>`}
+      <a class="button" href=${`/t/${t.table}`}>${keep.get(t.table).token ? "Back to my seat" : "Watch"}</a>
+    </div></li>`;
+}
+
+function GameEntry({ game, onError }) {
+  const [open, setOpen] = useState(false);
+  return html`<li class="game">
+    <h3>${game.title}</h3>
+    <p>${game.description}</p>
+    <p class="quiet">${game.players.join(", ")} players · ${game.kind}</p>
+    ${open ? html`<${CreateForm} game=${game} onError=${onError} onCancel=${() => setOpen(false)} />` :
+      html`<button onClick=${() => setOpen(true)}>New ${game.title} table</button>`}
+  </li>`;
+}
+
+function OptionField({ o, value, set }) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (o.kind === "bool") {
+    input = html`<input id=${id} type="checkbox" checked=${value} onChange=${(e) => set(e.target.checked)} />`;
+  } else if ((o.kind === "int" || o.kind === "choice") && o.choices.length) {
+    input = html`<select id=${id} value=${String(value)} onChange=${(e) => set(e.target.value)}>
+      ${o.choices.map((c) => html`<option value=${String(c)}>${String(c)}</option>`)}</select>`;
+  } else if (o.kind === "int") {
+    input = html`<input id=${id} type="number" step="1" value=${value} onInput=${(e) => set(e.target.value)} />`;
+  } else {
+    const shown = Array.isArray(value) ? value.join(", ") : value;
+    input = html`<input id=${id} value=${shown} onInput=${(e) => set(e.target.value)}
+      placeholder=${o.choices.length ? "empty: dealt at random" : ""} />`;
+  }
+  const allowed = o.kind === "list" && o.choices.length ? ` Comma-separated, from: ${o.choices.join(", ")}.` : "";
+  return html`<div class="field"><label for=${id}>${o.name}</label>${input}
+    <small>${o.help}.${allowed}</small></div>`;
+}
+
+function CreateForm({ game, onError, onCancel }) {
+  const [values, setValues] = useState(Object.fromEntries(game.options.map((o) => [o.name, o.default])));
+  const [pub, setPub] = useState(true);
+  const [clock, setClock] = useState(0);
+  const submit = async (e) => {
+    e.preventDefault();
+    const options = {};
+    for (const o of game.options) {
+      const v = values[o.name];
+      options[o.name] = o.kind === "int" && v !== "" ? Number(v) : v;
+    }
+    try {
+      const made = await api("/api/tables", { body: { game: game.name, options, public: pub, clock: Number(clock) } });
+      keep.set(made.table, { host: made.host_token });
+      go(made.table);
+    } catch (err) { onError(err.message); }
+  };
+  return html`<form class="create" onSubmit=${submit}>
+    ${game.options.map((o) => html`<${OptionField} key=${o.name} o=${o} value=${values[o.name]}
+      set=${(v) => setValues({ ...values, [o.name]: v })} />`)}
+    <div class="field"><label for="opt-public">listed in the lobby</label>
+      <input id="opt-public" type="checkbox" checked=${pub} onChange=${(e) => setPub(e.target.checked)} />
+      <small>Unlisted tables are reached by their link only.</small></div>
+    <div class="field"><label for="opt-clock">clock</label>
+      <input id="opt-clock" type="number" min="0" step="60" value=${clock} onInput=${(e) => setClock(e.target.value)} />
+      <small>Seconds each player has for the whole game; 0 for no clock.</small></div>
+    <div class="buttons"><button type="submit">Create the table</button>
+      <button type="button" class="quiet" onClick=${onCancel}>Cancel</button></div>
+  </form>`;
+}

@@ -1,0 +1,255 @@
+// A table's page, shared by every game: seats, the board (a per-game module, boards/GAME.js, or a readable tree of
+// the view), the legal actions as buttons, the decision and its rule §, undo, the event log, chat, the result, and
+// the host's controls before the start. One websocket, reopened by itself; each `state` from the server is
+// complete, and a `full` one replaces what is shown.
+import { html, useEffect, useRef, useState } from "/static/vendor/preact-htm.module.js";
+import { api, keep, rules } from "/static/common.js";
+import { seatText } from "/static/lobby.js";
+import { TreeView } from "/static/tree.js";
+
+/** The table's websocket: opens again after a drop (hello with the stored token), until `close()`. */
+class Link {
+  constructor(id, token, onMessage, onStatus) {
+    Object.assign(this, { id, token, onMessage, onStatus, ws: null, tries: 0, closed: false });
+    this.open();
+  }
+  open() {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${this.id}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.tries = 0;
+      this.onStatus("connected");
+      if (this.token) this.send({ type: "hello", token: this.token });
+    };
+    ws.onmessage = (e) => this.onMessage(JSON.parse(e.data));
+    ws.onclose = (e) => {
+      if (this.closed || ws !== this.ws) return;
+      if (e.code === 4404) { this.onStatus("gone"); return; }
+      this.onStatus("reconnecting");
+      setTimeout(() => this.closed || this.open(), Math.min(10000, 500 * 2 ** this.tries++));
+    };
+  }
+  hello(token) { this.token = token; this.send({ type: "hello", token }); }
+  send(msg) { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg)); }
+  close() { this.closed = true; this.ws?.close(); }
+}
+
+/** The board module of a game (`boards/GAME.js`, exporting `board`), or null for the generic tree. */
+function useBoard(game) {
+  const [mod, setMod] = useState(undefined);
+  useEffect(() => {
+    if (!game) return;
+    import(`/static/boards/${game}.js`).then((m) => setMod(() => m.board), () => setMod(() => null));
+  }, [game]);
+  return mod;
+}
+
+/** The table's live state, kept from the server's messages. */
+function useTable(id) {
+  const [me, setMe] = useState(() => keep.get(id));
+  const [t, setT] = useState({ link: "connecting", state: null, entry: null, seats: [], events: [], chat: [],
+    notice: null, pending: null });
+  const link = useRef(null);
+  const nextId = useRef(0);
+  const patch = (p) => setT((old) => ({ ...old, ...(typeof p === "function" ? p(old) : p) }));
+  useEffect(() => {
+    api(`/api/tables/${id}/chat`).then((chat) => patch((o) => ({ chat: [...chat, ...o.chat] })), () => {});
+    const onMessage = (msg) => patch((o) => receive(o, msg, id, setMe));
+    link.current = new Link(id, me.token, onMessage, (s) => patch({ link: s }));
+    return () => link.current.close();
+  }, [id]);
+  const send = (msg) => link.current?.send(msg);
+  const act = (action) => {
+    const msgId = ++nextId.current;
+    patch((o) => ({ pending: msgId, notice: null }));
+    send({ type: "act", version: t.state?.version ?? 0, action, id: msgId });
+  };
+  const undo = () => {
+    const msgId = ++nextId.current;
+    patch({ pending: msgId, notice: null });
+    send({ type: "undo", version: t.state?.version ?? 0, id: msgId });
+  };
+  const sit = (seat, token, name) => { keep.set(id, { seat, token, name }); setMe(keep.get(id)); link.current.hello(token); };
+  window.outlastTable = { act, send, state: () => t.state };  // for the browser console (and the tests)
+  return { t, me, setMe, act, undo, send, sit };
+}
+
+/** The table after one server message. */
+function receive(o, msg, id, setMe) {
+  switch (msg.type) {
+    case "state": {
+      const events = msg.full ? msg.events : [...o.events, ...msg.events].slice(-500);
+      const done = msg.ack !== undefined && msg.ack === o.pending;
+      return { state: msg, seats: msg.seats, events, entry: null, pending: done || msg.full ? null : o.pending,
+        notice: done ? null : o.notice };
+    }
+    case "lobby": return { entry: msg.entry, seats: msg.entry.seats };
+    case "seats": return { seats: msg.seats, entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
+    case "chat": return { chat: [...o.chat, msg].slice(-300) };
+    case "rejected":
+      return { pending: msg.id === o.pending ? null : o.pending,
+        notice: { kind: msg.code, text: msg.reason, rule: msg.rule || "" } };
+    case "error":
+      if (msg.code === "bad_token") { keep.drop(id, "token", "seat"); setMe(keep.get(id)); }
+      return { notice: { kind: msg.code, text: msg.message, rule: "" } };
+    default: return {};
+  }
+}
+
+export function Table({ id }) {
+  const { t, me, act, undo, send, sit } = useTable(id);
+  const st = t.state;
+  const game = st?.view?.game || t.entry?.game;
+  const Board = useBoard(game);
+  const seat = st ? st.seat : (me.token ? me.seat : null);
+  const status = st?.status || t.entry?.status || "…";
+  return html`<div class="table-page" data-version=${st ? st.version : ""} data-seat=${seat ?? ""}>
+    <div class="bar">
+      <strong>${game ? game[0].toUpperCase() + game.slice(1) : "Table"}</strong>
+      <span class=${`status ${status}`}>${status}</span>
+      <span class="quiet">${seat === null || seat === undefined ? "watching" : `you are seat ${seat}`}</span>
+      <span class=${`link ${t.link}`} role="status">${t.link}</span>
+      <${Invite} id=${id} />
+    </div>
+    ${t.link === "gone" && html`<p class="notice bad" role="alert">There is no table ${id} on this server.</p>`}
+    ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
+    <div class="layout">
+      <section class="board" aria-label="board">
+        ${st ? (Board ? html`<${Board} view=${st.view} legal=${st.legal} act=${act} seat=${st.seat}
+          busy=${t.pending !== null} />` : Board === null ? html`<${TreeView} value=${st.view} />` : "")
+          : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
+      </section>
+      <aside class="side play">
+        <${Seats} seats=${t.seats} me=${seat} toMove=${st?.to_move || []} host=${me.host} id=${id}
+          status=${status} />
+        ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
+          notice=${t.notice} />`}
+        ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} />`}
+      </aside>
+      <aside class="side talk">
+        <${Log} events=${t.events} />
+        <${Chat} chat=${t.chat} seated=${seat !== null && seat !== undefined} send=${send} />
+      </aside>
+    </div></div>`;
+}
+
+function Invite({ id }) {
+  const [copied, setCopied] = useState(false);
+  const url = `${location.origin}/t/${id}`;
+  const copy = () => navigator.clipboard?.writeText(url).then(() => setCopied(true), () => {});
+  return html`<button class="small" onClick=${copy} title=${url}>${copied ? "link copied" : "copy invite link"}</button>`;
+}
+
+function Waiting({ t, me, id, sit }) {
+  const entry = t.entry;
+  if (!entry) return html`<p>Connecting to the table…</p>`;
+  const open = entry.seats.filter((s) => s.kind === "open");
+  return html`<div class="waiting">
+    <p>The game has not started. ${open.length ? `${open.length} seat(s) still open.` : "Every seat is taken."}
+      ${me.host ? " You are the host: fill the open seats (players join with the link, or seat bots), then start." : ""}</p>
+    ${!me.token && open.length > 0 && html`<${JoinHere} id=${id} open=${open} sit=${sit} />`}
+    ${me.host && html`<${HostControls} id=${id} seats=${entry.seats} host=${me.host} />`}
+  </div>`;
+}
+
+function JoinHere({ id, open, sit }) {
+  const [name, setName] = useState(localStorage.getItem("outlast:name") || "");
+  const [error, setError] = useState("");
+  const join = async (seat) => {
+    try {
+      localStorage.setItem("outlast:name", name);
+      const got = await api(`/api/tables/${id}/join`, { body: { name, seat } });
+      sit(got.seat, got.token, name);
+    } catch (e) { setError(e.message); }
+  };
+  return html`<div class="join">
+    <label>Your name <input class="join-name" value=${name} onInput=${(e) => setName(e.target.value)} maxlength="40" /></label>
+    ${open.map((s) => html`<button key=${s.seat} onClick=${() => join(s.seat)}>Take seat ${s.seat}</button>`)}
+    ${error && html`<p class="notice bad" role="alert">${error}</p>`}</div>`;
+}
+
+function HostControls({ id, seats, host }) {
+  const [bot, setBot] = useState("heuristic");
+  const [error, setError] = useState("");
+  const call = (path, body) => api(`/api/tables/${id}${path}`, { body: body || {}, token: host })
+    .then(() => setError(""), (e) => setError(e.message));
+  const open = seats.filter((s) => s.kind === "open");
+  return html`<div class="host">
+    <h3>Host</h3>
+    <label>Bot <select value=${bot} onChange=${(e) => setBot(e.target.value)}>
+      <option value="heuristic">heuristic (plays sensibly)</option><option value="random">random</option>
+      <option value="ismcts:iters=200">ismcts (searches; slower)</option></select></label>
+    ${open.map((s) => html`<button key=${s.seat} onClick=${() => call(`/seats/${s.seat}/bot`, { bot })}>Bot in seat ${s.seat}</button>`)}
+    <button class="primary" disabled=${open.length > 0} onClick=${() => call("/start")}>Start the game</button>
+    ${error && html`<p class="notice bad" role="alert">${error}</p>`}</div>`;
+}
+
+function Seats({ seats, me, toMove, host, id, status }) {
+  const standin = (s) => api(`/api/tables/${id}/seats/${s}/standin`, { body: { bot: "heuristic" }, token: host })
+    .catch((e) => alert(e.message));
+  return html`<section class="panel seats"><h2>Seats</h2><ul>
+    ${seats.map((s) => html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine"].filter(Boolean).join(" ")}>
+      <span class="seat-no">${s.seat}</span> ${seatText(s)}${s.seat === me ? " — you" : ""}
+      ${toMove.includes(s.seat) && html` <em class="to-act">to act</em>`}
+      ${s.clock !== null && s.clock !== undefined && html` <span class="clock">${Math.floor(s.clock / 60)}:${String(Math.floor(s.clock % 60)).padStart(2, "0")}</span>`}
+      ${host && status === "playing" && s.kind === "human" && s.away && !s.standin &&
+        html` <button class="small" onClick=${() => standin(s.seat)}>bot stands in</button>`}
+    </li>`)}</ul></section>`;
+}
+
+/** Text with its rule references (§…) set apart. */
+export function WithRules({ text }) {
+  const parts = (text || "").split(/(§\s?[0-9][0-9.]*[0-9A-Z]?)/);
+  return parts.map((p, i) => (i % 2 ? html`<strong class="rule">${p}</strong>` : p));
+}
+
+function Notice({ n }) {
+  const what = { illegal: "Not allowed", stale: "Someone acted first", refused: "Refused" }[n.kind] || "Problem";
+  return html`<p class="notice bad" role="alert"><strong>${what}:</strong> <${WithRules} text=${n.text} />
+    ${n.rule && html` <span class="rule">(rule ${n.rule.startsWith("§") ? n.rule : `§${n.rule}`})</span>`}</p>`;
+}
+
+function Actions({ st, act, undo, busy, notice }) {
+  const groups = {};
+  for (const a of st.legal) (groups[a.split(" ")[0]] ||= []).push(a);
+  const refs = rules(st.decision);
+  return html`<section class="panel actions" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
+    <h2>${st.legal.length ? "Your move" : st.status === "over" ? "Game over" : "Waiting for others"}</h2>
+    ${st.decision && html`<p class="decision"><${WithRules} text=${st.decision} /></p>`}
+    ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.join(", ")} of the rules guide.</p>`}
+    ${notice && html`<${Notice} n=${notice} />`}
+    ${Object.entries(groups).map(([verb, list]) => html`<details class="group" open=${list.length <= 12}>
+      <summary>${verb} (${list.length})</summary>
+      <div class="choices">${list.map((a) => html`<button class="act" disabled=${busy} data-action=${a}
+        onClick=${() => act(a)}>${a}</button>`)}</div></details>`)}
+    ${st.can_undo && html`<button class="undo" disabled=${busy} onClick=${undo}>Undo my last action</button>`}
+  </section>`;
+}
+
+function Log({ events }) {
+  const end = useRef(null);
+  useEffect(() => { end.current?.scrollIntoView({ block: "nearest" }); }, [events.length]);
+  return html`<section class="panel log"><h2>What happened</h2>
+    <ol class="events" aria-live="polite">${events.map((e) => html`<li class=${e.kind}>${e.text}</li>`)}
+    <li ref=${end} class="end"></li></ol></section>`;
+}
+
+function Chat({ chat, seated, send }) {
+  const [text, setText] = useState("");
+  const say = (e) => { e.preventDefault(); if (text.trim()) { send({ type: "chat", text }); setText(""); } };
+  return html`<section class="panel chat"><h2>Chat</h2>
+    <ol class="lines">${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
+    ${seated ? html`<form onSubmit=${say}><input value=${text} maxlength="500" aria-label="chat message"
+      onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>`
+      : html`<p class="quiet">Spectators read the chat.</p>`}</section>`;
+}
+
+function Result({ outcome, seats, id }) {
+  const name = (i) => seats[i] ? seatText(seats[i]) : `seat ${i}`;
+  const all = outcome.seats.every((s) => s.won);
+  return html`<section class=${`panel result ${outcome.winners.length ? "won" : "lost"}`} role="status">
+    <h2>${all ? "Everyone won!" : outcome.winners.length ? `Won: ${outcome.winners.map(name).join(", ")}` : "The game is lost"}</h2>
+    <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
+    <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>Download the save file</a>${" "}
+    (replay it with <code>outlast replay FILE</code>)</section>`;
+}
