@@ -41,10 +41,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise BadInput(f"--bot-pace must be 0 to 60 seconds, not {args.bot_pace}")
     if not 0 <= args.search_workers <= 64:
         raise BadInput(f"--search-workers must be 0 to 64, not {args.search_workers}")
+    if not 0.5 <= args.bot_lease <= 3600:
+        raise BadInput(f"--bot-lease must be 0.5 to 3600 seconds, not {args.bot_lease}")
     db = args.db or default_db()
     if db.startswith("sqlite:///"):
         Path(db[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
-    server.serve(db, host=args.host, port=args.port, bot_pace=args.bot_pace, processes=args.search_workers)
+    server.serve(db, host=args.host, port=args.port, bot_pace=args.bot_pace, processes=args.search_workers,
+                 lease=args.bot_lease)
     return 0
 
 
@@ -81,6 +84,9 @@ def add_serve_parsers(sub: Any) -> None:
                    help="how long a bot seat waits before it acts (default 0.3)")
     p.add_argument("--search-workers", type=int, default=1, metavar="N",
                    help="processes for search bots such as ismcts (default 1; 0 runs them in threads)")
+    p.add_argument("--bot-lease", type=float, default=10.0, metavar="SECONDS",
+                   help="how long a process's hold on a table's bots lasts unrenewed: a killed process's bots "
+                        "are taken over by another process after this (default 10)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("export", help="write a finished online table as a save file")

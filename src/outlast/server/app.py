@@ -35,7 +35,7 @@ from fastapi.responses import JSONResponse, Response
 
 from outlast.core import Match, OutlastError, load_game
 
-from .bots import BotRunner
+from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError
 from .live import Live
 from .store import Store, listen
@@ -44,15 +44,16 @@ log = logging.getLogger("outlast.server")
 MAX_BODY = 64 * 1024
 
 
-def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1) -> FastAPI:
-    """The server application on the database at `db_url` (SQLite or PostgreSQL)."""
+def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, lease: float = LEASE_SECONDS) -> FastAPI:
+    """The server application on the database at `db_url` (SQLite or PostgreSQL); `lease` is how long a
+    process's hold on a table's bots lasts without renewal (bots.LEASE_SECONDS)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
         hub = Hub(store, bot_pace=bot_pace)
-        runner = BotRunner(hub, processes=processes)
+        runner = BotRunner(hub, processes=processes, lease=lease)
         stop = threading.Event()
         state.update(hub=hub)
         loop = asyncio.get_running_loop()
@@ -173,7 +174,7 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
         client = Client(send=websocket.send_json, table=live.id)
         await hub().connect(live, client)
         try:
-            await hub().send_to(live, client)
+            await hub().send_fresh(live, client)
             await _read(websocket, hub(), live, client)
         except WebSocketDisconnect:
             pass

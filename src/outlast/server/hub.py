@@ -317,7 +317,7 @@ class Hub:
             if empty:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
             await asyncio.to_thread(self._start_match, live)
-        await self.broadcast(live)
+            await self.broadcast(live)
         self.after_change(live)
         return {"table": live.id, "status": "playing", "version": live.version}
 
@@ -443,6 +443,12 @@ class Hub:
             msg["ack"] = ack
         await _send(live, client, msg)
 
+    async def send_fresh(self, live: Live, client: Client) -> None:
+        """`send_to` under the table's lock, for a client asking on its own (a new connection, hello, sync, a
+        stale action): a commit applies the action in a worker thread, and no view may be read half-way."""
+        async with live.lock:
+            await self.send_to(live, client)
+
     async def broadcast(self, live: Live, ack: Ack | None = None) -> None:
         """Bring every client of the table up to date; the client whose message made the change gets its `ack`."""
         for client in list(live.clients):
@@ -497,7 +503,7 @@ class Hub:
         except StaleVersion as exc:
             await _send(live, client, p.rejected("stale", f"the table is at version {exc.actual}, not "
                                                           f"{exc.expected}", "", live.version, msg_id))
-            await self.send_to(live, client)
+            await self.send_fresh(live, client)
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))
         except (OutlastError, ValueError) as exc:  # a chat rule's refusal, a game's own check
@@ -512,7 +518,7 @@ class Hub:
             await _send(live, client, {"type": "pong", "version": live.version})
         elif isinstance(msg, p.Sync):
             client.epoch = -1
-            await self.send_to(live, client)
+            await self.send_fresh(live, client)
         elif isinstance(msg, p.Chat):
             await self.chat(live, client.seat, msg.text)
         elif client.seat is None:
@@ -547,7 +553,7 @@ class Hub:
             await asyncio.to_thread(self.store.set_away, live.id, seat, False)
             await self.refresh_seats(live)
             await self.seats_changed(live)
-        await self.send_to(live, client)
+        await self.send_fresh(live, client)
 
     async def connect(self, live: Live, client: Client) -> None:
         live.clients.add(client)
