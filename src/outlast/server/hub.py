@@ -129,6 +129,7 @@ class Hub:
                 version = tx.version
                 rows = [(seq, seat, text) for seq, seat, text, undone in tx.actions_since(0) if not undone]
             live.rebuild(rows, version)
+            live.row = self.store.table(live.id)  # loaded before another process started it: now in play
         except TableStale as exc:
             log.warning("%s", exc)
             self.store.set_status(live.id, "stale")
@@ -579,6 +580,8 @@ class Hub:
             return
         if kind == "v":
             async with live.lock:
+                if live.match is not None and live.version >= int(rest.split(":")[1]):
+                    return  # our own change (or one we caught up with already): our clients have it
                 await asyncio.to_thread(self._remote_catch_up, live)
                 self._clock_tick(live)
                 await self.broadcast(live)
