@@ -111,7 +111,7 @@ def test_bots_run_in_one_process_and_a_killed_process_bots_are_taken_over(tmp_pa
         a.kill()
         killed_at = {t: store.table(t).version for t in tables}
         for table in tables:
-            wait_for(f"B finishes table {table}", lambda t=table: store.table(t).status == "over")
+            wait_for(f"B finishes table {tables.index(table)}", lambda t=table: store.table(t).status == "over")
             assert store.lease(table)[0] not in ("", owner_a)
             assert store.table(table).version > killed_at[table]
         docs = [b.get(f"/api/tables/{t}/export").json() for t in tables]
