@@ -34,10 +34,9 @@ class Server:
     """One `outlast serve` process."""
 
     def __init__(self, db_url: str, *, port: int | None = None, bot_pace: float = 0.0, workers: int = 0,
-                 log: Path | None = None, rate: float = 20.0) -> None:
+                 log: Path | None = None, rate: float = 20.0, lease: float | None = None) -> None:
         self.db_url, self.port, self.bot_pace, self.workers = db_url, port or free_port(), bot_pace, workers
-        self.rate = rate
-        self.log = log
+        self.log, self.lease, self.rate = log, lease, rate
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -52,7 +51,8 @@ class Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - kept for the process' life
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "outlast", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-pace", str(self.bot_pace), "--search-workers", str(self.workers), "--rate-limit", str(self.rate)],
+             "--bot-pace", str(self.bot_pace), "--search-workers", str(self.workers), "--rate-limit", str(self.rate),
+             *(["--bot-lease", str(self.lease)] if self.lease is not None else [])],
             stdout=out, stderr=out, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -291,6 +291,22 @@ def test_a_bot_lease_is_held_by_one_owner_until_it_runs_out(store: Store) -> Non
     assert store.take_lease(table_id, "process-a", 10, now=117.0)
 
 
+def test_tables_whose_bots_nobody_drives_are_found_for_a_takeover(store: Store) -> None:
+    """§4: a process finds the tables in play with bots whose lease nobody holds, loaded by it or not."""
+    bots, people, waiting = new_table(store), new_table(store), new_table(store)
+    store.set_seat(bots, 1, kind="bot", name="heuristic", bot="heuristic")
+    store.set_seat(people, 0, kind="human", name="A")
+    store.set_seat(waiting, 1, kind="bot", name="random", bot="random")  # its game has not started
+    for table_id in (bots, people):
+        store.set_status(table_id, "playing")
+    assert store.unleased_bot_tables(now=100.0) == [bots]
+    assert store.take_lease(bots, "process-a", 10, now=100.0)
+    assert store.unleased_bot_tables(now=105.0) == []
+    assert store.unleased_bot_tables(now=111.0) == [bots]  # process-a's lease ran out
+    store.set_status(bots, "over")
+    assert store.unleased_bot_tables(now=111.0) == []
+
+
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "outlast.db"
     Store(f"sqlite:///{path}").close()

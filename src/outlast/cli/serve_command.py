@@ -43,11 +43,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise BadInput(f"--search-workers must be 0 to 64, not {args.search_workers}")
     if not 1 <= args.rate_limit <= 100_000:
         raise BadInput(f"--rate-limit must be 1 to 100000 messages a second, not {args.rate_limit}")
+    if not 0.5 <= args.bot_lease <= 3600:
+        raise BadInput(f"--bot-lease must be 0.5 to 3600 seconds, not {args.bot_lease}")
     db = args.db or default_db()
     if db.startswith("sqlite:///"):
         Path(db[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
     server.serve(db, host=args.host, port=args.port, bot_pace=args.bot_pace, processes=args.search_workers,
-                 rate=args.rate_limit)
+                 rate=args.rate_limit, lease=args.bot_lease)
     return 0
 
 
@@ -86,6 +88,9 @@ def add_serve_parsers(sub: Any) -> None:
                    help="processes for search bots such as ismcts (default 1; 0 runs them in threads)")
     p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
                    help="messages a second each connection may send on average, bursts of 2N (default 20)")
+    p.add_argument("--bot-lease", type=float, default=10.0, metavar="SECONDS",
+                   help="how long a process's hold on a table's bots lasts unrenewed: a killed process's bots "
+                        "are taken over by another process after this (default 10)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("export", help="write a finished online table as a save file")

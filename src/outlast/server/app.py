@@ -41,7 +41,7 @@ from fastapi.staticfiles import StaticFiles
 
 from outlast.core import Match, OutlastError, load_game
 
-from .bots import BotRunner
+from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError, TokenBucket
 from .live import Live
 from .store import Store, listen
@@ -55,15 +55,17 @@ PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' d
 """The page's own files only (no CDN, no inline script), and a table's URL (its invite) never sent as a referrer."""
 
 
-def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: float = 20.0) -> FastAPI:
-    """The server application on the database at `db_url` (SQLite or PostgreSQL)."""
+def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: float = 20.0,
+               lease: float = LEASE_SECONDS) -> FastAPI:
+    """The server application on the database at `db_url` (SQLite or PostgreSQL); `rate` is each connection's
+    message rate limit, `lease` how long a process's hold on a table's bots lasts without renewal."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
         hub = Hub(store, bot_pace=bot_pace, rate=rate)
-        runner = BotRunner(hub, processes=processes)
+        runner = BotRunner(hub, processes=processes, lease=lease)
         stop = threading.Event()
         state.update(hub=hub)
         loop = asyncio.get_running_loop()
@@ -90,6 +92,14 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
         h: Hub = state["hub"]
         return h
 
+    _handlers(app)
+    _routes(app, hub)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    """Errors as the lobby's JSON, and a request log that names routes, not paths."""
+
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> Response:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
@@ -111,9 +121,6 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
         log.info("%s %s %d %.1f ms", request.method, where, response.status_code,
                  (time.perf_counter() - start) * 1000)
         return response
-
-    _routes(app, hub)
-    return app
 
 
 def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
@@ -199,7 +206,7 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
         client = Client(send=websocket.send_json, table=live.id, bucket=TokenBucket(hub().rate, 2 * hub().rate))
         await hub().connect(live, client)
         try:
-            await hub().send_to(live, client)
+            await hub().send_fresh(live, client)
             await _read(websocket, hub(), live, client)
         except WebSocketDisconnect:
             pass

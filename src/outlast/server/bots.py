@@ -2,7 +2,9 @@
 
 A table's bots are driven by one task in one process at a time. The process holds the table's bot lease in the
 database (renewed while it drives them); when a process dies its lease runs out and another process takes the
-table's bots over. A bot thinks in a worker: light bots (the games' heuristic bots, random) in a thread pool,
+table's bots over: every process's watch looks for tables in play whose lease has run out, loaded or not. On
+SQLite one process serves the database, so a lease found there was left by a dead process (or is our own):
+every process on SQLite is the same lease owner and a restarted server drives its bots at once. A bot thinks in a worker: light bots (the games' heuristic bots, random) in a thread pool,
 search bots (`ismcts`) in a process pool, so a slow search never stalls the other tables. The worker gets a
 clone of the state (a thread) or the table's seed and actions (a process, which replays them), and the action
 it picks is committed like a player's, with the version check: if someone acted meanwhile, it thinks again.
@@ -29,7 +31,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("outlast.server")
 
 LEASE_SECONDS = 10.0
-"""How long a process's hold on a table's bots lasts without renewal (a killed process's bots wait this long)."""
+"""How long a process's hold on a table's bots lasts without renewal (a killed process's bots wait this long;
+`outlast serve --bot-lease` changes it)."""
+SQLITE_OWNER = "sqlite"
+"""The lease owner of every process on SQLite (one process serves a SQLite database)."""
 SEARCH_BOTS = ("ismcts",)
 
 
@@ -50,9 +55,10 @@ def _light_act(agent: Agent, state: State, seat: int, rng: Rng) -> str:
 class BotRunner:
     """Drives every bot seat of the tables of one hub."""
 
-    def __init__(self, hub: Hub, *, processes: int = 0) -> None:
+    def __init__(self, hub: Hub, *, processes: int = 0, lease: float = LEASE_SECONDS) -> None:
         self.hub = hub
-        self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.lease = lease
+        self.owner = f"{os.getpid()}-{secrets.token_hex(4)}" if hub.store.is_postgres else SQLITE_OWNER
         self.threads: Executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="outlast-bot")
         self.processes: Executor | None = ProcessPoolExecutor(max_workers=processes) if processes else None
         self.agents: dict[tuple[str, int, str], Agent] = {}
@@ -68,14 +74,26 @@ class BotRunner:
             self.processes.shutdown(wait=False, cancel_futures=True)
 
     def start_watch(self) -> None:
-        """Look every few seconds for tables whose bots nobody drives (their process died) and take them."""
+        """Look every half lease for tables whose bots nobody drives (their process died) and take them."""
         self.watch = asyncio.get_running_loop().create_task(self._watch())
 
     async def _watch(self) -> None:
         while True:
-            await asyncio.sleep(LEASE_SECONDS / 2)
+            await asyncio.sleep(self.lease / 2)
+            try:
+                await self.adopt()
+            except Exception:  # the database is away for a moment: look again next time
+                log.exception("looking for tables whose bots nobody drives")
             for live in list(self.hub.tables.values()):
                 self.wake(live)
+
+    async def adopt(self) -> None:
+        """Load the tables in play whose bot lease nobody holds and that this process has not loaded yet (a
+        killed process's tables): the wake that follows drives their bots."""
+        hub = self.hub
+        for table_id in await asyncio.to_thread(hub.store.unleased_bot_tables):
+            if table_id not in hub.tables:
+                await hub.live(table_id)
 
     def wake(self, live: Live) -> None:
         """Start the table's bot task if a bot seat is to act and no task runs."""
@@ -113,7 +131,7 @@ class BotRunner:
                 pick = self._bot_to_move(live)
                 if pick is None:
                     return
-                if not await asyncio.to_thread(hub.store.take_lease, live.id, self.owner, LEASE_SECONDS):
+                if not await asyncio.to_thread(hub.store.take_lease, live.id, self.owner, self.lease):
                     return  # another process drives this table's bots; the watch retries when its lease ends
                 await asyncio.sleep(hub.bot_pace)
                 seat, spec = pick

@@ -148,6 +148,7 @@ class Hub:
                 version = tx.version
                 rows = [(seq, seat, text) for seq, seat, text, undone in tx.actions_since(0) if not undone]
             live.rebuild(rows, version)
+            live.row = self.store.table(live.id)  # loaded before another process started it: now in play
         except TableStale as exc:
             log.warning("%s", exc)
             self.store.set_status(live.id, "stale")
@@ -343,7 +344,7 @@ class Hub:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
             await asyncio.to_thread(self._start_match, live)
             self._clock_tick(live)  # the first seats to act start their clocks now
-        await self.broadcast(live)
+            await self.broadcast(live)
         self.after_change(live)
         return {"table": live.id, "status": "playing", "version": live.version}
 
@@ -470,6 +471,12 @@ class Hub:
             msg["ack"] = ack
         await _send(live, client, msg)
 
+    async def send_fresh(self, live: Live, client: Client) -> None:
+        """`send_to` under the table's lock, for a client asking on its own (a new connection, hello, sync, a
+        stale action): a commit applies the action in a worker thread, and no view may be read half-way."""
+        async with live.lock:
+            await self.send_to(live, client)
+
     async def broadcast(self, live: Live, ack: Ack | None = None) -> None:
         """Bring every client of the table up to date; the client whose message made the change gets its `ack`."""
         for client in list(live.clients):
@@ -539,7 +546,7 @@ class Hub:
             await _send(live, client, p.rejected("stale", f"the table is at version {exc.actual}, not "
                                                           f"{exc.expected}", "", live.version, msg_id))
             client.epoch = -1  # it missed something: resync it with the full view
-            await self.send_to(live, client)
+            await self.send_fresh(live, client)
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))
         except (OutlastError, ValueError) as exc:  # a chat rule's refusal, a game's own check
@@ -554,7 +561,7 @@ class Hub:
             await _send(live, client, {"type": "pong", "version": live.version})
         elif isinstance(msg, p.Sync):
             client.epoch = -1
-            await self.send_to(live, client)
+            await self.send_fresh(live, client)
         elif isinstance(msg, p.Chat):
             await self.chat(live, client.seat, msg.text)
         elif client.seat is None:
@@ -589,7 +596,7 @@ class Hub:
             await asyncio.to_thread(self.store.set_away, live.id, seat, False)
             await self.refresh_seats(live)
             await self.seats_changed(live)
-        await self.send_to(live, client)
+        await self.send_fresh(live, client)
 
     async def connect(self, live: Live, client: Client) -> None:
         live.clients.add(client)
@@ -615,6 +622,8 @@ class Hub:
             return
         if kind == "v":
             async with live.lock:
+                if live.match is not None and live.version >= int(rest.split(":")[1]):
+                    return  # our own change (or one we caught up with already): our clients have it
                 await asyncio.to_thread(self._remote_catch_up, live)
                 self._clock_tick(live)
                 await self.broadcast(live)

@@ -383,6 +383,17 @@ class Store:
                 self._require(conn, table_id)
         return taken == 1
 
+    def unleased_bot_tables(self, now: float | None = None, limit: int = 500) -> list[str]:
+        """Tables in play with a bot seat (or a stand-in) whose bot lease nobody holds or has run out: the tables
+        whose bots no process drives now (their process died), for a running process to take over."""
+        moment = time.time() if now is None else now
+        with_bots = select(Seat.table_id).where(Seat.bot != "")
+        query = (select(Table.id).where(Table.status == "playing", Table.id.in_(with_bots),
+                                        or_(Table.lease_owner == "", Table.lease_until < moment))
+                 .order_by(Table.updated).limit(limit))
+        with self._read() as conn:
+            return list(conn.scalars(query).all())
+
     def release_lease(self, table_id: str, owner: str) -> None:
         """Give up the lease if `owner` holds it."""
         with self._write() as conn:
