@@ -445,8 +445,9 @@ class Hub:
         line = " ".join(text.split())
         if not line:
             raise HubError(400, "malformed", "a chat line may not be blank")
-        if live.match is not None:
-            live.match.game.check_chat(live.match.state, seat, line)
+        async with live.lock:  # the rule reads the game, which a commit may be changing in its worker
+            if live.match is not None:
+                live.match.game.check_chat(live.match.state, seat, line)
         name = live.seats[seat].name
         chat_id = await asyncio.to_thread(self.store.add_chat, live.id, seat, name, line)
         await asyncio.to_thread(self._notify, live.id, f"c:{live.id}:{chat_id}")
