@@ -58,6 +58,9 @@ def choose_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> 
 
 
 Options = dict[str, list[DiscoverAction]]
+SIGNAL = 50.0
+"""The worth of a space where survivors win at once (the signal's landmark while a survivor holds the signal,
+§17.12 2.3): every survivor walks there, whatever its stamina or damage."""
 LONG_TURN = 300
 """Log lines after which a turn is ended whatever is left: a guard against a loop of free actions."""
 
@@ -233,8 +236,7 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
     for number, space in landmark_spaces(state):
         if number in wanted and (number != sight.req.get("hold_item") or number not in held):
             if number == sight.req.get("at_landmark") and within:
-                out += [(urgent, s, True) for s in range(state.board.size)
-                        if printed(state, s) and state.board.distance(s, space) <= within]
+                out += _signal_targets(sight, space, within, urgent)
             else:
                 out.append((urgent, space, True))
         elif number not in state.journal and state.scenario != 5:
@@ -252,6 +254,21 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
         out += _guardian_targets(sight)
     out += _token_targets(sight)
     return out
+
+
+def _signal_targets(sight: Sight, landmark: int, within: int, urgent: float) -> list[tuple[float, int, bool]]:
+    """§17.12 2.3: the survivor holding the signal walks onto its landmark (lighting it wins at once for every
+    survivor within `within` spaces); the others gather within reach of it. Before anyone holds the signal
+    the spaces near the landmark are an ordinary quest target."""
+    state = sight.state
+    item = sight.req.get("hold_item")
+    lit = state.signal > 0 and state.signal_space >= 0
+    if not lit and item is not None and any(state.copy.cards[c].number == item for c in state.items_of(sight.seat)):
+        return [(SIGNAL, landmark, True)]
+    centre = state.signal_space if lit else landmark
+    worth = SIGNAL if lit or item in held_numbers(state) else urgent
+    return [(worth, s, True) for s in range(state.board.size)
+            if printed(state, s) and state.board.distance(s, centre) <= within]
 
 
 def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
@@ -282,8 +299,9 @@ def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:
             continue
         seen.add(space)
         words = sight.piece_words(space)
-        if words:
-            out.append((1.5 * max(sight.token_value(w) for w in words), space, False))
+        value = max((sight.token_value(w) for w in words), default=0.0)
+        if value > 0:
+            out.append((1.5 * value, space, False))
     frontier = {n for p, face in enumerate(state.tile_face) if face < 0
                 for s in state.board.spaces_of(p) for n in state.board.adjacent[s] if state.tile_face[n // 7] >= 0}
     scout_value = 2.5 if _quest_unseen(sight) else 1.2
@@ -306,7 +324,7 @@ def _travel(sight: Sight, acts: Options) -> DiscoverAction | None:
             continue
         home = sight.to_fire[space]
         fits = cost + 1 + (home if sight.to_fire[sight.here] <= sight.stamina else 0) <= sight.stamina
-        if not fits and not (quest and len(sight.damage) <= 2):
+        if not fits and not (quest and (len(sight.damage) <= 2 or value >= SIGNAL)):
             continue
         score = value / (2 + cost)
         if best is None or score > best[0]:

@@ -19,6 +19,7 @@ from .terms import (
     BACKS,
     CLEAN_WATER,
     DIRTY_WATER,
+    ENEMIES,
     EXPLORATION,
     FEATURE,
     FIRE,
@@ -145,7 +146,9 @@ class Sight:
             return self.want(shown[0]) if shown else (self.want(CLEAN_WATER) + self.want(DIRTY_WATER)) / 2
         if word.startswith("t") and word[1:].isdigit():
             face = state.copy.features[int(word[1:])]
-            return sum(self.want(r) for r in face.resources) if face.resources else 0.8
+            if face.resources:
+                return sum(self.want(r) for r in face.resources)
+            return -1.0 if ENEMIES[0] <= face.number <= ENEMIES[1] else 0.8
         if word in RESOURCES:
             return self.want(RESOURCES.index(word))
         return 0.0
