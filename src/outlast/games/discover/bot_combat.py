@@ -17,7 +17,7 @@ from . import combat_base as base
 from .actions import DiscoverAction
 from .bot_values import Sight
 from .state import DiscoverState
-from .terms import RESOURCES
+from .terms import DEFEND, RESOURCES
 
 Rule = Callable[[DiscoverState, int, list[DiscoverAction]], DiscoverAction | None]
 
@@ -53,10 +53,12 @@ class Dice:
 
 
 def _support(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Cooperative: play Defend (or Assault) for a partner while this seat has a damage to spare."""
+    """Cooperative: play Defend (or Assault) for a partner while this seat has a damage to spare (§12.5). Against
+    the quest's enemy an unhurt supporter plays Overpower once a Defend is down: the red reroll first (it spares the
+    group more damage per hit dealt than Overpower's extra damage, which hurts its supporter with the combatant)."""
     if state.scenario == 5 or len(state.damage[seat]) >= 2:
         return _verb(acts, "support", "none")
-    if _quest_enemy(state):
+    if _quest_enemy(state) and DEFEND in state.support_played and not state.damage[seat]:
         return _verb(acts, "support", "overpower") or _verb(acts, "support", "defend")
     return _verb(acts, "support", "defend") or _verb(acts, "support", "assault")
 
@@ -71,17 +73,18 @@ def _quest_enemy(state: DiscoverState) -> bool:
 
 
 def _modify(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Normal combat, as the combatant: fix the die that decides the outcome, cheapest fix first."""
+    """Normal combat, as the combatant (§12.4): first the red die that hurts it (physical damage never heals by
+    Recover, §7.10), then the gray die that misses; the cheapest fix first."""
     dice = Dice(state)
-    if not dice.hits():
-        if dice.gray + 1 >= dice.defense and (pick := _verb(acts, "spend", "poison")):
-            return pick
-        if pick := _verb(acts, "spend", "wood") or _item(acts):
-            return pick
     if dice.hurt():
         if dice.red - 1 < dice.attack and (pick := _verb(acts, "spend", "salvage")):
             return pick
         if pick := _verb(acts, "spend", "stone") or _item(acts):
+            return pick
+    if not dice.hits():
+        if dice.gray + 1 >= dice.defense and (pick := _verb(acts, "spend", "poison")):
+            return pick
+        if pick := _verb(acts, "spend", "wood") or _item(acts):
             return pick
     return _verb(acts, "pass")
 

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 
 from .abilities import SOURCE_CARD, SOURCE_CHARACTER, abilities_of
 from .actions import DiscoverAction, space_name
-from .bot_values import FAR, Sight, effect_score, held_numbers, investigate_numbers, quest_numbers
+from .bot_values import (
+    FAR,
+    Sight,
+    effect_score,
+    held_numbers,
+    investigate_numbers,
+    quest_numbers,
+    signal_crafter,
+)
 from .exploring import landmark_at, landmark_spaces, printed
 from .terms import (
     CLEAN_WATER,
@@ -58,6 +66,8 @@ def choose_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> 
 
 
 Options = dict[str, list[DiscoverAction]]
+GUARDIAN_READY = 0
+"""Wood and poison the fighter holds before it walks into the quest enemy (§12.4, §17.12 2.2)."""
 SIGNAL = 50.0
 """The worth of a space where survivors win at once (the signal's landmark while a survivor holds the signal,
 §17.12 2.3): every survivor walks there, whatever its stamina or damage."""
@@ -142,7 +152,7 @@ def _attack(sight: Sight, acts: Options) -> DiscoverAction | None:
 
 
 def _trade(sight: Sight, acts: Options) -> DiscoverAction | None:
-    """Cooperative games: open a trade to give a partner here water or food it lacks, once per turn each."""
+    """Cooperative games: open a trade to give a partner here what `gift_for` names, once per turn each (§7.7)."""
     state = sight.state
     if state.scenario == 5 or sight.stamina < 1:
         return None
@@ -153,10 +163,19 @@ def _trade(sight: Sight, acts: Options) -> DiscoverAction | None:
     return None
 
 
-def gift_for(state: DiscoverState, seat: int, partner: int) -> str | None:
-    """The resource `seat` would give `partner` (it lacks it and `seat` has 2 or more more), or None."""
+def gift_for(state: DiscoverState, seat: int, partner: int, offered: tuple[int, ...] = ()) -> str | None:
+    """The resource `seat` would give `partner` beyond those `offered` already: what the quest's crafter still lacks
+    for the signal (§17.12 2.3), or water or food it lacks while `seat` has 2 or more; None."""
     from .carrying import amount
 
+    signal = signal_crafter(state)
+    if signal is not None and signal[0] == partner != seat:
+        for r, n in signal[1]:
+            given = offered[r] if offered else 0
+            if amount(state, partner, r) + given < n and amount(state, seat, r) > given:
+                return RESOURCES[r]
+    if any(offered):
+        return None
     for need in (CLEAN_WATER, FOOD, MEDICINE, DIRTY_WATER):
         theirs = amount(state, partner, need) + (amount(state, partner, DIRTY_WATER) if need == CLEAN_WATER else 0)
         if need == MEDICINE and SICKNESS not in state.damage[partner]:
@@ -273,7 +292,8 @@ def _signal_targets(sight: Sight, landmark: int, within: int, urgent: float) -> 
 
 def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     """A quest enemy is fought as a group (§12.2 supporters within 2 spaces): the healthiest survivor fights it once
-    a partner stands within 2 spaces of it (at once when alone); the others gather round to support."""
+    a partner stands within 2 spaces of it (at once when alone) and it holds `GUARDIAN_READY` gray-die modifiers
+    (§12.4: wood rerolls, poison adds 1); the others gather round to support."""
     state = sight.state
     spaces = [p[1] for p in state.pieces if p[0] == MONSTER and p[2] >= 0
               and state.copy.monsters[p[2]].number == sight.req["defeat"]]
@@ -283,7 +303,8 @@ def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     alive = state.survivors()
     fighter = min(alive, key=lambda s: (len(state.damage[s]), (s - state.tribe_leader) % state.seats))
     near = [s for s in alive if s != fighter and state.board.distance(state.position[s], lair) <= 2]
-    if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1):
+    armed = sight.held[WOOD] + sight.held[POISON] >= GUARDIAN_READY
+    if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1) and armed:
         return [(9.0, lair, True)]
     ring = [s for s in state.board.adjacent[lair] if printed(state, s) and not any(
         p[0] == MONSTER and p[1] == s for p in state.pieces)]

@@ -48,6 +48,8 @@ MONSTER_DETOUR = 6
 STEP = 64
 """Path weights are stamina times STEP plus one a step (the fewest steps among paths of equal stamina)."""
 """Extra stamina the bot pretends a space with a monster token costs, so its paths go around them."""
+GUARDIAN_STOCK = (3, 1, 1)
+"""Wood, poison and stone the bot gathers before fighting a quest enemy (§12.4 modifiers, §17.12 2.2)."""
 BACK_RESOURCES = ((FOOD, MEDICINE, POISON), (WOOD,), (STONE, SALVAGE), (MEAT, PELT))
 """The resources each feature back may show (a printed fact of the Island, §17.5), in `BACKS` order."""
 
@@ -94,6 +96,11 @@ class Sight:
         if self.recipe is not None:
             for r, n in self.recipe:
                 self.goal[r] = max(self.goal[r], n)
+        self.stock = [0] * len(RESOURCES)
+        """Combat modifiers worth stocking before the quest's fight (§12.4: wood and poison for the gray die,
+        stone for the red): the guardian of §17.12 2.2 takes several hits."""
+        if "defeat" in self.req:
+            self.stock[WOOD], self.stock[POISON], self.stock[STONE] = GUARDIAN_STOCK
         self.full = carried(state, seat) >= carry_limit(state, seat)
         self._enter: list[int] | None = None
         self._reach: tuple[list[int], list[int]] | None = None
@@ -131,6 +138,8 @@ class Sight:
             value = 0.3
         if self.goal[r] > 0:
             value += 2.5
+        elif held[r] < self.stock[r]:
+            value += 2.0
         return value * (0.4 if self.full else 1.0)
 
     def token_value(self, word: str) -> float:
@@ -233,6 +242,25 @@ def quest_recipe(state: DiscoverState, seat: int) -> tuple[tuple[int, int], ...]
         if state.copy.projects[project].item == wanted:
             return state.copy.projects[project].cost
     return None
+
+
+def signal_crafter(state: DiscoverState) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """(the survivor who should craft the quest's item, the faceup project's cost) while nobody holds one: the one
+    holding most of the cost, the tribe leader's side first on a tie (§17.12 2.3; faceup projects and held
+    resources are public, §18.5). None when no faceup project makes it."""
+    from .carrying import amount
+
+    wanted = requirement(state).get("hold_item")
+    if wanted is None or wanted in held_numbers(state):
+        return None
+    cost = next((state.copy.projects[p].cost for p in sorted(state.projects_faceup)
+                 if state.copy.projects[p].item == wanted), None)
+    alive = state.survivors()
+    if cost is None or not alive:
+        return None
+    crafter = max(alive, key=lambda s: (sum(min(amount(state, s, r), n) for r, n in cost),
+                                        -((s - state.tribe_leader) % state.seats)))
+    return crafter, cost
 
 
 def quest_numbers(state: DiscoverState) -> set[int]:

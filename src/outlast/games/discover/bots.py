@@ -135,13 +135,14 @@ def _heal(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> Discov
 
 
 def _draft(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Offer the partner the gift it needs (one token of it, nothing asked), then propose; else give up."""
+    """Offer the partner the gift it needs (nothing asked: one water or food, or all it lacks of the signal's cost),
+    then propose; else give up."""
     top: Any = state.decisions[-1]
     if state.scenario == 5:
         return None
-    if any(top.give):
+    gift = gift_for(state, seat, top.partner, top.give)
+    if gift is None and any(top.give):
         return next((a for a in acts if a.verb == "propose"), None)
-    gift = gift_for(state, seat, top.partner)
     return next((a for a in acts if a.verb == "give" and a.args[0] == gift), None) if gift else None
 
 
