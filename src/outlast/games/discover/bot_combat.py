@@ -2,7 +2,7 @@
 
 The dice of a combat are public (§12.3): the bot reads them through the combat module's layout of
 `state.combat` (`combat_base.FIELDS`), looked up by name when a combat decision is pending. Its rules:
-- support a partner's fight with Defend (a red reroll and a shield) while healthy; never in Scenario 5;
+- support a partner's fight with Defend (a red reroll and a shield); never in Scenario 5;
 - modify its own dice only when that changes the outcome: reroll or raise a missing hit, reroll or lower a hit
   taken; in Scenario 5 the same against the 10-or-more threshold, with its own die and the enemy's (§15.3);
 - a supporter's reroll goes to the die that hurts the partner; damage goes to a healthier supporter;
@@ -53,10 +53,11 @@ class Dice:
 
 
 def _support(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Cooperative: play Defend (or Assault) for a partner while this seat has a damage to spare (§12.5). Against
+    """Cooperative: play Defend (or Assault) for a partner (§12.5): its red reroll costs nothing, and a partner
+    redirects damage only to a supporter less hurt than itself (`_redirect`). Against
     the quest's enemy an unhurt supporter plays Overpower once a Defend is down: the red reroll first (it spares the
     group more damage per hit dealt than Overpower's extra damage, which hurts its supporter with the combatant)."""
-    if state.scenario == 5 or len(state.damage[seat]) >= 2:
+    if state.scenario == 5:
         return _verb(acts, "support", "none")
     if _quest_enemy(state) and DEFEND in state.support_played and not state.damage[seat]:
         return _verb(acts, "support", "overpower") or _verb(acts, "support", "defend")

@@ -50,6 +50,9 @@ STEP = 64
 """Extra stamina the bot pretends a space with a monster token costs, so its paths go around them."""
 GUARDIAN_STOCK = (3, 1, 1)
 """Wood, poison and stone the bot gathers before fighting a quest enemy (§12.4 modifiers, §17.12 2.2)."""
+FACEDOWN_RISK = 0.5
+"""What a facedown feature token loses in worth per damage the bot has: about one in six hides an enemy, fought
+at once (§7.3), and physical damage never heals by Recover (§7.10)."""
 BACK_RESOURCES = ((FOOD, MEDICINE, POISON), (WOOD,), (STONE, SALVAGE), (MEAT, PELT))
 """The resources each feature back may show (a printed fact of the Island, §17.5), in `BACKS` order."""
 
@@ -147,7 +150,7 @@ class Sight:
         state = self.state
         if word in BACKS:
             faces = BACK_RESOURCES[BACKS.index(word)]
-            risky = 0.4 if word == "tracks" and len(self.damage) >= 2 else 0.0
+            risky = FACEDOWN_RISK * len(self.damage)
             return sum(self.want(r) for r in faces) / len(faces) + 0.2 - risky
         if word == "water":
             shown = [state.copy.waters[p[2]].resource for p in state.pieces
