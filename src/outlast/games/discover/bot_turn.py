@@ -305,10 +305,10 @@ def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     near = [s for s in alive if s != fighter and state.board.distance(state.position[s], lair) <= 2]
     armed = sight.held[WOOD] + sight.held[POISON] >= GUARDIAN_READY
     if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1) and armed:
-        return [(9.0, lair, True)]
+        return [(15.0, lair, True)]
     ring = [s for s in state.board.adjacent[lair] if printed(state, s) and not any(
         p[0] == MONSTER and p[1] == s for p in state.pieces)]
-    return [(6.0, s, True) for s in ring]
+    return [(10.0, s, True) for s in ring]
 
 
 def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:
