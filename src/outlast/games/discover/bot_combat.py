@@ -17,7 +17,8 @@ from . import combat_base as base
 from .actions import DiscoverAction
 from .bot_values import Sight
 from .state import DiscoverState
-from .terms import DEFEND, RESOURCES
+from .quests import requirement
+from .terms import DEFEND, RESOURCES, WOOD
 
 Rule = Callable[[DiscoverState, int, list[DiscoverAction]], DiscoverAction | None]
 
@@ -67,7 +68,6 @@ def _support(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> Dis
 def _quest_enemy(state: DiscoverState) -> bool:
     """Whether the enemy fought is the one the quest asks to defeat (supporters then add damage, §12.5)."""
     from .combat_base import ENEMY
-    from .quests import requirement
 
     wanted = requirement(state).get("defeat")
     return bool(state.combat) and wanted is not None and state.copy.cards[state.combat[ENEMY]].number == wanted
@@ -85,9 +85,23 @@ def _modify(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> Disc
     if not dice.hits():
         if dice.gray + 1 >= dice.defense and (pick := _verb(acts, "spend", "poison")):
             return pick
-        if pick := _verb(acts, "spend", "wood") or _item(acts):
+        if _worth_wood(state) and (pick := _verb(acts, "spend", "wood")):
+            return pick
+        if pick := _item(acts):
             return pick
     return _verb(acts, "pass")
+
+
+def _worth_wood(state: DiscoverState) -> bool:
+    """Wood is scarce and quests ask for it (§17.12 2.1 and 2.3): a gray reroll is bought with it only against the
+    quest's enemy, or when the hit would defeat the enemy (§12.6) and the quest asks for no wood."""
+    from .quests import pay_goal
+
+    if _quest_enemy(state):
+        return True
+    card = state.combat[base.ENEMY]
+    last = state.card_counters[card] + 1 >= base.stats(state).health
+    return last and not pay_goal(state)[WOOD] and "hold_item" not in requirement(state)
 
 
 def _pvp_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:

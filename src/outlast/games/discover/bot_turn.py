@@ -1,7 +1,8 @@
 """The heuristic bot's day turn (bots.py; discover.md §7): one action at a time, by a fixed order of rules.
 
 Each call reads the table afresh (`Sight`) and picks the first rule that applies:
-1. free and sure gains: pay toward the quest at camp, cook meat at a fire, heal a damage it can pay for;
+1. free and sure gains: pay toward the quest at camp, cook meat at a fire, relight an unlit fire here, heal a
+   damage it can pay for;
 2. craft the quest's item, or a useful item that costs nothing it needs for the night;
 3. Scenario 5: attack a weaker survivor in its space when the odds are good (§15.3);
 4. cooperative games: trade a partner in its space the water or food it lacks (§7.7);
@@ -84,10 +85,12 @@ def _long_turn(state: DiscoverState) -> bool:
 
 
 def _free_gains(sight: Sight, acts: Options) -> DiscoverAction | None:
-    if "pay" in acts:
-        return max(acts["pay"], key=lambda a: sight.goal[RESOURCES.index(a.args[0])])
+    if "pay" in acts:  # stone before wood: wood also rerolls, relights fires and crafts (§12.4, §7.9, §7.6)
+        return max(acts["pay"], key=lambda a: (sight.goal[RESOURCES.index(a.args[0])], a.args[0] == "stone"))
     if "cook" in acts:
         return acts["cook"][-1]
+    if "restart" in acts:  # a lit fire: a good night's sleep, cooking, crafting (§5.3, §7.8, §7.6)
+        return acts["restart"][0]
     return _recover(sight, acts.get("recover", []))
 
 

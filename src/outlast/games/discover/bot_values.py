@@ -146,7 +146,16 @@ class Sight:
         return value * (0.4 if self.full else 1.0)
 
     def token_value(self, word: str) -> float:
-        """What gathering the token a gather word names is worth (a facedown token by the average of its back)."""
+        """What gathering the token a gather word names is worth (a facedown token by the average of its back).
+        At the carry limit a token is worth nothing unless it beats the least wanted resource held, which would be
+        dropped for it (§8.3): no gathering only to drop the same thing again."""
+        value = self._token_value(word)
+        if self.full:
+            least = min((self.want(r) for r in range(len(RESOURCES)) if self.held[r]), default=0.0)
+            return value if value > least + 0.2 else 0.0
+        return value
+
+    def _token_value(self, word: str) -> float:
         state = self.state
         if word in BACKS:
             faces = BACK_RESOURCES[BACKS.index(word)]
