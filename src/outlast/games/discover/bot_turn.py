@@ -67,6 +67,9 @@ def choose_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> 
 
 
 Options = dict[str, list[DiscoverAction]]
+WOOD_KEEP = 3
+"""Wood the bot keeps rather than craft an item the quest does not ask for: the quests of Scenario 2 ask for wood
+(§17.12 2.1 and the signal of 2.3), and the Island has few timber tokens (§3.2)."""
 GUARDIAN_READY = 0
 """Wood and poison the fighter holds before it walks into the quest enemy (§12.4, §17.12 2.2)."""
 SIGNAL = 50.0
@@ -129,7 +132,8 @@ def _craft(sight: Sight, acts: Options) -> DiscoverAction | None:
         if project.item in held:
             continue
         needs = (FOOD, CLEAN_WATER, DIRTY_WATER, MEDICINE)
-        if any(r in needs or sight.goal[r] for r, _ in project.cost):
+        if any(r in needs or sight.goal[r] or (r == WOOD and sight.held[WOOD] - n < WOOD_KEEP)
+               for r, n in project.cost):
             continue
         return a
     return None

@@ -48,7 +48,7 @@ MONSTER_DETOUR = 6
 STEP = 64
 """Path weights are stamina times STEP plus one a step (the fewest steps among paths of equal stamina)."""
 """Extra stamina the bot pretends a space with a monster token costs, so its paths go around them."""
-GUARDIAN_STOCK = (3, 1, 1)
+GUARDIAN_STOCK = (1, 1, 1)
 """Wood, poison and stone the bot gathers before fighting a quest enemy (§12.4 modifiers, §17.12 2.2)."""
 FACEDOWN_RISK = 0.5
 """What a facedown feature token loses in worth per damage the bot has: about one in six hides an enemy, fought
