@@ -16,8 +16,8 @@ from collections.abc import Callable
 from . import combat_base as base
 from .actions import DiscoverAction
 from .bot_values import Sight
-from .state import DiscoverState
 from .quests import requirement
+from .state import DiscoverState
 from .terms import DEFEND, RESOURCES, WOOD
 
 Rule = Callable[[DiscoverState, int, list[DiscoverAction]], DiscoverAction | None]
