@@ -3,8 +3,9 @@
 The dice of a combat are public (§12.3): the bot reads them through the combat module's layout of
 `state.combat` (`combat_base.FIELDS`), looked up by name when a combat decision is pending. Its rules:
 - support a partner's fight with Defend (a red reroll and a shield); never in Scenario 5;
-- modify its own dice only when that changes the outcome: reroll or raise a missing hit, reroll or lower a hit
-  taken; in Scenario 5 the same against the 10-or-more threshold, with its own die and the enemy's (§15.3);
+- modify its own dice only when that changes the outcome: first reroll or lower a hit taken, then reroll (wood
+  only against the quest enemy or for a defeating hit) or raise a missing hit; in Scenario 5 the same against
+  the 10-or-more threshold, with its own die and the enemy's (§15.3);
 - a supporter's reroll goes to the die that hurts the partner; damage goes to a healthier supporter;
 - in monster votes the healthiest survivor fights (the weakest rival in Scenario 5); take the best resource.
 """

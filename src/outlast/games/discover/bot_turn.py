@@ -5,7 +5,7 @@ Each call reads the table afresh (`Sight`) and picks the first rule that applies
    damage it can pay for;
 2. craft the quest's item, or a useful item that costs nothing it needs for the night;
 3. Scenario 5: attack a weaker survivor in its space when the odds are good (§15.3);
-4. cooperative games: trade a partner in its space the water or food it lacks (§7.7);
+4. cooperative games: give a partner in its space the water or food it lacks, or the signal's cost (§7.7);
 5. investigate a landmark the quest names, or one nobody has revealed yet;
 6. gather a token worth having here, scout a facedown tile next to it;
 7. walk toward the best target — a quest space, a landmark, tokens, a tile to scout — keeping enough stamina
