@@ -262,7 +262,7 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
     for number, space in landmark_spaces(state):
         if number in wanted and (number != sight.req.get("hold_item") or number not in held):
             if number == sight.req.get("at_landmark") and within:
-                out += _signal_targets(sight, space, within, urgent)
+                out += _signal_targets(sight, space, within)
             else:
                 out.append((urgent, space, True))
         elif number not in state.journal and state.scenario != 5:
@@ -282,18 +282,19 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
     return out
 
 
-def _signal_targets(sight: Sight, landmark: int, within: int, urgent: float) -> list[tuple[float, int, bool]]:
+def _signal_targets(sight: Sight, landmark: int, within: int) -> list[tuple[float, int, bool]]:
     """§17.12 2.3: the survivor holding the signal walks onto its landmark (lighting it wins at once for every
     survivor within `within` spaces); the others gather within reach of it. Before anyone holds the signal
-    the spaces near the landmark are an ordinary quest target."""
+    the landmark is no target: the group gathers the signal's cost instead."""
     state = sight.state
     item = sight.req.get("hold_item")
     lit = state.signal > 0 and state.signal_space >= 0
     if not lit and item is not None and any(state.copy.cards[c].number == item for c in state.items_of(sight.seat)):
         return [(SIGNAL, landmark, True)]
+    if not lit and (item is None or item not in held_numbers(state)):
+        return []
     centre = state.signal_space if lit else landmark
-    worth = SIGNAL if lit or item in held_numbers(state) else urgent
-    return [(worth, s, True) for s in range(state.board.size)
+    return [(SIGNAL, s, True) for s in range(state.board.size)
             if printed(state, s) and state.board.distance(s, centre) <= within]
 
 
@@ -319,6 +320,8 @@ def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
 
 
 def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:
+    """Tokens worth gathering and the faceup spaces next to facedown tiles (to scout). A water source is a target
+    that may take more than a day (like a quest's) when the bot holds no water at all."""
     state = sight.state
     out = []
     seen: set[int] = set()
@@ -328,8 +331,8 @@ def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:
         seen.add(space)
         words = sight.piece_words(space)
         value = max((sight.token_value(w) for w in words), default=0.0)
-        if value > 0:
-            out.append((1.5 * value, space, False))
+        if value > 0:  # water when it has none is worth a night away from a fire (§5.3 thirst)
+            out.append((1.5 * value, space, "water" in words and sight.water == 0))
     frontier = {n for p, face in enumerate(state.tile_face) if face < 0
                 for s in state.board.spaces_of(p) for n in state.board.adjacent[s] if state.tile_face[n // 7] >= 0}
     scout_value = 2.5 if _quest_unseen(sight) else 1.2
