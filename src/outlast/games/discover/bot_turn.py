@@ -70,8 +70,6 @@ Options = dict[str, list[DiscoverAction]]
 WOOD_KEEP = 3
 """Wood the bot keeps rather than craft an item the quest does not ask for: the quests of Scenario 2 ask for wood
 (§17.12 2.1 and the signal of 2.3), and the Island has few timber tokens (§3.2)."""
-GUARDIAN_READY = 0
-"""Wood and poison the fighter holds before it walks into the quest enemy (§12.4, §17.12 2.2)."""
 SIGNAL = 50.0
 """The worth of a space where survivors win at once (the signal's landmark while a survivor holds the signal,
 §17.12 2.3): every survivor walks there, whatever its stamina or damage."""
@@ -300,8 +298,8 @@ def _signal_targets(sight: Sight, landmark: int, within: int) -> list[tuple[floa
 
 def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     """A quest enemy is fought as a group (§12.2 supporters within 2 spaces): the healthiest survivor fights it once
-    a partner stands within 2 spaces of it (at once when alone) and it holds `GUARDIAN_READY` gray-die modifiers
-    (§12.4: wood rerolls, poison adds 1); the others gather round to support."""
+    a partner stands within 2 spaces of it (at once when alone); the others gather round to support. Waiting to
+    hold wood or poison first (§12.4) measured worse: hunger wears the group down meanwhile."""
     state = sight.state
     spaces = [p[1] for p in state.pieces if p[0] == MONSTER and p[2] >= 0
               and state.copy.monsters[p[2]].number == sight.req["defeat"]]
@@ -311,8 +309,7 @@ def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     alive = state.survivors()
     fighter = min(alive, key=lambda s: (len(state.damage[s]), (s - state.tribe_leader) % state.seats))
     near = [s for s in alive if s != fighter and state.board.distance(state.position[s], lair) <= 2]
-    armed = sight.held[WOOD] + sight.held[POISON] >= GUARDIAN_READY
-    if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1) and armed:
+    if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1):
         return [(15.0, lair, True)]
     ring = [s for s in state.board.adjacent[lair] if printed(state, s) and not any(
         p[0] == MONSTER and p[1] == s for p in state.pieces)]
