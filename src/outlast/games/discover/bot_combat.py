@@ -2,9 +2,10 @@
 
 The dice of a combat are public (§12.3): the bot reads them through the combat module's layout of
 `state.combat` (`combat_base.FIELDS`), looked up by name when a combat decision is pending. Its rules:
-- support a partner's fight with Defend (a red reroll and a shield) while healthy; never in Scenario 5;
-- modify its own dice only when that changes the outcome: reroll or raise a missing hit, reroll or lower a hit
-  taken; in Scenario 5 the same against the 10-or-more threshold, with its own die and the enemy's (§15.3);
+- support a partner's fight with Defend (a red reroll and a shield); never in Scenario 5;
+- modify its own dice only when that changes the outcome: first reroll or lower a hit taken, then reroll (wood
+  only against the quest enemy or for a defeating hit) or raise a missing hit; in Scenario 5 the same against
+  the 10-or-more threshold, with its own die and the enemy's (§15.3);
 - a supporter's reroll goes to the die that hurts the partner; damage goes to a healthier supporter;
 - in monster votes the healthiest survivor fights (the weakest rival in Scenario 5); take the best resource.
 """
@@ -16,8 +17,9 @@ from collections.abc import Callable
 from . import combat_base as base
 from .actions import DiscoverAction
 from .bot_values import Sight
+from .quests import requirement
 from .state import DiscoverState
-from .terms import RESOURCES
+from .terms import DEFEND, RESOURCES, WOOD
 
 Rule = Callable[[DiscoverState, int, list[DiscoverAction]], DiscoverAction | None]
 
@@ -53,10 +55,13 @@ class Dice:
 
 
 def _support(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Cooperative: play Defend (or Assault) for a partner while this seat has a damage to spare."""
-    if state.scenario == 5 or len(state.damage[seat]) >= 2:
+    """Cooperative: play Defend (or Assault) for a partner (§12.5): its red reroll costs nothing, and a partner
+    redirects damage only to a supporter less hurt than itself (`_redirect`). Against
+    the quest's enemy an unhurt supporter plays Overpower once a Defend is down: the red reroll first (it spares the
+    group more damage per hit dealt than Overpower's extra damage, which hurts its supporter with the combatant)."""
+    if state.scenario == 5:
         return _verb(acts, "support", "none")
-    if _quest_enemy(state):
+    if _quest_enemy(state) and DEFEND in state.support_played and not state.damage[seat]:
         return _verb(acts, "support", "overpower") or _verb(acts, "support", "defend")
     return _verb(acts, "support", "defend") or _verb(acts, "support", "assault")
 
@@ -64,26 +69,40 @@ def _support(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> Dis
 def _quest_enemy(state: DiscoverState) -> bool:
     """Whether the enemy fought is the one the quest asks to defeat (supporters then add damage, §12.5)."""
     from .combat_base import ENEMY
-    from .quests import requirement
 
     wanted = requirement(state).get("defeat")
     return bool(state.combat) and wanted is not None and state.copy.cards[state.combat[ENEMY]].number == wanted
 
 
 def _modify(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Normal combat, as the combatant: fix the die that decides the outcome, cheapest fix first."""
+    """Normal combat, as the combatant (§12.4): first the red die that hurts it (physical damage never heals by
+    Recover, §7.10), then the gray die that misses; the cheapest fix first."""
     dice = Dice(state)
-    if not dice.hits():
-        if dice.gray + 1 >= dice.defense and (pick := _verb(acts, "spend", "poison")):
-            return pick
-        if pick := _verb(acts, "spend", "wood") or _item(acts):
-            return pick
     if dice.hurt():
         if dice.red - 1 < dice.attack and (pick := _verb(acts, "spend", "salvage")):
             return pick
         if pick := _verb(acts, "spend", "stone") or _item(acts):
             return pick
+    if not dice.hits():
+        if dice.gray + 1 >= dice.defense and (pick := _verb(acts, "spend", "poison")):
+            return pick
+        if _worth_wood(state) and (pick := _verb(acts, "spend", "wood")):
+            return pick
+        if pick := _item(acts):
+            return pick
     return _verb(acts, "pass")
+
+
+def _worth_wood(state: DiscoverState) -> bool:
+    """Wood is scarce and quests ask for it (§17.12 2.1 and 2.3): a gray reroll is bought with it only against the
+    quest's enemy, or when the hit would defeat the enemy (§12.6) and the quest asks for no wood."""
+    from .quests import pay_goal
+
+    if _quest_enemy(state):
+        return True
+    card = state.combat[base.ENEMY]
+    last = state.card_counters[card] + 1 >= base.stats(state).health
+    return last and not pay_goal(state)[WOOD] and "hold_item" not in requirement(state)
 
 
 def _pvp_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:

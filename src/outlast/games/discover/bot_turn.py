@@ -1,10 +1,11 @@
 """The heuristic bot's day turn (bots.py; discover.md §7): one action at a time, by a fixed order of rules.
 
 Each call reads the table afresh (`Sight`) and picks the first rule that applies:
-1. free and sure gains: pay toward the quest at camp, cook meat at a fire, heal a damage it can pay for;
+1. free and sure gains: pay toward the quest at camp, cook meat at a fire, relight an unlit fire here, heal a
+   damage it can pay for;
 2. craft the quest's item, or a useful item that costs nothing it needs for the night;
 3. Scenario 5: attack a weaker survivor in its space when the odds are good (§15.3);
-4. cooperative games: trade a partner in its space the water or food it lacks (§7.7);
+4. cooperative games: give a partner in its space the water or food it lacks, or the signal's cost (§7.7);
 5. investigate a landmark the quest names, or one nobody has revealed yet;
 6. gather a token worth having here, scout a facedown tile next to it;
 7. walk toward the best target — a quest space, a landmark, tokens, a tile to scout — keeping enough stamina
@@ -18,7 +19,15 @@ from typing import TYPE_CHECKING
 
 from .abilities import SOURCE_CARD, SOURCE_CHARACTER, abilities_of
 from .actions import DiscoverAction, space_name
-from .bot_values import FAR, Sight, effect_score, held_numbers, investigate_numbers, quest_numbers
+from .bot_values import (
+    FAR,
+    Sight,
+    effect_score,
+    held_numbers,
+    investigate_numbers,
+    quest_numbers,
+    signal_crafter,
+)
 from .exploring import landmark_at, landmark_spaces, printed
 from .terms import (
     CLEAN_WATER,
@@ -58,6 +67,12 @@ def choose_turn(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> 
 
 
 Options = dict[str, list[DiscoverAction]]
+WOOD_KEEP = 3
+"""Wood the bot keeps rather than craft an item the quest does not ask for: the quests of Scenario 2 ask for wood
+(§17.12 2.1 and the signal of 2.3), and the Island has few timber tokens (§3.2)."""
+SIGNAL = 50.0
+"""The worth of a space where survivors win at once (the signal's landmark while a survivor holds the signal,
+§17.12 2.3): every survivor walks there, whatever its stamina or damage."""
 LONG_TURN = 300
 """Log lines after which a turn is ended whatever is left: a guard against a loop of free actions."""
 
@@ -71,10 +86,12 @@ def _long_turn(state: DiscoverState) -> bool:
 
 
 def _free_gains(sight: Sight, acts: Options) -> DiscoverAction | None:
-    if "pay" in acts:
-        return max(acts["pay"], key=lambda a: sight.goal[RESOURCES.index(a.args[0])])
+    if "pay" in acts:  # stone before wood: wood also rerolls, relights fires and crafts (§12.4, §7.9, §7.6)
+        return max(acts["pay"], key=lambda a: (sight.goal[RESOURCES.index(a.args[0])], a.args[0] == "stone"))
     if "cook" in acts:
         return acts["cook"][-1]
+    if "restart" in acts:  # a lit fire: a good night's sleep, cooking, crafting (§5.3, §7.8, §7.6)
+        return acts["restart"][0]
     return _recover(sight, acts.get("recover", []))
 
 
@@ -113,7 +130,8 @@ def _craft(sight: Sight, acts: Options) -> DiscoverAction | None:
         if project.item in held:
             continue
         needs = (FOOD, CLEAN_WATER, DIRTY_WATER, MEDICINE)
-        if any(r in needs or sight.goal[r] for r, _ in project.cost):
+        if any(r in needs or sight.goal[r] or (r == WOOD and sight.held[WOOD] - n < WOOD_KEEP)
+               for r, n in project.cost):
             continue
         return a
     return None
@@ -139,7 +157,7 @@ def _attack(sight: Sight, acts: Options) -> DiscoverAction | None:
 
 
 def _trade(sight: Sight, acts: Options) -> DiscoverAction | None:
-    """Cooperative games: open a trade to give a partner here water or food it lacks, once per turn each."""
+    """Cooperative games: open a trade to give a partner here what `gift_for` names, once per turn each (§7.7)."""
     state = sight.state
     if state.scenario == 5 or sight.stamina < 1:
         return None
@@ -150,10 +168,19 @@ def _trade(sight: Sight, acts: Options) -> DiscoverAction | None:
     return None
 
 
-def gift_for(state: DiscoverState, seat: int, partner: int) -> str | None:
-    """The resource `seat` would give `partner` (it lacks it and `seat` has 2 or more more), or None."""
+def gift_for(state: DiscoverState, seat: int, partner: int, offered: tuple[int, ...] = ()) -> str | None:
+    """The resource `seat` would give `partner` beyond those `offered` already: what the quest's crafter still lacks
+    for the signal (§17.12 2.3), or water or food it lacks while `seat` has 2 or more; None."""
     from .carrying import amount
 
+    signal = signal_crafter(state)
+    if signal is not None and signal[0] == partner != seat:
+        for r, n in signal[1]:
+            given = offered[r] if offered else 0
+            if amount(state, partner, r) + given < n and amount(state, seat, r) > given:
+                return RESOURCES[r]
+    if any(offered):
+        return None
     for need in (CLEAN_WATER, FOOD, MEDICINE, DIRTY_WATER):
         theirs = amount(state, partner, need) + (amount(state, partner, DIRTY_WATER) if need == CLEAN_WATER else 0)
         if need == MEDICINE and SICKNESS not in state.damage[partner]:
@@ -233,8 +260,7 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
     for number, space in landmark_spaces(state):
         if number in wanted and (number != sight.req.get("hold_item") or number not in held):
             if number == sight.req.get("at_landmark") and within:
-                out += [(urgent, s, True) for s in range(state.board.size)
-                        if printed(state, s) and state.board.distance(s, space) <= within]
+                out += _signal_targets(sight, space, within)
             else:
                 out.append((urgent, space, True))
         elif number not in state.journal and state.scenario != 5:
@@ -254,9 +280,26 @@ def _targets(sight: Sight) -> list[tuple[float, int, bool]]:
     return out
 
 
+def _signal_targets(sight: Sight, landmark: int, within: int) -> list[tuple[float, int, bool]]:
+    """§17.12 2.3: the survivor holding the signal walks onto its landmark (lighting it wins at once for every
+    survivor within `within` spaces); the others gather within reach of it. Before anyone holds the signal
+    the landmark is no target: the group gathers the signal's cost instead."""
+    state = sight.state
+    item = sight.req.get("hold_item")
+    lit = state.signal > 0 and state.signal_space >= 0
+    if not lit and item is not None and any(state.copy.cards[c].number == item for c in state.items_of(sight.seat)):
+        return [(SIGNAL, landmark, True)]
+    if not lit and (item is None or item not in held_numbers(state)):
+        return []
+    centre = state.signal_space if lit else landmark
+    return [(SIGNAL, s, True) for s in range(state.board.size)
+            if printed(state, s) and state.board.distance(s, centre) <= within]
+
+
 def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     """A quest enemy is fought as a group (§12.2 supporters within 2 spaces): the healthiest survivor fights it once
-    a partner stands within 2 spaces of it (at once when alone); the others gather round to support."""
+    a partner stands within 2 spaces of it (at once when alone); the others gather round to support. Waiting to
+    hold wood or poison first (§12.4) measured worse: hunger wears the group down meanwhile."""
     state = sight.state
     spaces = [p[1] for p in state.pieces if p[0] == MONSTER and p[2] >= 0
               and state.copy.monsters[p[2]].number == sight.req["defeat"]]
@@ -267,13 +310,15 @@ def _guardian_targets(sight: Sight) -> list[tuple[float, int, bool]]:
     fighter = min(alive, key=lambda s: (len(state.damage[s]), (s - state.tribe_leader) % state.seats))
     near = [s for s in alive if s != fighter and state.board.distance(state.position[s], lair) <= 2]
     if sight.seat == fighter and len(sight.damage) <= 2 and (near or len(alive) == 1):
-        return [(9.0, lair, True)]
+        return [(15.0, lair, True)]
     ring = [s for s in state.board.adjacent[lair] if printed(state, s) and not any(
         p[0] == MONSTER and p[1] == s for p in state.pieces)]
-    return [(6.0, s, True) for s in ring]
+    return [(10.0, s, True) for s in ring]
 
 
 def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:
+    """Tokens worth gathering and the faceup spaces next to facedown tiles (to scout). A water source is a target
+    that may take more than a day (like a quest's) when the bot holds no water at all."""
     state = sight.state
     out = []
     seen: set[int] = set()
@@ -282,8 +327,9 @@ def _token_targets(sight: Sight) -> list[tuple[float, int, bool]]:
             continue
         seen.add(space)
         words = sight.piece_words(space)
-        if words:
-            out.append((1.5 * max(sight.token_value(w) for w in words), space, False))
+        value = max((sight.token_value(w) for w in words), default=0.0)
+        if value > 0:  # water when it has none is worth a night away from a fire (§5.3 thirst)
+            out.append((1.5 * value, space, "water" in words and sight.water == 0))
     frontier = {n for p, face in enumerate(state.tile_face) if face < 0
                 for s in state.board.spaces_of(p) for n in state.board.adjacent[s] if state.tile_face[n // 7] >= 0}
     scout_value = 2.5 if _quest_unseen(sight) else 1.2
@@ -306,7 +352,7 @@ def _travel(sight: Sight, acts: Options) -> DiscoverAction | None:
             continue
         home = sight.to_fire[space]
         fits = cost + 1 + (home if sight.to_fire[sight.here] <= sight.stamina else 0) <= sight.stamina
-        if not fits and not (quest and len(sight.damage) <= 2):
+        if not fits and not (quest and (len(sight.damage) <= 2 or value >= SIGNAL)):
             continue
         score = value / (2 + cost)
         if best is None or score > best[0]:

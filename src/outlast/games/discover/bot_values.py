@@ -19,6 +19,7 @@ from .terms import (
     BACKS,
     CLEAN_WATER,
     DIRTY_WATER,
+    ENEMIES,
     EXPLORATION,
     FEATURE,
     FIRE,
@@ -47,6 +48,11 @@ MONSTER_DETOUR = 6
 STEP = 64
 """Path weights are stamina times STEP plus one a step (the fewest steps among paths of equal stamina)."""
 """Extra stamina the bot pretends a space with a monster token costs, so its paths go around them."""
+GUARDIAN_STOCK = (1, 1, 1)
+"""Wood, poison and stone the bot gathers before fighting a quest enemy (§12.4 modifiers, §17.12 2.2)."""
+FACEDOWN_RISK = 0.5
+"""What a facedown feature token loses in worth per damage the bot has: about one in six hides an enemy, fought
+at once (§7.3), and physical damage never heals by Recover (§7.10)."""
 BACK_RESOURCES = ((FOOD, MEDICINE, POISON), (WOOD,), (STONE, SALVAGE), (MEAT, PELT))
 """The resources each feature back may show (a printed fact of the Island, §17.5), in `BACKS` order."""
 
@@ -93,6 +99,11 @@ class Sight:
         if self.recipe is not None:
             for r, n in self.recipe:
                 self.goal[r] = max(self.goal[r], n)
+        self.stock = [0] * len(RESOURCES)
+        """Combat modifiers worth stocking before the quest's fight (§12.4: wood and poison for the gray die,
+        stone for the red): the guardian of §17.12 2.2 takes several hits."""
+        if "defeat" in self.req:
+            self.stock[WOOD], self.stock[POISON], self.stock[STONE] = GUARDIAN_STOCK
         self.full = carried(state, seat) >= carry_limit(state, seat)
         self._enter: list[int] | None = None
         self._reach: tuple[list[int], list[int]] | None = None
@@ -130,14 +141,25 @@ class Sight:
             value = 0.3
         if self.goal[r] > 0:
             value += 2.5
+        elif held[r] < self.stock[r]:
+            value += 2.0
         return value * (0.4 if self.full else 1.0)
 
     def token_value(self, word: str) -> float:
-        """What gathering the token a gather word names is worth (a facedown token by the average of its back)."""
+        """What gathering the token a gather word names is worth (a facedown token by the average of its back).
+        At the carry limit a token is worth nothing unless it beats the least wanted resource held, which would be
+        dropped for it (§8.3): no gathering only to drop the same thing again."""
+        value = self._token_value(word)
+        if self.full:
+            least = min((self.want(r) for r in range(len(RESOURCES)) if self.held[r]), default=0.0)
+            return value if value > least + 0.2 else 0.0
+        return value
+
+    def _token_value(self, word: str) -> float:
         state = self.state
         if word in BACKS:
             faces = BACK_RESOURCES[BACKS.index(word)]
-            risky = 0.4 if word == "tracks" and len(self.damage) >= 2 else 0.0
+            risky = FACEDOWN_RISK * len(self.damage)
             return sum(self.want(r) for r in faces) / len(faces) + 0.2 - risky
         if word == "water":
             shown = [state.copy.waters[p[2]].resource for p in state.pieces
@@ -145,7 +167,9 @@ class Sight:
             return self.want(shown[0]) if shown else (self.want(CLEAN_WATER) + self.want(DIRTY_WATER)) / 2
         if word.startswith("t") and word[1:].isdigit():
             face = state.copy.features[int(word[1:])]
-            return sum(self.want(r) for r in face.resources) if face.resources else 0.8
+            if face.resources:
+                return sum(self.want(r) for r in face.resources)
+            return -1.0 if ENEMIES[0] <= face.number <= ENEMIES[1] else 0.8
         if word in RESOURCES:
             return self.want(RESOURCES.index(word))
         return 0.0
@@ -230,6 +254,25 @@ def quest_recipe(state: DiscoverState, seat: int) -> tuple[tuple[int, int], ...]
         if state.copy.projects[project].item == wanted:
             return state.copy.projects[project].cost
     return None
+
+
+def signal_crafter(state: DiscoverState) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """(the survivor who should craft the quest's item, the faceup project's cost) while nobody holds one: the one
+    holding most of the cost, the tribe leader's side first on a tie (§17.12 2.3; faceup projects and held
+    resources are public, §18.5). None when no faceup project makes it."""
+    from .carrying import amount
+
+    wanted = requirement(state).get("hold_item")
+    if wanted is None or wanted in held_numbers(state):
+        return None
+    cost = next((state.copy.projects[p].cost for p in sorted(state.projects_faceup)
+                 if state.copy.projects[p].item == wanted), None)
+    alive = state.survivors()
+    if cost is None or not alive:
+        return None
+    crafter = max(alive, key=lambda s: (sum(min(amount(state, s, r), n) for r, n in cost),
+                                        -((s - state.tribe_leader) % state.seats)))
+    return crafter, cost
 
 
 def quest_numbers(state: DiscoverState) -> set[int]:

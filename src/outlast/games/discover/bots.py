@@ -3,8 +3,9 @@
 The bot plays to survive and finish the quest: it keeps stamina to sleep by a fire, keeps water and food for
 the night, heals what it can pay for, scouts toward unexplored tiles, investigates landmarks (first those the
 quest names) and walks to the quest's places holding what they need (`bot_turn`). In Scenarios 1–2 it helps:
-it gives a partner here the water or food it lacks, accepts fair trades and supports fights; in Scenario 5 it
-plays to win: it gives nothing away and attacks weaker survivors from day 2 when the odds are good (§15.3).
+it gives a partner here the water or food it lacks (and the signal's crafter its cost), accepts fair trades and
+supports fights; in Scenario 5 it plays to win: it gives nothing away and attacks weaker survivors from day 2
+when the odds are good (§15.3).
 
 It reads only what its seat may know (§18.5): the public table, its own hand and character choices; never
 another seat's hand, a facedown tile or token, a deck's order or the random state. Everything it does is
@@ -135,13 +136,14 @@ def _heal(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> Discov
 
 
 def _draft(state: DiscoverState, seat: int, acts: list[DiscoverAction]) -> DiscoverAction | None:
-    """Offer the partner the gift it needs (one token of it, nothing asked), then propose; else give up."""
+    """Offer the partner the gift it needs (nothing asked: one water or food, or all it lacks of the signal's cost),
+    then propose; else give up."""
     top: Any = state.decisions[-1]
     if state.scenario == 5:
         return None
-    if any(top.give):
+    gift = gift_for(state, seat, top.partner, top.give)
+    if gift is None and any(top.give):
         return next((a for a in acts if a.verb == "propose"), None)
-    gift = gift_for(state, seat, top.partner)
     return next((a for a in acts if a.verb == "give" and a.args[0] == gift), None) if gift else None
 
 
