@@ -7,7 +7,8 @@ A real server process (SQLite in a temporary folder, no rate limit that could sl
 process of plain asyncio websocket clients, both on 127.0.0.1 and sharing this machine. Each table is a Fuji game
 of 3 seats, each seat a scripted player that sends a random legal action `--think` seconds after its view
 offers one (0.3 s by default: the pace of the server's own bots; 0 acts at once), with one action in flight. A round trip is the time from sending an action to receiving the state that
-acknowledges it (`ack`). Tables that finish are replaced by new ones, so the load stays at N tables.
+acknowledges it (`ack`). Every table is opened and started before the measuring window, which starts 3 s
+after the last one: the lobby traffic of setting up is not counted, only play.
 
 The reference, measured in the same run: a bare websocket echo server under the same uvicorn, with the same
 number of connections sending a message of the same size and waiting for it back. It is the floor: what the
@@ -52,10 +53,14 @@ uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_max_size
 
 
 class Stats:
+    """Round trips and actions counted inside the measuring window (`since` to `stop`)."""
+
     def __init__(self) -> None:
         self.trips: list[float] = []
         self.actions = 0
         self.games = 0
+        self.since = float("inf")
+        self.stop = float("inf")
 
     def line(self, seconds: float) -> dict[str, float]:
         trips = sorted(self.trips)
@@ -67,25 +72,27 @@ class Stats:
 THINK = [0.3]
 
 
-async def _seat(url: str, token: str, rng: random.Random, stats: Stats, stop: float) -> bool:
-    """Play one seat until the game ends (True) or time is up (False)."""
+async def _seat(url: str, token: str, rng: random.Random, stats: Stats) -> bool:
+    """Play one seat until the game ends (True) or the window closes (False)."""
     async with websockets.connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         waiting, sent, n = None, 0.0, 0
-        while time.monotonic() < stop:
+        while time.monotonic() < stats.stop:
             try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic())))
+                msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, min(60.0, stats.stop - time.monotonic()))))
             except TimeoutError:
-                return False
+                continue
             if msg["type"] == "rejected" and msg.get("id") == waiting:
                 waiting = None
             if msg["type"] != "state":
                 continue
             if waiting is not None and msg.get("ack") == waiting:
-                stats.trips.append(time.monotonic() - sent)
-                stats.actions += 1
+                if sent >= stats.since:
+                    stats.trips.append(time.monotonic() - sent)
+                    stats.actions += 1
                 waiting = None
             if msg["status"] == "over":
+                stats.games += 1
                 return True
             if msg["legal"] and waiting is None:
                 if THINK[0]:
@@ -97,33 +104,34 @@ async def _seat(url: str, token: str, rng: random.Random, stats: Stats, stop: fl
     return False
 
 
-async def _table(server: Server, http: httpx.AsyncClient, seed: int, stats: Stats, stop: float) -> None:
-    """Keep one table busy: a new Fuji game whenever the last one ends."""
-    while time.monotonic() < stop:
-        made = (await http.post("/api/tables", json={"game": "fuji", "options": {"players": 3}, "seed": seed})).json()
-        table, host = made["table"], {"Authorization": f"Bearer {made['host_token']}"}
-        tokens = [(await http.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})).json()["token"]
-                  for i in range(3)]
-        seats = [_seat(server.ws_url(table), t, random.Random(seed * 10 + i), stats, stop)
-                 for i, t in enumerate(tokens)]
-        tasks = [asyncio.create_task(s) for s in seats]
-        await asyncio.sleep(0.2)  # every seat connected before the deal
-        await http.post(f"/api/tables/{table}/start", headers=host)
-        if all(await asyncio.gather(*tasks)):
-            stats.games += 1
-        seed += 100_000
+async def _table(server: Server, http: httpx.AsyncClient, seed: int, stats: Stats, started: list[int]) -> None:
+    """One table: open it, seat three scripted players, start it, and play until the window closes."""
+    made = (await http.post("/api/tables", json={"game": "fuji", "options": {"players": 3}, "seed": seed})).json()
+    table, host = made["table"], {"Authorization": f"Bearer {made['host_token']}"}
+    tokens = [(await http.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})).json()["token"]
+              for i in range(3)]
+    tasks = [asyncio.create_task(_seat(server.ws_url(table), t, random.Random(seed * 10 + i), stats))
+             for i, t in enumerate(tokens)]
+    await asyncio.sleep(0.5)  # every seat connected before the deal
+    await http.post(f"/api/tables/{table}/start", headers=host)
+    started.append(seed)
+    await asyncio.gather(*tasks)
 
 
 async def measure_server(server: Server, tables: int, seconds: float) -> dict[str, float]:
+    """Open and start every table first; then count what happens in a window of `seconds`, 3 s after the last
+    table started (the setup's lobby traffic is not measured)."""
     stats = Stats()
-    limits = httpx.Limits(max_connections=200)
-    async with httpx.AsyncClient(base_url=server.url, timeout=60.0, limits=limits) as http:
-        warm = time.monotonic() + 3.0 + tables / 50
-        await asyncio.gather(*(_table(server, http, 1 + i, Stats(), warm) for i in range(min(tables, 5))))
-        start = time.monotonic()
-        stop = start + seconds
-        await asyncio.gather(*(_table(server, http, 1000 + i, stats, stop) for i in range(tables)))
-        return stats.line(time.monotonic() - start)
+    started: list[int] = []
+    limits = httpx.Limits(max_connections=100)
+    async with httpx.AsyncClient(base_url=server.url, timeout=120.0, limits=limits) as http:
+        playing = asyncio.gather(*(_table(server, http, 1000 + i, stats, started) for i in range(tables)))
+        while len(started) < tables:
+            await asyncio.sleep(0.1)
+        stats.since = time.monotonic() + 3.0
+        stats.stop = stats.since + seconds
+        await playing
+        return stats.line(seconds)
 
 
 async def measure_echo(port: int, connections: int, seconds: float, size: int) -> dict[str, float]:

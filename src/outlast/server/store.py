@@ -178,6 +178,9 @@ class Store:
         self.shown_url: str = target.render_as_string(hide_password=True)
         """The URL with its password hidden: the one to print or log."""
         self.is_postgres: bool = target.drivername.startswith("postgresql")
+        self._writer = threading.Lock() if not self.is_postgres else None
+        """SQLite: this process's write transactions take turns here, so a waiting thread wakes the moment the
+        writer commits instead of sleeping in SQLite's busy handler (which backs off up to 100 ms a try)."""
         if self.is_postgres:
             self.engine = create_engine(target, pool_pre_ping=True, connect_args={"connect_timeout": 10})
         else:
@@ -229,10 +232,18 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """One transaction that commits on normal exit and rolls back on an exception."""
-        with self._trouble(), self.engine.connect() as conn:
+        with self._turn(), self._trouble(), self.engine.connect() as conn:
             conn.execution_options(outlast_write=True)
             with conn.begin():
                 yield conn
+
+    @contextmanager
+    def _turn(self) -> Iterator[None]:
+        if self._writer is None:
+            yield
+            return
+        with self._writer:
+            yield
 
     def _require(self, conn: Connection, table_id: str) -> None:
         if conn.scalar(select(Table.id).where(Table.id == table_id)) is None:
