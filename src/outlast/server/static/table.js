@@ -115,7 +115,7 @@ export function Table({ id }) {
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
     <div class="layout">
       <section class="board" aria-label="board">
-        ${st ? (Board ? html`<${Board} view=${st.view} legal=${st.legal} act=${act} seat=${st.seat}
+        ${st ? (Board ? html`<${Board} view=${st.view} legal=${st.legal} act=${act} seat=${st.seat} events=${t.events}
           busy=${t.pending !== null} />` : Board === null ? html`<${TreeView} value=${st.view} />` : "")
           : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
