@@ -1,8 +1,8 @@
 """Robinson Crusoe in a real browser (issue 14, part 2): two browser contexts (a desktop and a phone-sized screen)
 take the two seats of a Robinson table and play two full rounds from the pages alone. In group planning each seat
 places its own pawns by clicking the action board or the island (picking the pawn first now and then, some by
-keyboard), then says ready, and the First Player confirms; every other decision is a button of the action list. A spectator's page
-meanwhile gets `observe(None)` at every version and offers no action.
+keyboard), then says ready, and the First Player confirms; every other decision is a button of the action list.
+A spectator's page meanwhile gets `observe(None)` at every version and offers no action.
 
 Chromium comes from Debian, as in test_browser.py (whose fixtures and helpers this file reuses). Set
 `OUTLAST_SCREENSHOTS=DIR` to save the table at three moments, planning on both screens and an Action's dice
