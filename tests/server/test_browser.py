@@ -94,6 +94,8 @@ def _act(page: Page, rng: random.Random, count: int) -> bool:
     if page.locator("section.actions[data-busy='no'] button.act").count() == 0:
         return False
     texts = page.locator("button.act").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    if not texts:  # a new state without actions for this seat came in between the two reads
+        return False
     text = rng.choice(texts)
     version = page.locator(".table-page").get_attribute("data-version")
     cell = page.locator(f"g.cell.target[data-cell='{text.split()[-1]}']")
