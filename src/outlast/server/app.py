@@ -16,6 +16,9 @@ Routes (docs/server.md has every request and message with examples):
     POST /api/tables/{table}/seats/{seat}/standin a bot plays an away or timed-out seat until its player returns
     GET  /api/tables/{table}/chat                the table's chat
     GET  /api/tables/{table}/export              a finished game's save file (what `outlast replay` reads)
+    GET  /api/tables/{table}/replay?step=N&seat=S a finished game after N actions, as seat S (or a spectator) sees it
+    GET  /api/rules/{game}[/{section}]           a game's players' rules guide, or one § of it (markdown)
+    GET  /rules/{game}, /replay/{table}          the guide's page and a finished table's replay page (index.html)
     WS   /ws/{table}                             live play
 
 Secrets travel in the `Authorization: Bearer TOKEN` header or the websocket's `hello` message, never in a URL; the
@@ -44,6 +47,7 @@ from outlast.core import Match, OutlastError, load_game
 from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError, TokenBucket
 from .live import Live
+from .replay import Replays, guide
 from .store import Store, listen
 
 log = logging.getLogger("outlast.server")
@@ -159,6 +163,7 @@ def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
         return await hub().start(table_id, _token(request))
 
     _seat_routes(app, hub)
+    _reading_routes(app, hub)
     _socket(app, hub)
 
 
@@ -192,6 +197,32 @@ def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
             return await asyncio.to_thread(export_document, hub().store, live.id)
         except OutlastError as exc:
             raise HubError(409, "stale", str(exc)) from None
+
+
+def _reading_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
+    """The rules guides and the replay of finished tables (replay.py), and their pages."""
+    replays = Replays()
+
+    @app.get("/rules/{game}")
+    async def rules_page(game: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/replay/{table_id}")
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/api/rules/{game}")
+    async def rules(game: str) -> dict[str, Any]:
+        return guide(game)
+
+    @app.get("/api/rules/{game}/{section}")
+    async def rules_section(game: str, section: str) -> dict[str, Any]:
+        return guide(game, section)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, step: str | None = None, seat: str | None = None) -> dict[str, Any]:
+        live = await hub().live(table_id)
+        return await asyncio.to_thread(replays.frame, live, step, seat)
 
 
 def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:

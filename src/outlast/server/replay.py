@@ -1,0 +1,111 @@
+"""Reading after the game: each game's players' rules guide, and a finished table stepped through action by action.
+
+The client never runs rules, so the server replays a finished table for it: `Replays` keeps the last few replayed
+matches of this process (checkpoints every `CHECKPOINT` actions), so that stepping forward and back is cheap. Only a
+table whose game is over is replayed: then every seat's view may be shown, as the save file shows everything.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from outlast.core import CHANCE, Match, OutlastError, State, list_games, load_game
+
+from .hub import HubError
+from .live import EVENT_TAIL, Live
+
+CHECKPOINT = 32
+"""Actions between two kept states of a replayed match: a step replays at most this many actions."""
+KEPT = 8
+"""Replayed tables each process keeps (the least recently used is dropped first)."""
+
+
+def guide(game: str, section: str | None = None) -> dict[str, Any]:
+    """The players' rules guide of `game` (or one section of it) as `{game, title, section, text}`; `HubError`
+    404 for an unknown game or section."""
+    if game not in list_games():
+        raise HubError(404, "no_game", f"no game {game[:40]!r}; known games: {', '.join(sorted(list_games()))}")
+    loaded = load_game(game)
+    try:
+        text = loaded.rules_section(section)
+    except OutlastError as exc:
+        raise HubError(404, "no_section", str(exc)) from None
+    return {"game": game, "title": loaded.title, "section": section, "text": text}
+
+
+@dataclass(eq=False)
+class Replayed:
+    """A finished match replayed once: its recorded actions and a clone of the state every `CHECKPOINT` actions."""
+
+    match: Match
+    marks: list[State]
+
+    @classmethod
+    def of(cls, match: Match) -> Replayed:
+        state = Match.start(match.game, match.seed, match.options).state
+        marks = [state.clone()]
+        for i, entry in enumerate(match.history, 1):
+            state.apply(entry.text, entry.seat)
+            if i % CHECKPOINT == 0:
+                marks.append(state.clone())
+        return cls(match, marks)
+
+    @property
+    def steps(self) -> int:
+        return len(self.match.history)
+
+    def state(self, step: int) -> State:
+        """The state after the first `step` recorded actions (a fresh object)."""
+        state = self.marks[step // CHECKPOINT].clone()
+        for entry in self.match.history[step - step % CHECKPOINT:step]:
+            state.apply(entry.text, entry.seat)
+        return state
+
+
+class Replays:
+    """The replayed finished tables of this process, the `KEPT` most recently used."""
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[str, Replayed] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def of(self, live: Live) -> Replayed:
+        """The replay of a finished table; `HubError` 409 while its game is not over."""
+        if live.row.status != "over" or live.match is None or not live.match.state.is_over():
+            raise HubError(409, "not_over", "a table is replayed once its game is over (before that its actions "
+                                            "hold hidden draws)")
+        with self.lock:
+            got = self.kept.get(live.id)
+            if got is None or got.steps != len(live.match.history):
+                got = Replayed.of(live.match)
+                self.kept[live.id] = got
+            self.kept.move_to_end(live.id)
+            while len(self.kept) > KEPT:
+                self.kept.popitem(last=False)
+            return got
+
+    def frame(self, live: Live, step: str | None, seat: str | None) -> dict[str, Any]:
+        """What a replay page shows after `step` actions from `seat`'s point of view (None: a spectator)."""
+        replayed = self.of(live)
+        at = _number("step", step, replayed.steps, replayed.steps)
+        who = None if seat in (None, "") else _number("seat", seat, len(live.seats) - 1, None)
+        state = replayed.state(at)
+        last = replayed.match.history[at - 1] if at else None
+        events = [{"kind": e.kind, "text": e.text} for e in state.events if e.visible(who)]
+        return {"table": live.id, "game": live.row.game, "step": at, "steps": replayed.steps, "seat": who,
+                "seats": live.seat_list(), "view": state.observe(who), "events": events[-EVENT_TAIL:],
+                "action": None if last is None else {"seat": None if last.seat == CHANCE else last.seat,
+                                                     "text": last.text}}
+
+
+def _number(name: str, given: str | None, top: int, default: int | None) -> int:
+    """A whole number 0..top from a query parameter; `HubError` 400 otherwise."""
+    if given is None and default is not None:
+        return default
+    text = (given or "").strip()
+    if not text.isdigit() or int(text) > top:
+        raise HubError(400, "malformed", f"{name} must be a whole number from 0 to {top}, not {text[:20]!r}")
+    return int(text)
