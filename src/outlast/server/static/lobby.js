@@ -85,7 +85,8 @@ function GameEntry({ game, onError }) {
   return html`<li class="game">
     <h3>${game.title}</h3>
     <p>${game.description}</p>
-    <p class="quiet">${game.players.join(", ")} players · ${game.kind}</p>
+    <p class="quiet">${game.players.join(", ")} players · ${game.kind} ·
+      <a href=${`/rules/${game.name}`} target="_blank" rel="noopener">how to play</a></p>
     ${open ? html`<${CreateForm} game=${game} onError=${onError} onCancel=${() => setOpen(false)} />` :
       html`<button onClick=${() => setOpen(true)}>New ${game.title} table</button>`}
   </li>`;

@@ -6,6 +6,7 @@ import { html, useEffect, useRef, useState } from "/static/vendor/preact-htm.mod
 import { api, keep, rules } from "/static/common.js";
 import { seatText } from "/static/lobby.js";
 import { TreeView } from "/static/tree.js";
+import { anchor } from "/static/rules.js";
 
 /** The table's websocket: opens again after a drop (hello with the stored token), until `close()`. */
 class Link {
@@ -35,7 +36,7 @@ class Link {
 }
 
 /** The board module of a game (`boards/GAME.js`, exporting `board`), or null for the generic tree. */
-function useBoard(game) {
+export function useBoard(game) {
   const [mod, setMod] = useState(undefined);
   useEffect(() => {
     if (!game) return;
@@ -124,7 +125,7 @@ export function Table({ id }) {
           status=${status} />
         ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
           notice=${t.notice} />`}
-        ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} />`}
+        ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} game=${game} />`}
       </aside>
       <aside class="side talk">
         <${Log} events=${t.events} />
@@ -198,26 +199,36 @@ function Seats({ seats, me, toMove, host, id, status }) {
 }
 
 /** Text with its rule references (§…) set apart. */
-export function WithRules({ text }) {
+export function WithRules({ text, game }) {
   const parts = (text || "").split(/(§\s?[0-9][0-9.]*[0-9A-Z]?)/);
-  return parts.map((p, i) => (i % 2 ? html`<strong class="rule">${p}</strong>` : p));
+  return parts.map((p, i) => (i % 2 ? html`<${RuleLink} game=${game} rule=${p} />` : p));
 }
 
-function Notice({ n }) {
+/** A rule reference as a link to its section of the game's rules guide (in a new tab). */
+function RuleLink({ game, rule }) {
+  const ref = rule.startsWith("§") ? rule : `§${rule}`;
+  if (!game) return html`<strong class="rule">${ref}</strong>`;
+  return html`<a class="rule" href=${`/rules/${game}#${anchor(ref)}`} target="_blank" rel="noopener"
+    title="this rule in the rules guide (new tab)">${ref}</a>`;
+}
+
+function Notice({ n, game }) {
   const what = { illegal: "Not allowed", stale: "Someone acted first", refused: "Refused" }[n.kind] || "Problem";
-  return html`<p class="notice bad" role="alert"><strong>${what}:</strong> <${WithRules} text=${n.text} />
-    ${n.rule && html` <span class="rule">(rule ${n.rule.startsWith("§") ? n.rule : `§${n.rule}`})</span>`}</p>`;
+  return html`<p class="notice bad" role="alert"><strong>${what}:</strong> <${WithRules} text=${n.text} game=${game} />
+    ${n.rule && html` <span class="rule-ref">(rule <${RuleLink} game=${game} rule=${n.rule} />)</span>`}</p>`;
 }
 
 function Actions({ st, act, undo, busy, notice }) {
+  const game = st.view?.game;
   const groups = {};
   for (const a of st.legal) (groups[a.split(" ")[0]] ||= []).push(a);
   const refs = rules(st.decision);
   return html`<section class="panel actions" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
     <h2>${st.legal.length ? "Your move" : st.status === "over" ? "Game over" : "Waiting for others"}</h2>
-    ${st.decision && html`<p class="decision"><${WithRules} text=${st.decision} /></p>`}
-    ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.join(", ")} of the rules guide.</p>`}
-    ${notice && html`<${Notice} n=${notice} />`}
+    ${st.decision && html`<p class="decision"><${WithRules} text=${st.decision} game=${game} /></p>`}
+    ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
+      rule=${r} />`)} of the <a href=${`/rules/${game}`} target="_blank" rel="noopener">rules guide</a>.</p>`}
+    ${notice && html`<${Notice} n=${notice} game=${game} />`}
     ${Object.entries(groups).map(([verb, list]) => html`<details class="group" open=${list.length <= 12}>
       <summary>${verb} (${list.length})</summary>
       <div class="choices">${list.map((a) => html`<button class="act" disabled=${busy} data-action=${a}
@@ -250,6 +261,7 @@ function Result({ outcome, seats, id }) {
   return html`<section class=${`panel result ${outcome.winners.length ? "won" : "lost"}`} role="status">
     <h2>${all ? "Everyone won!" : outcome.winners.length ? `Won: ${outcome.winners.map(name).join(", ")}` : "The game is lost"}</h2>
     <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
-    <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>Download the save file</a>${" "}
-    (replay it with <code>outlast replay FILE</code>)</section>`;
+    <p><a class="button" href=${`/replay/${id}`}>Replay the game</a> step by step, from any seat's point of view;
+    or <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>download the save file</a>
+    (replay it with <code>outlast replay FILE</code>).</p></section>`;
 }
