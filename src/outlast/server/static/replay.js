@@ -23,16 +23,17 @@ function useFrame(id) {
 export function Replay({ id }) {
   const { want, setWant, frame, error } = useFrame(id);
   const steps = frame ? frame.steps : 0;
-  const go = (step) => setWant((w) => ({ ...w, step: Math.max(0, Math.min(steps, step)) }));
+  /** Go to a step: a number, or a function of the current step (so that keys pressed fast all count). */
+  const go = (to) => setWant((w) => ({ ...w, step: Math.max(0, Math.min(steps, typeof to === "function" ? to(w.step) : to)) }));
   useEffect(() => {
     const key = (e) => {
       if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) && e.target.type !== "range") return;
-      const to = { ArrowLeft: want.step - 1, ArrowRight: want.step + 1, Home: 0, End: steps }[e.key];
+      const to = { ArrowLeft: (n) => n - 1, ArrowRight: (n) => n + 1, Home: 0, End: steps }[e.key];
       if (to !== undefined) { e.preventDefault(); go(to); }
     };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
-  }, [want.step, steps]);
+  }, [steps]);
   const Board = useBoard(frame?.game);
   if (error && !frame) return html`<p class="notice bad" role="alert">${error}</p>`;
   if (!frame) return html`<p>Replaying the table…</p>`;
@@ -60,10 +61,10 @@ function Controls({ frame, want, go, setSeat }) {
   const who = last && (last.seat === null ? "chance" : `seat ${last.seat}`);
   return html`<section class="panel replay-controls" aria-label="replay controls">
     <div class="buttons">
-      <button onClick=${() => go(0)} disabled=${want.step === 0} aria-label="first step">⏮</button>
-      <button class="back" onClick=${() => go(want.step - 1)} disabled=${want.step === 0}>◀ back</button>
-      <button class="forward" onClick=${() => go(want.step + 1)} disabled=${want.step >= frame.steps}>forward ▶</button>
-      <button onClick=${() => go(frame.steps)} disabled=${want.step >= frame.steps} aria-label="last step">⏭</button>
+      <button onClick=${() => go(0)} disabled=${want.step === 0}>« first</button>
+      <button class="back" onClick=${() => go((n) => n - 1)} disabled=${want.step === 0}>◀ back</button>
+      <button class="forward" onClick=${() => go((n) => n + 1)} disabled=${want.step >= frame.steps}>forward ▶</button>
+      <button onClick=${() => go(frame.steps)} disabled=${want.step >= frame.steps}>last »</button>
       <input type="range" min="0" max=${frame.steps} value=${want.step} aria-label="step"
         onInput=${(e) => go(Number(e.target.value))} />
       <label>seen by <select class="pov" value=${want.seat} onChange=${(e) => setSeat(e.target.value)}>
