@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from outlast.core import Match, load_game
 from outlast.server.store import Store
@@ -98,21 +99,30 @@ def _act(page: Page, rng: random.Random, count: int) -> bool:
         return False
     text = rng.choice(texts)
     version = page.locator(".table-page").get_attribute("data-version")
+    try:
+        _click(page, text, count)
+        page.wait_for_selector(f".table-page:not([data-version='{version}'])", timeout=15000)
+    except PlaywrightTimeout:  # the page moved on under the click (another seat acted first): look again
+        return False
+    return True
+
+
+def _click(page: Page, text: str, count: int) -> None:
+    """Send `text` as a player would: its board cell for a destination, the keyboard every fifth time, else its
+    button (opening its group first). A button that vanished meanwhile times out after 3 s."""
     cell = page.locator(f"g.cell.target[data-cell='{text.split()[-1]}']")
     if text.startswith("mark ") and cell.count() == 1 and cell.get_attribute("aria-label", timeout=1000):
-        cell.click()
+        cell.click(timeout=3000)
+        return
+    button = page.locator(f"button.act[data-action='{text}']")
+    group = page.locator("details.group", has=button)
+    if group.get_attribute("open", timeout=3000) is None:
+        group.locator("summary").click(timeout=3000)
+    if count % 5 == 0:
+        button.focus(timeout=3000)
+        page.keyboard.press("Enter")
     else:
-        button = page.locator(f"button.act[data-action='{text}']")
-        group = page.locator("details.group", has=button)
-        if group.get_attribute("open") is None:
-            group.locator("summary").click()
-        if count % 5 == 0:
-            button.focus()
-            page.keyboard.press("Enter")
-        else:
-            button.click()
-    page.wait_for_selector(f".table-page:not([data-version='{version}'])", timeout=15000)
-    return True
+        button.click(timeout=3000)
 
 
 def _play(pages: list[Page], seconds: float, reload_after: int, shoot_after: int = 0) -> int:
