@@ -145,7 +145,8 @@ def _play(pages: list[Page], seconds: float, reload_after: int, shoot_after: int
             reload_after = 0
             pages[1].reload()
             pages[1].wait_for_selector(".fuji-board")
-            assert pages[1].locator(".table-page").get_attribute("data-seat") == "1"
+            # the page is a spectator until its hello is answered; then it is seat 1 again (else this times out)
+            pages[1].wait_for_selector(".table-page[data-seat='1']", timeout=15000)
         if SHOTS and count >= shoot_after > 0:
             shoot_after = 0
             pages[1].screenshot(path=f"{SHOTS}/fuji-phone.png", full_page=True)
