@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from outlast.core import CHANCE, Match, State, load_game
 from outlast.server.store import Store
 
 from .harness import Server
 from .rig import Rig
-from .test_browser import ARGS, CHROMIUM
+from .test_browser import browser
+
+__all__ = ["browser"]  # the shared Chromium fixture, imported for pytest to find
 
 FUJI = load_game("fuji")
 
@@ -52,16 +52,6 @@ def _tables(tmp_path: Path) -> tuple[str, str, str, int, str]:
     finally:
         rig.close()
     return rig.url, over, playing, seat, token
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail("Chromium is missing: `make system` installs it (apt-get install chromium)", pytrace=False)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def _step(page: Page, step: int) -> None:

@@ -15,7 +15,8 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -375,13 +376,20 @@ class Hub:
             await self.broadcast(live, ack)
         self.after_change(live)
 
-    def _commit(self, live: Live, seat: int, version: int, text: str) -> None:
+    @contextmanager
+    def _at_version(self, live: Live, version: int) -> Iterator[Any]:
+        """The table's locked transaction, once the match is caught up and known to be at `version` (else
+        `IllegalAction` for a table not in play, `StaleVersion` for another version): nothing has changed yet."""
         if live.match is None or live.row.status != "playing":
             raise IllegalAction(f"the table is {live.row.status}, not in play")
         with self.store.locked(live.id) as tx:
             self._catch_up(live, tx)
             if version != tx.version:
                 raise StaleVersion(version, tx.version)
+            yield tx
+
+    def _commit(self, live: Live, seat: int, version: int, text: str) -> None:
+        with self._at_version(live, version) as tx:
             match = live.match
             assert match is not None
             done = len(match.history)
@@ -422,12 +430,7 @@ class Hub:
         self.after_change(live)
 
     def _undo(self, live: Live, seat: int, version: int) -> None:
-        if live.match is None or live.row.status != "playing":
-            raise IllegalAction(f"the table is {live.row.status}, not in play")
-        with self.store.locked(live.id) as tx:
-            self._catch_up(live, tx)
-            if version != tx.version:
-                raise StaleVersion(version, tx.version)
+        with self._at_version(live, version) as tx:
             match = live.match
             assert match is not None
             reason = match.can_undo(seat)
