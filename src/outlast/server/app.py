@@ -17,9 +17,13 @@ Routes (docs/server.md has every request and message with examples):
     GET  /api/tables/{table}/chat                the table's chat
     GET  /api/tables/{table}/export              a finished game's save file (what `outlast replay` reads)
     GET  /api/tables/{table}/replay?step=N&seat=S a finished game after N actions, as seat S (or a spectator) sees it
+    POST /api/saves                              replay an uploaded save file → its key
+    GET  /api/saves/{key}?step=N&seat=S          that save after N actions, as seat S (or a spectator) sees it
     GET  /api/rules/{game}[/{section}]           a game's players' rules guide, or one § of it (markdown)
-    GET  /rules/{game}, /replay/{table}          the guide's page and a finished table's replay page (index.html)
+    GET  /rules/{game}, /replay/{table}, /replay the guide's page, a finished table's replay page and the page that
+                                                 replays a save file (index.html)
     WS   /ws/{table}                             live play
+    WS   /ws/replay/{table}                      a finished table's shared replay room (rooms.py)
 
 Secrets travel in the `Authorization: Bearer TOKEN` header or the websocket's `hello` message, never in a URL; the
 server's own request log names the route, not the path, so an invite link is not written down either.
@@ -42,16 +46,19 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from outlast.core import Match, OutlastError, load_game
+from outlast.core import Match, OutlastError, SaveError, load_game, parse_document
 
 from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError, TokenBucket
 from .live import Live
 from .replay import Replays, guide
+from .rooms import Member, Rooms
 from .store import Store, listen
 
 log = logging.getLogger("outlast.server")
 MAX_BODY = 64 * 1024
+MAX_SAVE = 4 * 1024 * 1024
+"""The largest save file the replay page may upload, in bytes (a long Robinson Crusoe game is a few hundred KiB)."""
 STATIC = Path(__file__).resolve().parent / "static"
 PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
                                           "base-uri 'none'; frame-ancestors 'none'",
@@ -96,8 +103,19 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
         h: Hub = state["hub"]
         return h
 
+    replays = Replays()
+
+    def rooms() -> Rooms:
+        if "rooms" not in state:
+            state["rooms"] = Rooms(hub(), replays)
+        r: Rooms = state["rooms"]
+        return r
+
     _handlers(app)
     _routes(app, hub)
+    _reading_routes(app, hub, replays)
+    _socket(app, hub)
+    _replay_socket(app, rooms)
     return app
 
 
@@ -163,8 +181,6 @@ def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
         return await hub().start(table_id, _token(request))
 
     _seat_routes(app, hub)
-    _reading_routes(app, hub)
-    _socket(app, hub)
 
 
 def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
@@ -199,9 +215,8 @@ def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
             raise HubError(409, "stale", str(exc)) from None
 
 
-def _reading_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
-    """The rules guides and the replay of finished tables (replay.py), and their pages."""
-    replays = Replays()
+def _reading_routes(app: FastAPI, hub: Callable[[], Hub], replays: Replays) -> None:
+    """The rules guides, the replay of finished tables and of uploaded save files (replay.py), and their pages."""
 
     @app.get("/rules/{game}")
     async def rules_page(game: str) -> FileResponse:
@@ -209,6 +224,10 @@ def _reading_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
 
     @app.get("/replay/{table_id}")
     async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/replay")
+    async def save_page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
     @app.get("/api/rules/{game}")
@@ -223,6 +242,21 @@ def _reading_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
     async def replay(table_id: str, step: str | None = None, seat: str | None = None) -> dict[str, Any]:
         live = await hub().live(table_id)
         return await asyncio.to_thread(replays.frame, live, step, seat)
+
+    @app.post("/api/saves")
+    async def upload(request: Request) -> dict[str, Any]:
+        raw = await _limited(request, MAX_SAVE)
+        try:
+            doc = parse_document(raw.decode("utf-8"), "the save file")
+        except UnicodeDecodeError:
+            raise HubError(400, "bad_save", "the save file is not UTF-8 text") from None
+        except SaveError as exc:
+            raise HubError(400, "bad_save", str(exc)[:500]) from None
+        return await asyncio.to_thread(replays.upload, doc)
+
+    @app.get("/api/saves/{key}")
+    async def save_frame(key: str, step: str | None = None, seat: str | None = None) -> dict[str, Any]:
+        return await asyncio.to_thread(replays.save_frame, key, step, seat)
 
 
 def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
@@ -243,6 +277,35 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
             pass
         finally:
             await hub().disconnect(live, client)
+
+
+def _replay_socket(app: FastAPI, rooms: Callable[[], Rooms]) -> None:
+    @app.websocket("/ws/replay/{table_id}")
+    async def review(websocket: WebSocket, table_id: str) -> None:
+        """A finished table's replay room: refused (an `error`, then closed) for no table or one not over."""
+        await websocket.accept()
+        try:
+            live = await rooms().finished(table_id)
+        except HubError as exc:
+            await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
+            await websocket.close(code=4000 + exc.status)
+            return
+        member: Member = rooms().member(websocket.send_json)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                if not await rooms().handle(live, member, raw):
+                    await websocket.close(code=1008)
+                    return
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await rooms().leave(live, member)
 
 
 async def _read(websocket: WebSocket, hub: Hub, live: Live, client: Client) -> None:
@@ -272,6 +335,20 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise HubError(400, "malformed", "the request body must be a JSON object")
     return doc
+
+
+async def _limited(request: Request, limit: int) -> bytes:
+    """A request body of at most `limit` bytes, read no further than that; `HubError` 413 beyond."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise HubError(413, "too_large", f"a save file may hold at most {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HubError(413, "too_large", f"a save file may hold at most {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _token(request: Request) -> str | None:

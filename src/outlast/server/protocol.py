@@ -8,7 +8,7 @@ problem and changes nothing.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -21,6 +21,7 @@ MAX_ACTION = 400
 MAX_CHAT = 500
 """The longest chat line accepted."""
 MAX_VERSION = 1 << 40
+M = TypeVar("M")
 
 
 class ProtocolError(OutlastError, ValueError):
@@ -87,22 +88,67 @@ ClientMessage = Annotated[Hello | Act | Undo | Chat | Sync | Ping, Field(discrim
 _ADAPTER: TypeAdapter[Hello | Act | Undo | Chat | Sync | Ping] = TypeAdapter(ClientMessage)
 
 
+# --- a replay room (/ws/replay/{table}) ---------------------------------------------------------
+class Join(_Message):
+    """Enter a finished table's replay room: a display name, or a seat token (the member is then that seat's
+    player, under the seat's name)."""
+
+    type: Literal["join"]
+    name: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    token: Annotated[str, Field(min_length=8, max_length=64)] | None = None
+
+
+class Lead(_Message):
+    """Take the lead of the room (anyone in it may)."""
+
+    type: Literal["lead"]
+
+
+class Goto(_Message):
+    """The leader moves the room: after `step` actions, from `seat`'s point of view (null: a spectator's)."""
+
+    type: Literal["goto"]
+    step: Annotated[int, Field(ge=0, le=MAX_VERSION)]
+    seat: Annotated[int, Field(ge=0, le=64)] | None = None
+
+
+class Follow(_Message):
+    """`on` true: follow the leader's view; false: browse alone (the room goes on without this member)."""
+
+    type: Literal["follow"]
+    on: bool
+
+
+RoomMessage = Annotated[Join | Lead | Goto | Follow | Ping, Field(discriminator="type")]
+_ROOM_ADAPTER: TypeAdapter[Join | Lead | Goto | Follow | Ping] = TypeAdapter(RoomMessage)
+
+
 def parse_client(raw: str | bytes) -> Hello | Act | Undo | Chat | Sync | Ping:
     """The client message in `raw`, or `ProtocolError` naming what is wrong with it."""
+    return _parse(raw, _ADAPTER, "hello, act, undo, chat, sync, ping")
+
+
+def parse_room(raw: str | bytes) -> Join | Lead | Goto | Follow | Ping:
+    """A replay room member's message in `raw`, or `ProtocolError` naming what is wrong with it."""
+    return _parse(raw, _ROOM_ADAPTER, "join, lead, goto, follow, ping")
+
+
+def _parse(raw: str | bytes, adapter: TypeAdapter[M], kinds: str) -> M:
+    """`raw` read by `adapter` once its size and encoding pass; every fault is a `ProtocolError`."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if not isinstance(data, bytes):
         raise ProtocolError("malformed", "a message must be text")
     if len(data) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message may hold at most {MAX_MESSAGE} bytes, not {len(data)}")
     try:
-        return _ADAPTER.validate_json(data)
+        return adapter.validate_json(data)
     except ValidationError as exc:
-        raise ProtocolError("malformed", _first_problem(exc)) from None
+        raise ProtocolError("malformed", _first_problem(exc, kinds)) from None
     except (ValueError, RecursionError) as exc:  # not UTF-8, or nested beyond the parser's depth
         raise ProtocolError("malformed", f"not a JSON message ({type(exc).__name__})") from None
 
 
-def _first_problem(exc: ValidationError) -> str:
+def _first_problem(exc: ValidationError, kinds: str) -> str:
     """The first fault pydantic found, in a short sentence that never echoes more than a little of the input."""
     errors = exc.errors(include_url=False, include_input=False)
     if not errors:
@@ -113,7 +159,7 @@ def _first_problem(exc: ValidationError) -> str:
     if err.get("type") == "json_invalid":
         return "not a JSON message"
     if err.get("type") == "union_tag_invalid" or err.get("type") == "union_tag_not_found":
-        return "`type` must be one of hello, act, undo, chat, sync, ping"
+        return f"`type` must be one of {kinds}"
     return f"{where}: {text}" if where else text
 
 

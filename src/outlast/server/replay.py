@@ -7,6 +7,8 @@ table whose game is over is replayed: then every seat's view may be shown, as th
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -66,10 +68,12 @@ class Replayed:
 
 
 class Replays:
-    """The replayed finished tables of this process, the `KEPT` most recently used."""
+    """The replayed matches of this process, the `KEPT` most recently used of each kind: finished tables by id,
+    uploaded save files by the digest of their document."""
 
     def __init__(self) -> None:
         self.kept: OrderedDict[str, Replayed] = OrderedDict()
+        self.saves: OrderedDict[str, Replayed] = OrderedDict()
         self.lock = threading.Lock()
 
     def of(self, live: Live) -> Replayed:
@@ -81,24 +85,61 @@ class Replays:
             got = self.kept.get(live.id)
             if got is None or got.steps != len(live.match.history):
                 got = Replayed.of(live.match)
-                self.kept[live.id] = got
-            self.kept.move_to_end(live.id)
-            while len(self.kept) > KEPT:
-                self.kept.popitem(last=False)
+            _keep(self.kept, live.id, got)
             return got
 
     def frame(self, live: Live, step: str | None, seat: str | None) -> dict[str, Any]:
         """What a replay page shows after `step` actions from `seat`'s point of view (None: a spectator)."""
-        replayed = self.of(live)
-        at = _number("step", step, replayed.steps, replayed.steps)
-        who = None if seat in (None, "") else _number("seat", seat, len(live.seats) - 1, None)
-        state = replayed.state(at)
-        last = replayed.match.history[at - 1] if at else None
-        events = [{"kind": e.kind, "text": e.text} for e in state.events if e.visible(who)]
-        return {"table": live.id, "game": live.row.game, "step": at, "steps": replayed.steps, "seat": who,
-                "seats": live.seat_list(), "view": state.observe(who), "events": events[-EVENT_TAIL:],
-                "action": None if last is None else {"seat": None if last.seat == CHANCE else last.seat,
-                                                     "text": last.text}}
+        return _frame(self.of(live), step, seat, table=live.id, seats=live.seat_list())
+
+    def upload(self, doc: Any) -> dict[str, Any]:
+        """Replay a save document (as `Match.from_json` reads it) and keep it under the digest of its JSON:
+        `{save, game, steps, seats}`. `HubError` 400 naming the fault of a malformed or corrupt save, a save
+        of an unknown game or of other rules; nothing is kept then."""
+        key = hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
+        with self.lock:
+            got = self.saves.get(key)
+        if got is None:
+            try:
+                got = Replayed.of(Match.from_json(doc))
+            except OutlastError as exc:
+                raise HubError(400, "bad_save", str(exc)[:500]) from None
+        with self.lock:
+            _keep(self.saves, key, got)
+        return {"save": key, "game": got.match.game.name, "steps": got.steps,
+                "seats": got.match.state.seat_count()}
+
+    def save_frame(self, key: str, step: str | None, seat: str | None) -> dict[str, Any]:
+        """`frame` of an uploaded save; `HubError` 404 when this process does not hold it (any more)."""
+        with self.lock:
+            got = self.saves.get(key)
+            if got is None:
+                raise HubError(404, "no_save", "this server does not hold that save file (any more): open it again")
+            self.saves.move_to_end(key)
+        seats = [{"seat": i} for i in range(got.match.state.seat_count())]
+        return _frame(got, step, seat, table=None, seats=seats, save=key)
+
+
+def _keep(kept: OrderedDict[str, Replayed], key: str, got: Replayed) -> None:
+    """Put `got` under `key` as the most recently used, dropping the least recently used beyond `KEPT`."""
+    kept[key] = got
+    kept.move_to_end(key)
+    while len(kept) > KEPT:
+        kept.popitem(last=False)
+
+
+def _frame(replayed: Replayed, step: str | None, seat: str | None, **head: Any) -> dict[str, Any]:
+    """The replay frame after `step` actions from `seat`'s point of view (None: a spectator), after `head`."""
+    at = _number("step", step, replayed.steps, replayed.steps)
+    seats = replayed.match.state.seat_count()
+    who = None if seat in (None, "") else _number("seat", seat, seats - 1, None)
+    state = replayed.state(at)
+    last = replayed.match.history[at - 1] if at else None
+    events = [{"kind": e.kind, "text": e.text} for e in state.events if e.visible(who)]
+    return {**head, "game": replayed.match.game.name, "step": at, "steps": replayed.steps, "seat": who,
+            "view": state.observe(who), "events": events[-EVENT_TAIL:],
+            "action": None if last is None else {"seat": None if last.seat == CHANCE else last.seat,
+                                                 "text": last.text}}
 
 
 def _number(name: str, given: str | None, top: int, default: int | None) -> int:
