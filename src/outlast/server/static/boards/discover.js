@@ -146,15 +146,15 @@ function Stamina({ s }) {
     ${Array.from({ length: cap }, (_, i) => html`<span class=${i < s.stamina ? "pip on" : "pip"}></span>`)}</span>`;
 }
 
-function Survivor({ s, view, mine }) {
+function Survivor({ s, view, mine, you }) {
   const ch = s.character;
   const res = Object.entries(s.resources);
   const turn = view.current === s.seat;
   return html`<div class=${`survivor${mine ? " mine" : ""}${turn ? " turn" : ""}`} style=${`border-color:${seatColour(s.seat)}`}
       data-seat=${s.seat}>
     <h3><span class="swatch" style=${`background:${seatColour(s.seat)}`}>${s.seat}</span>
-      ${ch ? `${ch.name}, ${ch.title}` : `Seat ${s.seat}`} <span class="quiet">(${seatWord(s.seat)})</span>${mine ? " — you" : ""}
-      ${turn ? html` <em class="to-act">${mine ? "your" : "their"} turn</em>` : ""}${s.status !== "playing" ? html` <strong class="rule">${s.status}</strong>` : ""}</h3>
+      ${ch ? `${ch.name}, ${ch.title}` : `Seat ${s.seat}`} <span class="quiet">(${seatWord(s.seat)})</span>${mine ? ` — ${you}` : ""}
+      ${turn ? html` <em class="to-act">${mine && you === "you" ? "your" : "their"} turn</em>` : ""}${s.status !== "playing" ? html` <strong class="rule">${s.status}</strong>` : ""}</h3>
     <p class="line"><strong>Stamina ${s.stamina}</strong> <${Stamina} s=${s} /></p>
     <p class="line"><strong>Health</strong> <${Health} s=${s} />
       ${s.damage.length ? html`<span class="quiet">${s.damage.join(", ")}</span>` : html`<span class="quiet">unhurt</span>`}</p>
@@ -212,7 +212,7 @@ function Cards({ view }) {
   </div>`;
 }
 
-export function board({ view, legal, act, seat, busy }) {
+export function board({ view, legal, act, seat, you = "you", busy }) {
   const order = [...view.survivors].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   const d = view.decks;
   return html`<div class="discover">
@@ -228,6 +228,6 @@ export function board({ view, legal, act, seat, busy }) {
       faceup tiles are drawn). A dashed blue outline marks a
       space you may click now. Health dials: ♥ heart, S starvation, D dehydration, K sickness, P physical.</p>
     <${Cards} view=${view} />
-    <div class="survivors">${order.map((s) => html`<${Survivor} key=${s.seat} s=${s} view=${view} mine=${s.seat === seat} />`)}</div>
+    <div class="survivors">${order.map((s) => html`<${Survivor} key=${s.seat} s=${s} view=${view} mine=${s.seat === seat} you=${you} />`)}</div>
   </div>`;
 }

@@ -124,11 +124,11 @@ function Stamina({ m, board }) {
   return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
 }
 
-function Explorer({ m, view, mine }) {
+function Explorer({ m, view, mine, you }) {
   const hidden = m.dice.filter((d) => d.hidden).length;
   return html`<div class=${`explorer${mine ? " mine" : ""}`} style=${`border-color:${MEEPLE[m.colour] || "#999"}`}>
     <h3><span class="swatch" style=${`background:${MEEPLE[m.colour] || "#999"}`}>${m.seat}</span>
-      ${meepleName(m)}${mine ? " — you" : ""}</h3>
+      ${meepleName(m)}${mine ? ` — ${you}` : ""}</h3>
     <p class="quiet">${m.skill_name ? `${m.skill_name}${m.skill_lost ? " (lost)" : ""} · ` : ""}on ${m.position}${m.marker ? ` · destination ${m.marker}` : ""}
       ${view.ready?.[m.seat] ? " · ready" : ""}${view.rerolls_left?.length ? ` · rerolls left ${view.rerolls_left[m.seat] ?? 0}` : ""}</p>
     <div class="dice">${m.dice.length === 0 ? html`<span class="quiet">no dice</span>` :
@@ -141,7 +141,7 @@ function Explorer({ m, view, mine }) {
   </div>`;
 }
 
-export function board({ view, legal, act, seat, busy }) {
+export function board({ view, legal, act, seat, you = "you", busy }) {
   const order = [...view.meeples].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   return html`<div class="fuji">
     <p class="round"><strong>Round ${view.round}</strong> · phase ${view.phase_name} · ${view.scenario.name}
@@ -154,7 +154,7 @@ export function board({ view, legal, act, seat, busy }) {
     ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
       <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
       html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</details>`}
-    <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} />`)}</div>
+    <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} you=${you} />`)}</div>
     ${view.set_aside?.length > 0 && html`<p>Set aside: ${view.set_aside.map((d) => html`<${Die} d=${d} />`)}</p>`}
     ${view.keeping?.length > 0 && html`<p>Keeping: ${view.keeping.join(", ")}</p>`}
   </div>`;

@@ -192,14 +192,14 @@ function Threats({ view }) {
   return html`<div class="rc-threats">${card("Left", view.threat.left)}${card("Right", view.threat.right)}</div>`;
 }
 
-function Castaway({ c, mine }) {
+function Castaway({ c, mine, you }) {
   const marks = [];
   for (let i = 0; i <= c.death_at; i++) {
     marks.push(html`<span class=${`space${c.arrows.includes(i) ? " arrow" : ""}${i === c.wounds ? " at" : ""}${i === c.death_at ? " end" : ""}`}
       title=${`${i} wounds${c.arrows.includes(i) ? ": morale −1 here" : ""}${i === c.death_at ? ": death" : ""}`}>${i === c.wounds ? "W" : c.arrows.includes(i) ? "▾" : ""}</span>`);
   }
   return html`<div class=${`explorer castaway${mine ? " mine" : ""}`} style=${`border-color:${SEAT[c.seat % 4]}`}>
-    <h3><span class="swatch" style=${`background:${SEAT[c.seat % 4]}`}>${c.name[0]}</span> ${c.name} (seat ${c.seat})${mine ? " — you" : ""}</h3>
+    <h3><span class="swatch" style=${`background:${SEAT[c.seat % 4]}`}>${c.name[0]}</span> ${c.name} (seat ${c.seat})${mine ? ` — ${you}` : ""}</h3>
     <p>Wounds <strong>${c.wounds}</strong> of ${c.death_at} · Determination <strong>${c.determination}</strong> · pawns ${c.pawns}
       ${c.special_wounds.length ? ` · special wounds: ${c.special_wounds.join(", ")}` : ""}</p>
     <div class="stamina" title="W marks the wounds; ▾ spaces cost Morale when reached" aria-label=${`wound track: ${c.wounds} of ${c.death_at}`}>${marks}</div>
@@ -224,7 +224,7 @@ function Dice({ events, view }) {
   return html`<div class="rc-dice" aria-label="dice rolled"><strong>Dice rolled</strong> ${rolls.slice(-3).map((t) => html`<span class="roll">${t}</span>`)}</div>`;
 }
 
-export function board({ view, legal, act, seat, busy, events }) {
+export function board({ view, legal, act, seat, you = "you", busy, events }) {
   const [chosen, setChosen] = useState(null);
   const place = placements(legal);
   place.chosen = place.pawns.includes(chosen) ? chosen : place.pawns[0];
@@ -250,7 +250,7 @@ export function board({ view, legal, act, seat, busy, events }) {
       wound track W marks the wounds and ▾ the spaces that lower Morale. A dashed
       blue outline is a place you may click now.</p>
     <${Camp} view=${view} />
-    <div class="explorers">${order.map((c) => html`<${Castaway} key=${c.seat} c=${c} mine=${c.seat === seat} />`)}</div>
+    <div class="explorers">${order.map((c) => html`<${Castaway} key=${c.seat} c=${c} mine=${c.seat === seat} you=${you} />`)}</div>
     ${view.friday && html`<p><strong>Friday</strong> ${view.friday.alive ? "" : "(gone) "}wounds ${view.friday.wounds} of ${view.friday.death_at} · Determination ${view.friday.determination}</p>`}
     <${Cards} title="Inventions" list=${view.inventions} note=${(c) => (c.buildable ? "✓ buildable" : "")} />
     <${Cards} title="Personal & scenario inventions" list=${[...view.personal, ...view.scenario_inventions]} />
