@@ -3,6 +3,7 @@
 The client never runs rules, so the server replays a finished table for it: `Replays` keeps the last few replayed
 matches of this process (checkpoints every `CHECKPOINT` actions), so that stepping forward and back is cheap. Only a
 table whose game is over is replayed: then every seat's view may be shown, as the save file shows everything.
+A save file uploaded from the replay page is replayed the same way and kept under the digest of its document.
 """
 
 from __future__ import annotations
