@@ -5,7 +5,7 @@ Two browser contexts (seat 0's player on a desktop, a newcomer by name on a phon
 Fuji table's replay page and join its room. The leader steps forward five and changes the point of view; the
 follower's page shows the same step and seat, its controls off and the board naming the seat, not "you". The
 follower takes the lead and steps back; the first page follows, browses alone and follows again. Then a save file
-is opened on `/replay` and stepped, and a broken one shows the server's reason.
+is opened on `/replay` (from the lobby's link) and stepped, and a broken one shows the server's reason.
 """
 
 from __future__ import annotations
@@ -118,7 +118,9 @@ def test_a_save_file_is_opened_and_stepped_and_a_broken_one_says_why(browser: Br
     broken.write_text(json.dumps({**doc, "game": "chess"}))
     errors: list[str] = []
     with Server(f"sqlite:///{tmp_path / 'outlast.db'}", log=tmp_path / "server.log") as server:
-        page = _open(browser, server.url + "/replay", errors, phone=True)
+        page = _open(browser, server.url + "/", errors, phone=True)
+        page.get_by_role("link", name="Replay it here").click()  # the lobby's way to the save file page
+        page.wait_for_url("**/replay")
         page.locator("input.save-file").set_input_files(str(broken))
         alert = page.get_by_role("alert")
         alert.wait_for()

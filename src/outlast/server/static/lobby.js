@@ -37,6 +37,7 @@ export function Lobby() {
         <h2>Games</h2>
         <ul class="games">${games.map((g) => html`<${GameEntry} key=${g.name} game=${g} onError=${setError} />`)}</ul>
       </section>
+      <p class="quiet">Have a save file (from <code>outlast export</code> or <code>outlast play</code>)? <a href="/replay">Replay it here</a>.</p>
     </div>`;
 }
 
