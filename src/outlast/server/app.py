@@ -47,6 +47,7 @@ from outlast.core import Match, OutlastError, load_game
 from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError, TokenBucket
 from .live import Live
+from .protocol import encode
 from .replay import Replays, guide
 from .store import Store, listen
 
@@ -234,7 +235,7 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        client = Client(send=websocket.send_json, table=live.id, bucket=TokenBucket(hub().rate, 2 * hub().rate))
+        client = Client(send=lambda msg: websocket.send_text(encode(msg)), table=live.id, bucket=TokenBucket(hub().rate, 2 * hub().rate))
         await hub().connect(live, client)
         try:
             await hub().send_fresh(live, client)
