@@ -5,10 +5,14 @@
 
 A real server process (SQLite in a temporary folder, no rate limit that could slow the players) and one client
 process of plain asyncio websocket clients, both on 127.0.0.1 and sharing this machine. Each table is a Fuji game
-of 3 seats, each seat a scripted player that sends a random legal action `--think` seconds after its view
-offers one (0.3 s by default: the pace of the server's own bots; 0 acts at once), with one action in flight. A round trip is the time from sending an action to receiving the state that
-acknowledges it (`ack`). Every table is opened and started before the measuring window, which starts 3 s
-after the last one: the lobby traffic of setting up is not counted, only play.
+of 3 seats, each seat a scripted player: once its newest state offers actions it thinks for a while (`--think`,
+0.3 s by default, the pace of the server's own bots, drawn from 0.5 to 1.5 times that so that three players
+are not in step), keeps reading meanwhile, and then sends a random legal action of the newest state it has,
+with one action in flight. In Fuji's phases where every seat acts, the three do so at about the same time, so
+some actions lose the race and are rejected as stale (counted per second). A round trip is the time from
+sending an action to receiving the state that acknowledges it (`ack`). Every table is opened and started before
+the measuring window, which starts 3 s after the last one: the lobby traffic of setting up is not counted, only
+play. The client does not collect garbage inside the window (its pauses would count as the server's).
 
 The reference, measured in the same run: a bare websocket echo server under the same uvicorn, with the same
 number of connections sending a message of the same size and waiting for it back. It is the floor: what the
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -30,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +65,7 @@ class Stats:
         self.trips: list[float] = []
         self.actions = 0
         self.games = 0
+        self.stale = 0
         self.since = float("inf")
         self.stop = float("inf")
 
@@ -66,41 +73,51 @@ class Stats:
         trips = sorted(self.trips)
         q = statistics.quantiles(trips, n=100) if len(trips) >= 100 else [trips[-1]] * 99 if trips else [0.0] * 99
         return {"p50": statistics.median(trips) * 1000 if trips else 0.0, "p99": q[98] * 1000,
-                "actions_s": self.actions / seconds, "games": self.games}
+                "actions_s": self.actions / seconds, "games": self.games, "stale_s": self.stale / seconds}
 
 
 THINK = [0.3]
 
 
 async def _seat(url: str, token: str, rng: random.Random, stats: Stats) -> bool:
-    """Play one seat until the game ends (True) or the window closes (False)."""
+    """Play one seat until the game ends (True) or the window closes (False): once its newest state offers
+    actions, it waits its thinking time (reading whatever arrives meanwhile), then picks from the newest state,
+    as a player at a screen does."""
     async with websockets.connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        waiting, sent, n = None, 0.0, 0
+        waiting: int | None = None  # the id of the action in flight
+        sent, n, latest, due = 0.0, 0, None, None
         while time.monotonic() < stats.stop:
+            now = time.monotonic()
             try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, min(60.0, stats.stop - time.monotonic()))))
+                wait = (due if due is not None else stats.stop) - now
+                msg = orjson.loads(await asyncio.wait_for(ws.recv(), max(0.001, min(60.0, wait))))
             except TimeoutError:
-                continue
+                msg = {"type": "tick"}
             if msg["type"] == "rejected" and msg.get("id") == waiting:
-                waiting = None
-            if msg["type"] != "state":
+                waiting = None  # a stale act: the newest state is already here
+                stats.stale += time.monotonic() >= stats.since
+            elif msg["type"] == "state":
+                latest = msg
+                if waiting is not None and msg.get("ack") == waiting:
+                    if sent >= stats.since:
+                        stats.trips.append(time.monotonic() - sent)
+                        stats.actions += 1
+                    waiting = None
+            if latest is None:
                 continue
-            if waiting is not None and msg.get("ack") == waiting:
-                if sent >= stats.since:
-                    stats.trips.append(time.monotonic() - sent)
-                    stats.actions += 1
-                waiting = None
-            if msg["status"] == "over":
+            if latest["status"] == "over":
                 stats.games += 1
                 return True
-            if msg["legal"] and waiting is None:
-                if THINK[0]:
-                    await asyncio.sleep(THINK[0])
+            if not latest["legal"] or waiting is not None:
+                due = None
+            elif due is None:
+                due = time.monotonic() + THINK[0] * rng.uniform(0.5, 1.5)
+            elif time.monotonic() >= due:
                 n += 1
-                waiting, sent = n, time.monotonic()
-                await ws.send(json.dumps({"type": "act", "version": msg["version"], "action": rng.choice(msg["legal"]),
-                                          "id": n}))
+                waiting, sent, due = n, time.monotonic(), None
+                await ws.send(json.dumps({"type": "act", "version": latest["version"],
+                                          "action": rng.choice(latest["legal"]), "id": n}))
     return False
 
 
@@ -130,7 +147,12 @@ async def measure_server(server: Server, tables: int, seconds: float) -> dict[st
             await asyncio.sleep(0.1)
         stats.since = time.monotonic() + 3.0
         stats.stop = stats.since + seconds
-        await playing
+        gc.collect()
+        gc.disable()  # no collector pause of this client inside the window: it would count as the server's time
+        try:
+            await playing
+        finally:
+            gc.enable()
         return stats.line(seconds)
 
 
@@ -182,13 +204,17 @@ def write(out: Path, rows: list[tuple[int, dict[str, Any], dict[str, Any]]], sec
     lines = ["# The server under load", "",
              f"Measured by `benchmarks/server_load.py` ({seconds:.0f} s per row, this machine's 2 cores shared by the "
              "server process and the client process). Each table is a 3-seat Fuji game played by scripted clients "
-             f"that act {think} s after they may (0.3 s is the server bots' own pace); a round trip is an action sent to the state that acknowledges it. The "
+             f"that act about {think} s after they may (from half to one and a half times that; 0.3 s is the server "
+             "bots' own pace), choosing from the newest state they have; a round trip is an action sent to the "
+             "state that acknowledges it, and stale/s counts actions that lost a race to another seat's. The "
              "reference is a bare websocket echo under the same uvicorn with one connection per table and a "
              "6 kB message (about a Fuji state's size): the floor before any rule runs or row is written.", "",
-             "| tables | server p50 (ms) | server p99 (ms) | actions/s | games finished | echo p50 (ms) | echo p99 (ms) | echo messages/s |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| tables | server p50 (ms) | server p99 (ms) | actions/s | stale/s | games finished | echo p50 (ms) | "
+             "echo p99 (ms) | echo messages/s |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for n, got, ref in rows:
-        lines.append(f"| {n} | {got['p50']:.1f} | {got['p99']:.1f} | {got['actions_s']:.0f} | {got['games']} | "
+        lines.append(f"| {n} | {got['p50']:.1f} | {got['p99']:.1f} | {got['actions_s']:.0f} | {got['stale_s']:.0f} | "
+                     f"{got['games']} | "
                      f"{ref['p50']:.1f} | {ref['p99']:.1f} | {ref['actions_s']:.0f} |")
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

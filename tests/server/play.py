@@ -24,23 +24,28 @@ async def play_seat(player: Player, rng: random.Random, *, acked: list[int] | No
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limit
     waiting: int | None = None  # the id of the action in flight
+    latest: dict[str, Any] | None = None  # the newest state received
     count = 0
     while True:
         msg = await player.recv(max(0.1, deadline - loop.time()))
         if msg["type"] == "rejected" and msg["id"] == waiting:
-            waiting = None
-        if msg["type"] != "state":
+            waiting = None  # a stale act: the newest state is already here (or follows), so look at it again
+        elif msg["type"] == "state":
+            latest = msg
+            if waiting is not None and msg.get("ack") == waiting:
+                if acked is not None:
+                    acked.append(msg["version"])
+                waiting = None
+        else:
             continue
-        if waiting is not None and msg.get("ack") == waiting:
-            if acked is not None:
-                acked.append(msg["version"])
-            waiting = None
-        if msg["status"] == "over":
-            return msg
-        if msg["legal"] and waiting is None:
+        if latest is None:
+            continue
+        if latest["status"] == "over":
+            return latest
+        if latest["legal"] and waiting is None:
             await asyncio.sleep(PACE)
             count += 1
-            await player.send({"type": "act", "version": msg["version"], "action": rng.choice(msg["legal"]),
+            await player.send({"type": "act", "version": latest["version"], "action": rng.choice(latest["legal"]),
                                "id": count})
             waiting = count
 

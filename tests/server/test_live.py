@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from outlast.core import IllegalAction, load_game
+from outlast.core import IllegalAction, Match, load_game
 from outlast.server.bots import BotRunner
 from outlast.server.hub import Hub, HubError, token_hash
 from outlast.server.store import Store
@@ -140,7 +140,7 @@ def test_no_message_to_any_client_holds_a_token_or_its_hash(tmp_path: Path) -> N
 
 
 # ------------------------------------------------------------------ live play
-def test_a_stale_version_is_rejected_and_followed_by_a_full_state(tmp_path: Path) -> None:
+def test_a_stale_version_is_rejected_and_the_client_is_sent_only_what_it_lacks(tmp_path: Path) -> None:
     async def body(rig: Rig) -> None:
         table, _, tokens = await planning(rig)
         live = await rig.live(table)
@@ -149,17 +149,43 @@ def test_a_stale_version_is_rejected_and_followed_by_a_full_state(tmp_path: Path
         await rig.say(conns[1], {"type": "act", "version": live.version,
                                  "action": str(live.match.state.legal_actions(1)[0])})
         before = await rig.snapshot(table)
+        assert conns[0].last("state")["version"] == before[0]  # the change that makes its next act stale
         action = str(live.match.state.legal_actions(0)[0])
-        for stale in (before[0] - 1, before[0] + 1, 0):
+        for stale in (before[0] - 1, 0):  # it raced and lost: it has the newest state already
             reply = await rig.say(conns[0], {"type": "act", "version": stale, "action": action, "id": 9})
-            assert [m["type"] for m in reply] == ["rejected", "state"]
+            assert [m["type"] for m in reply] == ["rejected"]
             assert reply[0]["code"] == "stale" and reply[0]["id"] == 9 and reply[0]["version"] == before[0]
             assert str(before[0]) in reply[0]["reason"]
-            assert reply[1]["full"] is True and reply[1]["version"] == before[0]
-            assert reply[1]["view"] == _json(live.match.state.observe(0))
             assert await rig.snapshot(table) == before
+        reply = await rig.say(conns[0], {"type": "act", "version": before[0] + 1, "action": action, "id": 9})
+        assert [m["type"] for m in reply] == ["rejected", "state"]  # a version the table never had: full resync
+        assert reply[1]["full"] is True and reply[1]["version"] == before[0]
+        assert reply[1]["view"] == _json(live.match.state.observe(0))
+        assert await rig.snapshot(table) == before
         reply = await rig.say(conns[0], {"type": "act", "version": before[0], "action": action, "id": 10})
         assert reply[-1]["ack"] == 10
+    run(tmp_path, body)
+
+
+def test_a_stale_act_after_another_process_acted_brings_the_client_up_to_date(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        table, _, tokens = await planning(rig)
+        live = await rig.live(table)
+        assert live.match is not None
+        ann = await rig.connect(table, tokens[0])
+        seen = ann.last("state")
+        other = Match.start(live.match.game, live.row.seed, live.row.options)  # another process's copy
+        for entry in live.match.history:
+            other.play(entry.text, entry.seat)
+        text = str(other.state.legal_actions(1)[0])
+        other.play(text, 1)
+        with rig.store.locked(table) as tx:  # it commits; this process has not heard of it yet
+            tx.append(live.version, 1, text)
+        reply = await rig.say(ann, {"type": "act", "version": seen["version"], "id": 3,
+                                    "action": str(live.match.state.legal_actions(0)[0])})
+        assert [m["type"] for m in reply] == ["rejected", "state"]
+        assert reply[0]["code"] == "stale" and reply[1]["version"] == seen["version"] + 1
+        assert reply[1]["full"] is False and reply[1]["view"] == _json(other.state.observe(0))
     run(tmp_path, body)
 
 

@@ -51,6 +51,7 @@ from outlast.core import Match, OutlastError, SaveError, load_game, parse_docume
 from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError, TokenBucket
 from .live import Live
+from .protocol import encode
 from .replay import Replays, guide
 from .rooms import Member, Rooms
 from .store import Store, listen
@@ -268,7 +269,8 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        client = Client(send=websocket.send_json, table=live.id, bucket=TokenBucket(hub().rate, 2 * hub().rate))
+        client = Client(send=lambda msg: websocket.send_text(encode(msg)), table=live.id,
+                        bucket=TokenBucket(hub().rate, 2 * hub().rate))
         await hub().connect(live, client)
         try:
             await hub().send_fresh(live, client)
@@ -290,7 +292,7 @@ def _replay_socket(app: FastAPI, rooms: Callable[[], Rooms]) -> None:
             await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
             await websocket.close(code=4000 + exc.status)
             return
-        member: Member = rooms().member(websocket.send_json)
+        member: Member = rooms().member(lambda msg: websocket.send_text(encode(msg)))
         try:
             while True:
                 message = await websocket.receive()

@@ -131,7 +131,7 @@ class BotRunner:
                 pick = self._bot_to_move(live)
                 if pick is None:
                     return
-                if not await asyncio.to_thread(hub.store.take_lease, live.id, self.owner, self.lease):
+                if not await hub.db(hub.store.take_lease, live.id, self.owner, self.lease):
                     return  # another process drives this table's bots; the watch retries when its lease ends
                 await asyncio.sleep(hub.bot_pace)
                 seat, spec = pick

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from outlast.agents import make_agent
 from outlast.core import IllegalAction, OptionError, OutlastError, load_game, resolve_seed
@@ -80,8 +80,13 @@ class Client:
     seat: int | None = None
     epoch: int = -1
     events: int = 0
+    version: int = -1
+    """The table version of the last state this connection was sent."""
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket())
 
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 Ack = tuple["Client", "int | None"]
 """The client whose message made a change, and the id it gave that message."""
@@ -121,6 +126,18 @@ class Hub:
         self.tables: dict[str, Live] = {}
         self.bots: Any = None  # set by server.bots.BotRunner.attach
 
+    async def db(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a short database transaction (`work(*args)`, blocking) for the event loop.
+
+        PostgreSQL: in a worker thread, since its statements wait on the network and on other processes' row
+        locks. SQLite: right here on the event loop. Its transactions take a fraction of a millisecond and only
+        this process writes the file, so there is nothing to wait on; and a worker thread would cost more than
+        the work. Handing the thread the GIL and back at each of its statements, while the loop has clients to
+        serve, made SQLite's commits the server's bottleneck under load (benchmarks/server_load.md)."""
+        if self.store.is_postgres:
+            return await asyncio.to_thread(work, *args, **kwargs)
+        return work(*args, **kwargs)
+
     # ------------------------------------------------------------------ loading
     async def live(self, table_id: object) -> Live:
         """The table `table_id`, loaded (and replayed) on first use; `HubError` 404 when there is none."""
@@ -130,8 +147,8 @@ class Hub:
         if live is not None:
             return live
         try:
-            row = await asyncio.to_thread(self.store.table, table_id)
-            seats = await asyncio.to_thread(self.store.seats, table_id)
+            row = await self.db(self.store.table, table_id)
+            seats = await self.db(self.store.seats, table_id)
         except StoreError:
             raise HubError(404, "no_table", f"no table {shown(table_id)}") from None
         live = self.tables.setdefault(table_id, Live(row, seats))
@@ -156,8 +173,8 @@ class Hub:
             live.row = self.store.table(live.id)
 
     async def refresh_seats(self, live: Live) -> None:
-        live.seats = await asyncio.to_thread(self.store.seats, live.id)
-        live.row = await asyncio.to_thread(self.store.table, live.id)
+        live.seats = await self.db(self.store.seats, live.id)
+        live.row = await self.db(self.store.table, live.id)
 
     async def recover(self) -> int:
         """After a start (or a crash): rebuild every table in play from its actions and restart its bots and
@@ -209,7 +226,7 @@ class Hub:
         if type(clock) is not int or not 0 <= clock <= 24 * 3600:
             raise HubError(400, "malformed", "clock must be whole seconds per seat, 0 to 86400 (0: no clock)")
         host = secrets.token_urlsafe(24)
-        table_id = await asyncio.to_thread(
+        table_id = await self.db(
             self.store.create_table, game=game.name, options=_plain(options), seed=seed,
             rules_version=game.rules_version, content_id=game.content_id(options), public=public,
             host_hash=token_hash(host), seats=seats, clock=clock)
@@ -241,7 +258,7 @@ class Hub:
                 raise HubError(409, "table_full", "every seat of this table is taken")
             seat = want if want is not None else free[0]
             token = secrets.token_urlsafe(24)
-            await asyncio.to_thread(self.store.set_seat, live.id, seat, kind="human", name=name,
+            await self.db(self.store.set_seat, live.id, seat, kind="human", name=name,
                                     token_hash=token_hash(token))
             await self.refresh_seats(live)
         await self.seats_changed(live)
@@ -264,7 +281,7 @@ class Hub:
         except (OutlastError, TypeError, ValueError) as exc:
             raise HubError(400, "bad_bot", f"bot {shown(bot)}: {exc}") from None
         async with live.lock:
-            await asyncio.to_thread(self.store.set_seat, live.id, seat_no, kind="bot", name=bot, bot=bot)
+            await self.db(self.store.set_seat, live.id, seat_no, kind="bot", name=bot, bot=bot)
             await self.refresh_seats(live)
             self._drop_seat_clients(live, seat_no)
         await self.seats_changed(live)
@@ -277,7 +294,7 @@ class Hub:
         self._check_host(live, token)
         seat_no = self._seat_number(live, seat)
         async with live.lock:
-            await asyncio.to_thread(self.store.set_seat, live.id, seat_no, kind="open")
+            await self.db(self.store.set_seat, live.id, seat_no, kind="open")
             await self.refresh_seats(live)
             self._drop_seat_clients(live, seat_no)
         await self.seats_changed(live)
@@ -310,7 +327,7 @@ class Hub:
     async def _set_standin(self, live: Live, seat: int, bot: str) -> None:
         async with live.lock:
             s = live.seats[seat]
-            await asyncio.to_thread(self.store.set_seat, live.id, seat, kind="human", name=s.name, bot=bot,
+            await self.db(self.store.set_seat, live.id, seat, kind="human", name=s.name, bot=bot,
                                     token_hash=s.token_hash)
             await self.refresh_seats(live)
         await self.seats_changed(live)
@@ -343,7 +360,7 @@ class Hub:
             empty = [s.seat for s in live.seats if s.kind == "open"]
             if empty:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
-            await asyncio.to_thread(self._start_match, live)
+            await self.db(self._start_match, live)
             self._clock_tick(live)  # the first seats to act start their clocks now
             await self.broadcast(live)
         self.after_change(live)
@@ -371,7 +388,7 @@ class Hub:
         Raises `IllegalAction` (the rules refuse it) or `StaleVersion` (someone acted first): nothing changed.
         """
         async with live.lock:
-            await asyncio.to_thread(self._commit, live, seat, version, text)
+            await self.db(self._commit, live, seat, version, text)
             self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
@@ -424,7 +441,7 @@ class Hub:
     async def undo(self, live: Live, seat: int, version: int, ack: Ack | None = None) -> None:
         """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed)."""
         async with live.lock:
-            await asyncio.to_thread(self._undo, live, seat, version)
+            await self.db(self._undo, live, seat, version)
             self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
@@ -452,8 +469,8 @@ class Hub:
             if live.match is not None:
                 live.match.game.check_chat(live.match.state, seat, line)
         name = live.seats[seat].name
-        chat_id = await asyncio.to_thread(self.store.add_chat, live.id, seat, name, line)
-        await asyncio.to_thread(self._notify, live.id, f"c:{live.id}:{chat_id}")
+        chat_id = await self.db(self.store.add_chat, live.id, seat, name, line)
+        await self.db(self._notify, live.id, f"c:{live.id}:{chat_id}")
         await self.send_all(live, {"type": "chat", "id": chat_id, "seat": seat, "name": name, "text": line})
 
     def _notify(self, table_id: str, payload: str) -> None:
@@ -470,7 +487,7 @@ class Hub:
                                        "entry": live.lobby_entry(), "seat": client.seat})
             return
         msg, seen = live.view_message(client.seat, client.epoch, client.events)
-        client.epoch, client.events = live.epoch, seen
+        client.epoch, client.events, client.version = live.epoch, seen, live.version
         if ack is not None:
             msg["ack"] = ack
         await _send(live, client, msg)
@@ -491,7 +508,7 @@ class Hub:
             await _send(live, client, msg)
 
     async def seats_changed(self, live: Live) -> None:
-        await asyncio.to_thread(self._notify, live.id, f"s:{live.id}")
+        await self.db(self._notify, live.id, f"s:{live.id}")
         await self.send_all(live, {"type": "seats", "table": live.id, "seats": live.seat_list(),
                                    "status": live.row.status})
 
@@ -549,8 +566,10 @@ class Hub:
         except StaleVersion as exc:
             await _send(live, client, p.rejected("stale", f"the table is at version {exc.actual}, not "
                                                           f"{exc.expected}", "", live.version, msg_id))
-            client.epoch = -1  # it missed something: resync it with the full view
-            await self.send_fresh(live, client)
+            if exc.expected > exc.actual:
+                client.epoch = -1  # a version the table never had: resync this client with the full view
+            if client.epoch != live.epoch or client.version != live.version:
+                await self.send_fresh(live, client)  # what it missed (the change came from another process)
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))
         except (OutlastError, ValueError) as exc:  # a chat rule's refusal, a game's own check
@@ -597,7 +616,7 @@ class Hub:
         await _send(live, client, {"type": "welcome", "table": live.id, "seat": seat,
                                    "name": live.seats[seat].name if seat is not None else ""})
         if seat is not None and live.seats[seat].away:
-            await asyncio.to_thread(self.store.set_away, live.id, seat, False)
+            await self.db(self.store.set_away, live.id, seat, False)
             await self.refresh_seats(live)
             await self.seats_changed(live)
         await self.send_fresh(live, client)
@@ -611,7 +630,7 @@ class Hub:
         seat = client.seat
         if seat is None or any(c.seat == seat for c in live.clients) or live.seats[seat].kind != "human":
             return
-        await asyncio.to_thread(self.store.set_away, live.id, seat, True)
+        await self.db(self.store.set_away, live.id, seat, True)
         await self.refresh_seats(live)
         await self.seats_changed(live)
         self.after_change(live)
@@ -628,7 +647,7 @@ class Hub:
             async with live.lock:
                 if live.match is not None and live.version >= int(rest.split(":")[1]):
                     return  # our own change (or one we caught up with already): our clients have it
-                await asyncio.to_thread(self._remote_catch_up, live)
+                await self.db(self._remote_catch_up, live)
                 self._clock_tick(live)
                 await self.broadcast(live)
             self.after_change(live)
@@ -638,7 +657,7 @@ class Hub:
                                        "status": live.row.status})
         elif kind == "c":
             since = int(rest.split(":")[1]) - 1
-            for cid, seat, name, text, _ in await asyncio.to_thread(self.store.chat, live.id, since, 1):
+            for cid, seat, name, text, _ in await self.db(self.store.chat, live.id, since, 1):
                 await self.send_all(live, {"type": "chat", "id": cid, "seat": seat, "name": name, "text": text})
 
     def _remote_catch_up(self, live: Live) -> None:

@@ -8,8 +8,10 @@ problem and changes nothing.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, TypeVar
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from outlast.core import OutlastError
@@ -22,6 +24,16 @@ MAX_CHAT = 500
 """The longest chat line accepted."""
 MAX_VERSION = 1 << 40
 M = TypeVar("M")
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A server message as the JSON text of one websocket frame. orjson writes a state (about 9 kB) in a tenth of
+    the time the standard library takes, and a state goes to every connection after every action; what orjson
+    refuses (a whole number beyond 64 bits) falls back to the standard library, which writes every JSON value."""
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
 class ProtocolError(OutlastError, ValueError):

@@ -10,9 +10,12 @@ one process: it runs in WAL mode, and a write transaction takes the database's w
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import re
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -24,7 +27,7 @@ from typing import Any
 import psycopg
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, Row, bindparam, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import Engine, Row, create_engine, event, insert, or_, select, text, update
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -33,11 +36,14 @@ from outlast.core.paths import data_dir
 
 from .schema import SEAT_KINDS, TABLE_STATUSES, Action, Chat, Seat, Table
 
+log = logging.getLogger("outlast.server")
 CHANNEL = "outlast_tables"
 """The PostgreSQL channel of `Tx.notify` and `listen`."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MIGRATION_LOCK = 0x6F75746C617374
 """The PostgreSQL advisory lock that makes processes starting together migrate one at a time ('outlast')."""
+CHECKPOINT_EVERY = 1.0
+"""Seconds between two checkpoints of a SQLite database's write-ahead log (`Store._checkpoints`)."""
 _BUSY_MS = 30_000
 """How long a SQLite connection waits for another's write lock before it gives up."""
 _HASH = re.compile(r"^([0-9a-f]{64})?$")
@@ -159,6 +165,7 @@ def _sqlite_events(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Store's own thread checkpoints (Store._checkpoints)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
         cursor.close()
@@ -191,6 +198,9 @@ class Store:
         except BaseException:
             self.engine.dispose()
             raise
+        self._closing = threading.Event()
+        if not self.is_postgres:
+            threading.Thread(target=self._checkpoints, daemon=True, name="outlast-checkpoint").start()
 
     def __repr__(self) -> str:
         return f"Store({self.shown_url!r})"
@@ -202,8 +212,35 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and stop the checkpoints)."""
+        self._closing.set()
         self.engine.dispose()
+
+    def checkpoint(self) -> tuple[int, int]:
+        """SQLite: copy what the write-ahead log holds back into the database file, without waiting for
+        anyone (a passive checkpoint). Returns (pages in the log, pages copied)."""
+        if self.is_postgres:
+            raise StoreError("checkpoints are SQLite's; PostgreSQL makes its own")
+        raw = self.engine.raw_connection()  # outside any transaction: a checkpoint cannot run in one
+        try:
+            row = raw.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as error:
+            raise StoreError(f"database {self.shown_url}: checkpoint failed: {error}") from error
+        finally:
+            raw.close()
+        return int(row[1]), int(row[2])
+
+    def _checkpoints(self) -> None:
+        """SQLite: a checkpoint every `CHECKPOINT_EVERY` seconds, in this thread.
+
+        SQLite's own checkpoint runs inside whichever commit finds the log long, and game commits run on the
+        event loop (`Hub.db`): its copy and flush to disk would stall every table. A passive checkpoint takes no
+        write lock, so commits go on meanwhile, and the thread lets go of the GIL while SQLite works."""
+        while not self._closing.wait(CHECKPOINT_EVERY):
+            try:
+                self.checkpoint()
+            except Exception:  # closed under us, or the disk is away a moment: try again next time
+                log.debug("checkpoint of %s failed", self.shown_url, exc_info=True)
 
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; run again, it does nothing."""
@@ -371,10 +408,11 @@ class Store:
         write lock). Commits on normal exit, rolls back on an exception; another process's `locked` on the same
         table waits meanwhile."""
         with self._write() as conn:
-            row = conn.execute(_LOCK_ROW, {"tid": table_id}).one_or_none()
+            raw = _Raw(conn, self.is_postgres)
+            row = raw.one(_LOCK_ROW_PG if self.is_postgres else _LOCK_ROW, {"tid": table_id})
             if row is None:
                 raise UnknownTable(table_id)
-            tx = Tx(conn, table_id, row.version, row.status, self.is_postgres)
+            tx = Tx(conn, raw, table_id, row[0], row[1])
             try:
                 yield tx
                 tx.flush()
@@ -420,20 +458,56 @@ class Store:
         return row.lease_owner, row.lease_until
 
 
-_LOCK_ROW = select(Table.version, Table.status).where(Table.id == bindparam("tid")).with_for_update()
-"""Built once: the read of a table's version that takes its lock (PostgreSQL: the row's)."""
-_INSERT_ACTION = insert(Action)
-"""Built once: the statement of every stored action (its values come as parameters)."""
-_SET_VERSION = update(Table).where(Table.id == bindparam("tid")).values(version=bindparam("v"), updated=bindparam("at"))
+class _Raw:
+    """The hot statements of a game's transaction, run on the driver's own cursor: the ones every action costs
+    (the lock, the insert, the version), written once in plain SQL. SQLAlchemy's statement machinery costs more
+    than SQLite takes to run them; the transaction itself stays SQLAlchemy's (its begin, commit, rollback)."""
+
+    def __init__(self, conn: Connection, postgres: bool) -> None:
+        driver = conn.connection.driver_connection
+        assert driver is not None, "a connection checked out of the pool has its driver's connection"
+        self._cursor = driver.cursor()
+        self._postgres = postgres
+        self._errors: type[Exception] = psycopg.Error if postgres else sqlite3.Error
+
+    def run(self, sql: str, params: dict[str, Any]) -> None:
+        try:
+            self._cursor.execute(_pg(sql) if self._postgres else sql, params)
+        except self._errors as error:
+            raise StoreError(f"database: {str(error).strip().splitlines()[0] if str(error).strip() else error}") \
+                from error
+
+    def one(self, sql: str, params: dict[str, Any]) -> tuple[Any, ...] | None:
+        self.run(sql, params)
+        row: tuple[Any, ...] | None = self._cursor.fetchone()
+        return row
+
+
+@functools.cache
+def _pg(sql: str) -> str:
+    """A statement written with `:name` parameters (SQLite's style) in psycopg's `%(name)s` style."""
+    return re.sub(r":(\w+)", r"%(\1)s", sql)
+
+
+_LOCK_ROW = "SELECT version, status FROM tables WHERE id = :tid"
+"""The read of a table's version under SQLite's write lock, which the transaction holds from its start
+(`BEGIN IMMEDIATE`)."""
+_LOCK_ROW_PG = _LOCK_ROW + " FOR UPDATE"
+"""The read of a table's version that takes its row's lock (PostgreSQL)."""
+_NEXT_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = :tid"
+_INSERT_ACTION = ("INSERT INTO actions (table_id, seq, seat, text, undone, version, undone_version) "
+                  "VALUES (:tid, :seq, :seat, :text, :undone, :v, 0)")
+_SET_VERSION = "UPDATE tables SET version = :v, updated = :at WHERE id = :tid"
 
 
 class Tx:
     """A table's transaction under its lock (from `Store.locked`): its version as read under the lock, and the
     changes that go with a version check. Usable only inside its `with` block."""
 
-    def __init__(self, conn: Connection, table_id: str, version: int, status: str, postgres: bool) -> None:
+    def __init__(self, conn: Connection, raw: _Raw, table_id: str, version: int, status: str) -> None:
         self._conn = conn
-        self._postgres = postgres
+        self._raw = raw
+        self._postgres = raw._postgres
         self.table_id = table_id
         self.version = version
         """The table's version now: read under the lock, and raised by `append` and `undo`."""
@@ -453,7 +527,7 @@ class Tx:
             raise StaleVersion(expected_version, self.version)
         return conn
 
-    def _bump(self, conn: Connection) -> int:
+    def _bump(self) -> int:
         """The next version; the table row gets it once, when the transaction ends (`flush`): one action and the
         chance outcomes it leads to cost one insert each and one update in all."""
         self.version += 1
@@ -462,7 +536,7 @@ class Tx:
     def flush(self) -> None:
         """Write the table's version, if it moved (`Store.locked` calls it before it commits)."""
         if self.version != self._stored_version and not self.closed:
-            self._conn.execute(_SET_VERSION, {"tid": self.table_id, "v": self.version, "at": time.time()})
+            self._raw.run(_SET_VERSION, {"tid": self.table_id, "v": self.version, "at": time.time()})
             self._stored_version = self.version
 
     def actions_since(self, version: int) -> list[tuple[int, int, str, bool]]:
@@ -477,13 +551,13 @@ class Tx:
     def append(self, expected_version: int, seat: int, text: str) -> int:
         """Add an action (seat -1: a chance outcome) if the table is still at `expected_version` (else
         StaleVersion, and nothing changes); returns the new version."""
-        conn = self._expect(expected_version)
+        self._expect(expected_version)
         if self._next_seq is None:
-            last = conn.scalar(select(func.max(Action.seq)).where(Action.table_id == self.table_id))
-            self._next_seq = (last or 0) + 1
-        version = self._bump(conn)
-        conn.execute(_INSERT_ACTION, {"table_id": self.table_id, "seq": self._next_seq, "seat": seat, "text": text,
-                                      "undone": False, "version": version, "undone_version": 0})
+            last = self._raw.one(_NEXT_SEQ, {"tid": self.table_id})
+            self._next_seq = (last[0] if last else 0) + 1
+        version = self._bump()
+        self._raw.run(_INSERT_ACTION, {"tid": self.table_id, "seq": self._next_seq, "seat": seat, "text": text,
+                                       "undone": False, "v": version})
         self._next_seq += 1
         return version
 
@@ -497,7 +571,7 @@ class Tx:
                             .order_by(Action.seq.desc()).limit(count)).all()
         if len(seqs) < count:
             raise StoreError(f"table {self.table_id} has {len(seqs)} actions to undo, not {count}")
-        version = self._bump(conn)
+        version = self._bump()
         conn.execute(update(Action).where(Action.table_id == self.table_id, Action.seq.in_(seqs))
                      .values(undone=True, undone_version=version))
         return version

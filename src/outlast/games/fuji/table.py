@@ -5,7 +5,7 @@ Built once per `new_game` from the game's own content and shared by reference by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -83,6 +83,10 @@ class Table:
     all_seats: int
     level_loss: tuple[int, ...]
     """level_loss[d] for d = 0..12 (§4)."""
+    cell_views: dict[tuple[int, int], tuple[dict[str, Any], str]] = field(default_factory=dict, compare=False,
+                                                                          repr=False)
+    """What a cell's view holds that only its terrain card changes, by (cell, card): filled by view.py as views
+    are drawn (a cache shared by every clone of a game, never part of its state)."""
 
     def owner(self, die: int) -> int:
         return die // 6

@@ -26,24 +26,36 @@ if TYPE_CHECKING:
 def _board_view(state: FujiState) -> list[dict[str, Any]]:
     """Every cell as players name it, with its terrain card, lava, tokens and start (§2.3, §3.4)."""
     table = state.table
-    content, board = table.content, table.board
+    fixed = table.cell_views
+    card_at, lava, tokens = state.card_at, state.lava, state.equipment_tokens_left
+    single, double = state.eruption_tokens_left, state.double_eruption_tokens_left
     cells = []
-    for code in board.cells:
-        card = state.card_at[code]
-        terrain = content.terrain[card] if card >= 0 else None
-        kind = {"V": "volcano", "R": "rubble", "H": "village", "h": "village"}.get(board.mark[code], "landscape")
-        eruption = 2 if (state.double_eruption_tokens_left >> code) & 1 else \
-            1 if (state.eruption_tokens_left >> code) & 1 else 0
-        cells.append({
-            "cell": cell_name(code), "kind": kind, "card": terrain.id if terrain else None,
-            "requires": requirement_text(terrain.requires) if terrain and terrain.requires else "",
-            "extra_reroll": bool(terrain and terrain.extra_reroll), "lava": bool((state.lava >> code) & 1),
-            "equipment_token": bool((state.equipment_tokens_left >> code) & 1),
-            "eruption_token": eruption,
-            "start": "white" if code == board.white_start else
-            "grey" if code == board.grey_start and table.explorers == 4 else "",
-        })
+    for code in table.board.cells:
+        card = card_at[code]
+        head = fixed.get((code, card))
+        if head is None:
+            head = fixed[code, card] = _cell_head(state, code, card)
+        cell = dict(head[0])
+        cell["lava"] = bool((lava >> code) & 1)
+        cell["equipment_token"] = bool((tokens >> code) & 1)
+        cell["eruption_token"] = 2 if (double >> code) & 1 else 1 if (single >> code) & 1 else 0
+        cell["start"] = head[1]
+        cells.append(cell)
     return cells
+
+
+def _cell_head(state: FujiState, code: int, card: int) -> tuple[dict[str, Any], str]:
+    """What a cell's view holds that only its terrain card changes: name, kind, card and requirement, and the
+    start it is (kept per table in `Table.cell_views`, since a view is drawn after every action)."""
+    table = state.table
+    content, board = table.content, table.board
+    terrain = content.terrain[card] if card >= 0 else None
+    kind = {"V": "volcano", "R": "rubble", "H": "village", "h": "village"}.get(board.mark[code], "landscape")
+    start = "white" if code == board.white_start else \
+        "grey" if code == board.grey_start and table.explorers == 4 else ""
+    return ({"cell": cell_name(code), "kind": kind, "card": terrain.id if terrain else None,
+             "requires": requirement_text(terrain.requires) if terrain and terrain.requires else "",
+             "extra_reroll": bool(terrain and terrain.extra_reroll)}, start)
 
 
 def _die_view(state: FujiState, die: int, bit: int) -> dict[str, Any]:
@@ -114,7 +126,7 @@ def observe(state: FujiState, seat: int | None) -> dict[str, Any]:
         "pending": [{"decision": d.kind, "seat": d.seat, "meeple": d.meeple}
                     for d in state.decisions],
         "over": state.is_over(),
-        "log": [e.text for e in state.events if e.visible(seat)][-30:],
+        "log": _log_tail(state, seat, 30),
     }
     if table.extra >= 0:
         view["extra_dice"] = [_die_view(state, i, bit) for i in range(table.extra * 6, table.extra * 6 + 6)]
@@ -125,3 +137,15 @@ def observe(state: FujiState, seat: int | None) -> dict[str, Any]:
     if state.is_over():
         view["outcome"] = dict(state.outcome().details)
     return view
+
+
+def _log_tail(state: FujiState, seat: int | None, count: int) -> list[str]:
+    """The last `count` event texts `seat` may see, oldest first (read from the end: a log only grows)."""
+    out: list[str] = []
+    for event in reversed(state.events):
+        if event.visible(seat):
+            out.append(event.text)
+            if len(out) == count:
+                break
+    out.reverse()
+    return out

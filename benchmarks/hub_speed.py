@@ -1,0 +1,88 @@
+"""The server's own cost per action, without sockets: a `Hub` on a real SQLite file, N Fuji tables of 3 seats,
+each seat a client whose `send` encodes the message as the websocket would (JSON text). Reports microseconds per
+action (commit + the three seats' views), and a cProfile table with --profile.
+
+    .venv/bin/python benchmarks/hub_speed.py --tables 50 --actions 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import pstats
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from outlast.server.hub import Client, Hub, TokenBucket
+from outlast.server.protocol import encode
+from outlast.server.store import Store
+
+
+async def _setup(hub: Hub, tables: int) -> list[tuple[Any, list[Client]]]:
+    out = []
+    for i in range(tables):
+        made = await hub.create({"game": "fuji", "options": {"players": 3}, "seed": 100 + i})
+        table, host = made["table"], made["host_token"]
+        tokens = [(await hub.join(table, {"name": f"p{s}"}))["token"] for s in range(3)]
+        live = await hub.live(table)
+        clients = []
+        for s in range(3):
+            c = Client(send=encode, table=table, bucket=TokenBucket(1e9, 1e9))
+            await hub.connect(live, c)
+            await hub.handle(c, json.dumps({"type": "hello", "token": tokens[s]}))
+            clients.append(c)
+        await hub.start(table, host)
+        out.append((live, clients))
+    return out
+
+
+async def _play(hub: Hub, tables: list[tuple[Any, list[Client]]], actions: int, rng: random.Random) -> int:
+    done = 0
+    while done < actions:
+        for live, clients in tables:
+            state = live.match.state
+            if state.is_over():
+                continue
+            seat = next(m for m in state.to_move() if m >= 0)
+            text = rng.choice([str(a) for a in state.legal_actions(seat)])
+            msg = json.dumps({"type": "act", "version": live.version, "action": text, "id": done})
+            await hub.handle(clients[seat], msg)
+            done += 1
+    return done
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(f"sqlite:///{Path(tmp) / 'hub.db'}")
+
+        async def run() -> float:
+            hub = Hub(store, bot_pace=0)
+            tables = await _setup(hub, args.tables)
+            start = time.perf_counter()
+            prof = cProfile.Profile() if args.profile else None
+            if prof:
+                prof.enable()
+            n = await _play(hub, tables, args.actions, random.Random(1))
+            if prof:
+                prof.disable()
+                pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(35)
+            return (time.perf_counter() - start) / n
+
+        per = asyncio.run(run())
+        store.close()
+    print(f"{args.tables} tables: {per * 1e6:.0f} us per action ({1 / per:.0f} actions/s)")
+
+
+if __name__ == "__main__":
+    main()
