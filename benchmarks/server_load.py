@@ -83,7 +83,7 @@ async def _seat(url: str, token: str, rng: random.Random, stats: Stats) -> bool:
     """Play one seat until the game ends (True) or the window closes (False): once its newest state offers
     actions, it waits its thinking time (reading whatever arrives meanwhile), then picks from the newest state,
     as a player at a screen does."""
-    async with websockets.connect(url, max_size=None) as ws:
+    async with websockets.connect(url, max_size=None, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         waiting: int | None = None  # the id of the action in flight
         sent, n, latest, due = 0.0, 0, None, None
@@ -144,6 +144,8 @@ async def measure_server(server: Server, tables: int, seconds: float) -> dict[st
     async with httpx.AsyncClient(base_url=server.url, timeout=120.0, limits=limits) as http:
         playing = asyncio.gather(*(_table(server, http, 1000 + i, stats, started) for i in range(tables)))
         while len(started) < tables:
+            if playing.done():  # a table's setup failed: say why instead of waiting for it forever
+                playing.result()
             await asyncio.sleep(0.1)
         stats.since = time.monotonic() + 3.0
         stats.stop = stats.since + seconds

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import json
-import logging
 import re
 import secrets
 import sqlite3
@@ -36,14 +35,11 @@ from outlast.core.paths import data_dir
 
 from .schema import SEAT_KINDS, TABLE_STATUSES, Action, Chat, Seat, Table
 
-log = logging.getLogger("outlast.server")
 CHANNEL = "outlast_tables"
 """The PostgreSQL channel of `Tx.notify` and `listen`."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MIGRATION_LOCK = 0x6F75746C617374
 """The PostgreSQL advisory lock that makes processes starting together migrate one at a time ('outlast')."""
-CHECKPOINT_EVERY = 1.0
-"""Seconds between two checkpoints of a SQLite database's write-ahead log (`Store._checkpoints`)."""
 _BUSY_MS = 30_000
 """How long a SQLite connection waits for another's write lock before it gives up."""
 _HASH = re.compile(r"^([0-9a-f]{64})?$")
@@ -165,7 +161,6 @@ def _sqlite_events(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Store's own thread checkpoints (Store._checkpoints)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
         cursor.close()
@@ -198,9 +193,6 @@ class Store:
         except BaseException:
             self.engine.dispose()
             raise
-        self._closing = threading.Event()
-        if not self.is_postgres:
-            threading.Thread(target=self._checkpoints, daemon=True, name="outlast-checkpoint").start()
 
     def __repr__(self) -> str:
         return f"Store({self.shown_url!r})"
@@ -212,35 +204,8 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Close every pooled connection (and stop the checkpoints)."""
-        self._closing.set()
+        """Close every pooled connection."""
         self.engine.dispose()
-
-    def checkpoint(self) -> tuple[int, int]:
-        """SQLite: copy what the write-ahead log holds back into the database file, without waiting for
-        anyone (a passive checkpoint). Returns (pages in the log, pages copied)."""
-        if self.is_postgres:
-            raise StoreError("checkpoints are SQLite's; PostgreSQL makes its own")
-        raw = self.engine.raw_connection()  # outside any transaction: a checkpoint cannot run in one
-        try:
-            row = raw.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        except sqlite3.Error as error:
-            raise StoreError(f"database {self.shown_url}: checkpoint failed: {error}") from error
-        finally:
-            raw.close()
-        return int(row[1]), int(row[2])
-
-    def _checkpoints(self) -> None:
-        """SQLite: a checkpoint every `CHECKPOINT_EVERY` seconds, in this thread.
-
-        SQLite's own checkpoint runs inside whichever commit finds the log long, and game commits run on the
-        event loop (`Hub.db`): its copy and flush to disk would stall every table. A passive checkpoint takes no
-        write lock, so commits go on meanwhile, and the thread lets go of the GIL while SQLite works."""
-        while not self._closing.wait(CHECKPOINT_EVERY):
-            try:
-                self.checkpoint()
-            except Exception:  # closed under us, or the disk is away a moment: try again next time
-                log.debug("checkpoint of %s failed", self.shown_url, exc_info=True)
 
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; run again, it does nothing."""
