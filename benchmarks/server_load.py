@@ -140,7 +140,7 @@ async def measure_server(server: Server, tables: int, seconds: float) -> dict[st
     table started (the setup's lobby traffic is not measured)."""
     stats = Stats()
     started: list[int] = []
-    limits = httpx.Limits(max_connections=100)
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=0)  # no reuse of a connection the server closed
     async with httpx.AsyncClient(base_url=server.url, timeout=120.0, limits=limits) as http:
         playing = asyncio.gather(*(_table(server, http, 1000 + i, stats, started) for i in range(tables)))
         while len(started) < tables:

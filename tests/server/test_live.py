@@ -172,7 +172,7 @@ def test_a_stale_act_after_another_process_acted_brings_the_client_up_to_date(tm
         table, _, tokens = await planning(rig)
         live = await rig.live(table)
         assert live.match is not None
-        ann = await rig.connect(table, tokens[0])
+        ann, bob = await rig.connect(table, tokens[0]), await rig.connect(table, tokens[1])
         seen = ann.last("state")
         other = Match.start(live.match.game, live.row.seed, live.row.options)  # another process's copy
         for entry in live.match.history:
@@ -186,6 +186,8 @@ def test_a_stale_act_after_another_process_acted_brings_the_client_up_to_date(tm
         assert [m["type"] for m in reply] == ["rejected", "state"]
         assert reply[0]["code"] == "stale" and reply[1]["version"] == seen["version"] + 1
         assert reply[1]["full"] is False and reply[1]["view"] == _json(other.state.observe(0))
+        assert bob.last("state")["version"] == seen["version"] + 1  # the other clients here get it too
+        assert bob.last("state")["view"] == _json(other.state.observe(1))
     run(tmp_path, body)
 
 

@@ -144,6 +144,18 @@ def test_an_exception_inside_the_lock_rolls_everything_back(store: Store) -> Non
         tx.append(0, 0, "late")  # a transaction is usable only inside its with block
 
 
+def test_a_failing_statement_of_an_action_is_a_store_error_and_stores_nothing(store: Store) -> None:
+    table_id = new_table(store)
+    with store.locked(table_id) as tx:
+        tx.append(0, 0, "take 3")
+    with pytest.raises(StoreError, match=r"^database .*(UNIQUE|unique|duplicate)") as caught, \
+            store.locked(table_id) as tx:
+        tx._next_seq = 1  # the seq of the stored action: the insert breaks the key (as a corrupt log would)
+        tx.append(1, 0, "take 4")
+    assert store.shown_url in str(caught.value)
+    assert store.actions(table_id) == [(1, 0, "take 3")] and store.table(table_id).version == 1
+
+
 def test_an_unknown_table_is_a_clear_error(store: Store) -> None:
     new_table(store)
     calls = [lambda: store.table("nope"), lambda: store.seats("nope"), lambda: store.actions("nope"),

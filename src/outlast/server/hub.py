@@ -259,7 +259,7 @@ class Hub:
             seat = want if want is not None else free[0]
             token = secrets.token_urlsafe(24)
             await self.db(self.store.set_seat, live.id, seat, kind="human", name=name,
-                                    token_hash=token_hash(token))
+                          token_hash=token_hash(token))
             await self.refresh_seats(live)
         await self.seats_changed(live)
         return {"table": live.id, "seat": seat, "token": token}
@@ -328,7 +328,7 @@ class Hub:
         async with live.lock:
             s = live.seats[seat]
             await self.db(self.store.set_seat, live.id, seat, kind="human", name=s.name, bot=bot,
-                                    token_hash=s.token_hash)
+                          token_hash=s.token_hash)
             await self.refresh_seats(live)
         await self.seats_changed(live)
         self.after_change(live)
@@ -360,7 +360,7 @@ class Hub:
             empty = [s.seat for s in live.seats if s.kind == "open"]
             if empty:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
-            await self.db(self._start_match, live)
+            await asyncio.to_thread(self._start_match, live)  # a Discover copy is generated here: not on the loop
             self._clock_tick(live)  # the first seats to act start their clocks now
             await self.broadcast(live)
         self.after_change(live)
@@ -441,7 +441,7 @@ class Hub:
     async def undo(self, live: Live, seat: int, version: int, ack: Ack | None = None) -> None:
         """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed)."""
         async with live.lock:
-            await self.db(self._undo, live, seat, version)
+            await asyncio.to_thread(self._undo, live, seat, version)  # it replays the match: not on the loop
             self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
@@ -502,6 +502,14 @@ class Hub:
         """Bring every client of the table up to date; the client whose message made the change gets its `ack`."""
         for client in list(live.clients):
             await self.send_to(live, client, ack[1] if ack is not None and ack[0] is client else None)
+
+    async def bring_up(self, live: Live) -> None:
+        """Send the table's state to each client that lacks it (its version or epoch is behind the table's)."""
+        if live.match is None:
+            return
+        for client in list(live.clients):
+            if client.epoch != live.epoch or client.version != live.version:
+                await self.send_to(live, client)
 
     async def send_all(self, live: Live, msg: dict[str, Any]) -> None:
         for client in list(live.clients):
@@ -568,8 +576,8 @@ class Hub:
                                                           f"{exc.expected}", "", live.version, msg_id))
             if exc.expected > exc.actual:
                 client.epoch = -1  # a version the table never had: resync this client with the full view
-            if client.epoch != live.epoch or client.version != live.version:
-                await self.send_fresh(live, client)  # what it missed (the change came from another process)
+            async with live.lock:  # the change came from another process: whoever lacks it gets it now
+                await self.bring_up(live)
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))
         except (OutlastError, ValueError) as exc:  # a chat rule's refusal, a game's own check
@@ -646,7 +654,8 @@ class Hub:
         if kind == "v":
             async with live.lock:
                 if live.match is not None and live.version >= int(rest.split(":")[1]):
-                    return  # our own change (or one we caught up with already): our clients have it
+                    await self.bring_up(live)  # our own change, or one a stale act made us catch up with
+                    return
                 await self.db(self._remote_catch_up, live)
                 self._clock_tick(live)
                 await self.broadcast(live)

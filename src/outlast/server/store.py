@@ -373,7 +373,7 @@ class Store:
         write lock). Commits on normal exit, rolls back on an exception; another process's `locked` on the same
         table waits meanwhile."""
         with self._write() as conn:
-            raw = _Raw(conn, self.is_postgres)
+            raw = _Raw(conn, self.is_postgres, self.shown_url)
             row = raw.one(_LOCK_ROW_PG if self.is_postgres else _LOCK_ROW, {"tid": table_id})
             if row is None:
                 raise UnknownTable(table_id)
@@ -428,19 +428,21 @@ class _Raw:
     (the lock, the insert, the version), written once in plain SQL. SQLAlchemy's statement machinery costs more
     than SQLite takes to run them; the transaction itself stays SQLAlchemy's (its begin, commit, rollback)."""
 
-    def __init__(self, conn: Connection, postgres: bool) -> None:
+    def __init__(self, conn: Connection, postgres: bool, where: str) -> None:
         driver = conn.connection.driver_connection
         assert driver is not None, "a connection checked out of the pool has its driver's connection"
         self._cursor = driver.cursor()
-        self._postgres = postgres
+        self.postgres = postgres
+        self._where = where
         self._errors: type[Exception] = psycopg.Error if postgres else sqlite3.Error
 
     def run(self, sql: str, params: dict[str, Any]) -> None:
+        """Run one statement; a database failure becomes a StoreError naming the database and the cause."""
         try:
-            self._cursor.execute(_pg(sql) if self._postgres else sql, params)
+            self._cursor.execute(_pg(sql) if self.postgres else sql, params)
         except self._errors as error:
-            raise StoreError(f"database: {str(error).strip().splitlines()[0] if str(error).strip() else error}") \
-                from error
+            cause = str(error).strip().splitlines()
+            raise StoreError(f"database {self._where}: {cause[0] if cause else type(error).__name__}") from error
 
     def one(self, sql: str, params: dict[str, Any]) -> tuple[Any, ...] | None:
         self.run(sql, params)
@@ -472,7 +474,7 @@ class Tx:
     def __init__(self, conn: Connection, raw: _Raw, table_id: str, version: int, status: str) -> None:
         self._conn = conn
         self._raw = raw
-        self._postgres = raw._postgres
+        self._postgres = raw.postgres
         self.table_id = table_id
         self.version = version
         """The table's version now: read under the lock, and raised by `append` and `undo`."""
