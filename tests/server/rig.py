@@ -6,6 +6,7 @@ objects stand for connections, so a test reads each message a connection got, in
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import dataclass, field
@@ -106,3 +107,25 @@ def to_move(live: Live) -> list[int]:
 def secrets_in(text: str, secrets: list[str]) -> list[str]:
     """The secrets (tokens, or their stored hashes) that appear in `text`."""
     return [s for s in secrets if s and s in text]
+
+
+def over_and_playing(tmp_path: Path, db: str, game: str, options: dict[str, Any], *, seed: int, steps: int,
+                     rng: int) -> tuple[str, str, str]:
+    """A SQLite database holding a `game` table played to its end (random actions from `Random(rng)`, at most
+    `steps`) and a 2-player Fuji table 6 actions into play: (url, over, playing)."""
+    rig = Rig(tmp_path, db=db)
+
+    async def body() -> tuple[str, str]:
+        over, _, _ = await rig.table(game, options, seed=seed)
+        await rig.play_random(over, steps, random.Random(rng))
+        live = await rig.live(over)
+        assert live.match is not None and live.match.state.is_over() and live.row.status == "over"
+        playing, _, _ = await rig.table("fuji", {"players": 2}, seed=seed)
+        await rig.play_random(playing, 6, random.Random(1))
+        return over, playing
+
+    try:
+        over, playing = asyncio.run(body())
+    finally:
+        rig.close()
+    return rig.url, over, playing

@@ -30,6 +30,7 @@ from outlast.core import Match, load_game
 from outlast.server.store import Store
 
 from .harness import Server
+from .play import check_messages
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -155,6 +156,12 @@ def _play(pages: list[Page], seconds: float, reload_after: int, shoot_after: int
     return count
 
 
+def spectator_frames(frames: list[dict[str, Any]], url: str, table: str) -> int:
+    """Every state frame a spectator's page got is observe(None) of the stored game at its version, with no legal
+    action and only public events (`play.check_messages`); returns how many were checked."""
+    return check_messages(_replayed_states(url, table), None, frames)
+
+
 def _replayed_states(url: str, table: str) -> list[Any]:
     """The stored game's states by version (no undo in these games: one version per stored action)."""
     store = Store(url)
@@ -204,13 +211,7 @@ def _check_spectator(watcher: Page, frames: list[dict[str, Any]], url: str, tabl
     """Every state frame the spectator got is observe(None) at its version, and its page shows public dice only."""
     watcher.wait_for_timeout(500)
     states = _replayed_states(url, table)
-    checked = 0
-    for msg in frames:
-        if msg.get("type") == "state":
-            assert msg["seat"] is None and msg["legal"] == []
-            assert msg["view"] == json.loads(json.dumps(states[msg["version"]].observe(None))), msg["version"]
-            checked += 1
-    assert checked > 10
+    assert check_messages(states, None, frames) > 10
     version = int(watcher.locator(".table-page").get_attribute("data-version") or -1)
     shown = watcher.locator(".explorer .die").evaluate_all("ds => ds.map(d => d.title)")
     public = states[version].observe(None)

@@ -17,7 +17,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from .harness import Server
-from .test_browser import ERRORS, SHOTS, _open, _replayed_states, _seated_page, browser, server  # noqa: F401
+from .test_browser import ERRORS, SHOTS, _open, _seated_page, browser, server, spectator_frames  # noqa: F401
 
 SEED = 16
 """A table where the first night brings an enemy to a survivor after 22 actions of the order below."""
@@ -61,18 +61,6 @@ def _step(page: Page, seen: set[str], done: dict[str, int]) -> bool:
     return True
 
 
-def _check_spectator(frames: list[dict[str, Any]], url: str, table: str) -> int:
-    """Every state frame the spectator got is observe(None) at its version; returns how many were checked."""
-    states = _replayed_states(url, table)
-    checked = 0
-    for msg in frames:
-        if msg.get("type") == "state":
-            assert msg["seat"] is None and msg["legal"] == []
-            assert msg["view"] == json.loads(json.dumps(states[msg["version"]].observe(None))), msg["version"]
-            checked += 1
-    return checked
-
-
 def test_a_discover_turn_with_a_move_a_gather_and_a_combat(browser: Browser, server: Server) -> None:  # noqa: F811
     table, host = server.table("discover", {"players": 2}, seed=SEED)
     ann = _seated_page(browser, server, table, "Ann")
@@ -109,7 +97,7 @@ def test_a_discover_turn_with_a_move_a_gather_and_a_combat(browser: Browser, ser
     assert done.get("move", 0) >= 2 and done.get("map clicks", 0) >= 2 and done.get("gather", 0) >= 1
     assert fought, f"no combat within {BUDGET:.0f} s"
     watcher.wait_for_timeout(500)
-    assert _check_spectator(frames, server.db_url, table) > 10
+    assert spectator_frames(frames, server.db_url, table) > 10
     assert watcher.locator("section.actions button.act").count() == 0
     assert bob.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
     for page in (ann, bob, watcher):

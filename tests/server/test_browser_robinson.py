@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from .harness import Server
-from .test_browser import ERRORS, SHOTS, _open, _replayed_states, _seated_page, browser, server
+from .test_browser import ERRORS, SHOTS, _open, _seated_page, browser, server, spectator_frames
 
 __all__ = ["browser", "server"]  # the fixtures, imported for pytest to find
 PLAY_SECONDS = 240.0
@@ -142,13 +142,6 @@ def test_two_players_plan_and_play_two_rounds_of_robinson(browser: Browser, serv
 def _check_spectator(watcher: Page, frames: list[dict[str, Any]], url: str, table: str) -> None:
     """Every state frame the spectator got is observe(None) at its version; its page offers no action."""
     watcher.wait_for_timeout(500)
-    states = _replayed_states(url, table)
-    checked = 0
-    for msg in frames:
-        if msg.get("type") == "state":
-            assert msg["seat"] is None and msg["legal"] == []
-            assert msg["view"] == json.loads(json.dumps(states[msg["version"]].observe(None))), msg["version"]
-            checked += 1
-    assert checked > 10
+    assert spectator_frames(frames, url, table) > 10
     assert watcher.locator("section.actions button.act").count() == 0
     assert watcher.locator("[data-target][role='button']").count() == 0

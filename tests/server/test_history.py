@@ -7,10 +7,8 @@ commands, which must agree byte for byte on the document.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import random
 import subprocess
 import sys
 import warnings
@@ -26,7 +24,7 @@ from outlast.server import create_app
 from outlast.server.store import Store
 
 from .harness import SRC
-from .rig import Rig
+from .rig import over_and_playing
 
 with warnings.catch_warnings():  # Starlette asks for httpx2 here; the client works the same with httpx
     warnings.simplefilter("ignore")
@@ -42,22 +40,7 @@ def outlast(*args: str) -> subprocess.CompletedProcess[str]:
 
 def _played(tmp_path: Path) -> tuple[str, str, str]:
     """A SQLite database with a finished Discover game and a Fuji game in play: (url, over, playing)."""
-    rig = Rig(tmp_path, db="history.db")
-
-    async def body() -> tuple[str, str]:
-        over, _, _ = await rig.table("discover", {"players": 1, "copy": 3}, seed=3)
-        await rig.play_random(over, 500, random.Random(0))
-        live = await rig.live(over)
-        assert live.match is not None and live.match.state.is_over() and live.row.status == "over"
-        playing, _, _ = await rig.table("fuji", {"players": 2}, seed=3)
-        await rig.play_random(playing, 6, random.Random(1))
-        return over, playing
-
-    try:
-        over, playing = asyncio.run(body())
-    finally:
-        rig.close()
-    return rig.url, over, playing
+    return over_and_playing(tmp_path, "history.db", "discover", {"players": 1, "copy": 3}, seed=3, steps=500, rng=0)
 
 
 @pytest.fixture

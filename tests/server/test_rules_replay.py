@@ -8,7 +8,6 @@ be what `Match.replay` gives at that step: the seat's `observe`, and the events 
 
 from __future__ import annotations
 
-import asyncio
 import random
 import warnings
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from outlast.server import create_app
 from outlast.server.live import EVENT_TAIL
 from outlast.server.store import Store
 
-from .rig import Rig
+from .rig import over_and_playing
 
 with warnings.catch_warnings():  # Starlette asks for httpx2 here; the client works the same with httpx
     warnings.simplefilter("ignore")
@@ -31,22 +30,7 @@ with warnings.catch_warnings():  # Starlette asks for httpx2 here; the client wo
 
 def finished_fuji(tmp_path: Path) -> tuple[str, str, str]:
     """A SQLite database with a Fuji game played to its end and one in play: (url, over, playing)."""
-    rig = Rig(tmp_path, db="replay.db")
-
-    async def body() -> tuple[str, str]:
-        over, _, _ = await rig.table("fuji", {"players": 2}, seed=5)
-        await rig.play_random(over, 5000, random.Random(2))
-        live = await rig.live(over)
-        assert live.match is not None and live.match.state.is_over() and live.row.status == "over"
-        playing, _, _ = await rig.table("fuji", {"players": 2}, seed=5)
-        await rig.play_random(playing, 6, random.Random(1))
-        return over, playing
-
-    try:
-        over, playing = asyncio.run(body())
-    finally:
-        rig.close()
-    return rig.url, over, playing
+    return over_and_playing(tmp_path, "replay.db", "fuji", {"players": 2}, seed=5, steps=5000, rng=2)
 
 
 @pytest.fixture(scope="module")

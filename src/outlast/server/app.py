@@ -50,7 +50,6 @@ from outlast.core import Match, OutlastError, SaveError, load_game, parse_docume
 
 from .bots import LEASE_SECONDS, BotRunner
 from .hub import Client, Hub, HubError, TokenBucket
-from .live import Live
 from .protocol import encode
 from .replay import Replays, guide
 from .rooms import Member, Rooms
@@ -274,7 +273,7 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
         await hub().connect(live, client)
         try:
             await hub().send_fresh(live, client)
-            await _read(websocket, hub(), live, client)
+            await _read(websocket, lambda raw: hub().handle(client, raw))
         except WebSocketDisconnect:
             pass
         finally:
@@ -294,23 +293,16 @@ def _replay_socket(app: FastAPI, rooms: Callable[[], Rooms]) -> None:
             return
         member: Member = rooms().member(lambda msg: websocket.send_text(encode(msg)))
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                if not await rooms().handle(live, member, raw):
-                    await websocket.close(code=1008)
-                    return
+            await _read(websocket, lambda raw: rooms().handle(live, member, raw))
         except WebSocketDisconnect:
             pass
         finally:
             await rooms().leave(live, member)
 
 
-async def _read(websocket: WebSocket, hub: Hub, live: Live, client: Client) -> None:
+async def _read(websocket: WebSocket, handle: Callable[[str | bytes], Awaitable[bool]]) -> None:
+    """Hand each message of a socket to `handle` until the client leaves, or `handle` says to close it (False:
+    rate-limit abuse)."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -318,7 +310,7 @@ async def _read(websocket: WebSocket, hub: Hub, live: Live, client: Client) -> N
         raw = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
-        if not await hub.handle(client, raw):
+        if not await handle(raw):
             await websocket.close(code=1008)
             return
 
