@@ -159,7 +159,7 @@ def _sqlite_events(engine: Engine) -> None:
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _wal(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
@@ -169,6 +169,21 @@ def _sqlite_events(engine: Engine) -> None:
     def _begin(connection: Connection) -> None:
         immediate = connection.get_execution_options().get("outlast_write", False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _wal(cursor: Any) -> None:
+    """Put the database in WAL mode (kept in the file: a no-op once done). Two processes opening a new file
+    together race to switch it, and SQLite answers the loser "database is locked" at once, without its busy
+    wait: so wait here, a few milliseconds at a time, up to the busy timeout."""
+    deadline = time.monotonic() + _BUSY_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 class Store:
