@@ -301,6 +301,13 @@ class State(ABC):
     def observe(self, seat: int | None) -> dict[str, Any]:
         """JSON-safe view of what `seat` may know now (None: the public view)."""
 
+    def observe_seats(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """`[observe(seat) for seat in seats]`, for a door that draws one state for several seats at once (the
+        server, after every change). A game may build what all seats see alike only once: the views returned
+        by one call may then share those parts with each other, so a caller that changes one view copies it
+        first. Each view is equal to `observe(seat)`, key order included."""
+        return [self.observe(seat) for seat in seats]
+
     def visible_events(self, seat: int | None) -> list[Event]:
         """The events `seat` may read."""
         return [e for e in self.events if e.visible(seat)]

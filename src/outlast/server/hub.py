@@ -25,7 +25,7 @@ from outlast.core import IllegalAction, OptionError, OutlastError, load_game, re
 from outlast.core.errors import UnknownGame, shown
 
 from . import protocol as p
-from .live import Live, TableStale
+from .live import Live, Snapshot, TableStale
 from .store import StaleVersion, Store, StoreError
 
 log = logging.getLogger("outlast.server")
@@ -480,13 +480,15 @@ class Hub:
                 tx.notify(payload)
 
     # ------------------------------------------------------------------ telling clients
-    async def send_to(self, live: Live, client: Client, ack: int | None = None) -> None:
-        """Bring one client up to date (a full view when it is behind an undo or new)."""
+    async def send_to(self, live: Live, client: Client, ack: int | None = None,
+                      snapshot: Snapshot | None = None) -> None:
+        """Bring one client up to date (a full view when it is behind an undo or new); `snapshot`, the table
+        drawn at this version for a set of seats holding the client's, when several clients are told at once."""
         if live.match is None:
             await _send(live, client, {"type": "lobby", "table": live.id, "status": live.row.status,
                                        "entry": live.lobby_entry(), "seat": client.seat})
             return
-        msg, seen = live.view_message(client.seat, client.epoch, client.events)
+        msg, seen = live.view_message(client.seat, client.epoch, client.events, snapshot)
         client.epoch, client.events, client.version = live.epoch, seen, live.version
         if ack is not None:
             msg["ack"] = ack
@@ -500,16 +502,19 @@ class Hub:
 
     async def broadcast(self, live: Live, ack: Ack | None = None) -> None:
         """Bring every client of the table up to date; the client whose message made the change gets its `ack`."""
-        for client in list(live.clients):
-            await self.send_to(live, client, ack[1] if ack is not None and ack[0] is client else None)
+        clients = list(live.clients)
+        snapshot = live.snapshot(c.seat for c in clients) if live.match is not None and clients else None
+        for client in clients:
+            await self.send_to(live, client, ack[1] if ack is not None and ack[0] is client else None, snapshot)
 
     async def bring_up(self, live: Live) -> None:
         """Send the table's state to each client that lacks it (its version or epoch is behind the table's)."""
         if live.match is None:
             return
-        for client in list(live.clients):
-            if client.epoch != live.epoch or client.version != live.version:
-                await self.send_to(live, client)
+        behind = [c for c in live.clients if c.epoch != live.epoch or c.version != live.version]
+        snapshot = live.snapshot(c.seat for c in behind) if behind else None
+        for client in behind:
+            await self.send_to(live, client, snapshot=snapshot)
 
     async def send_all(self, live: Live, msg: dict[str, Any]) -> None:
         for client in list(live.clients):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -95,30 +96,28 @@ class Live:
                         "clock": round(left, 1) if self.row.clock else None})
         return out
 
-    def view_message(self, seat: int | None, since_epoch: int, since_event: int) -> tuple[dict[str, Any], int]:
-        """The message that brings a client of `seat` (None: a spectator) up to date, and the event count it has
-        seen afterwards. A client on an older epoch (or a new one) gets the full view and the event tail."""
+    def snapshot(self, seats: Iterable[int | None]) -> Snapshot:
+        """What the table shows now to each of `seats`, built once for all of them (`Snapshot`)."""
         assert self.match is not None
-        state, game = self.match.state, self.match.game
-        events = state.events
+        return Snapshot(self, list(dict.fromkeys(seats)))
+
+    def view_message(self, seat: int | None, since_epoch: int, since_event: int,
+                     snapshot: Snapshot | None = None) -> tuple[dict[str, Any], int]:
+        """The message that brings a client of `seat` (None: a spectator) up to date, and the event count it has
+        seen afterwards. A client on an older epoch (or a new one) gets the full view and the event tail.
+        `snapshot` (taken at this version, for a set of seats holding `seat`) saves drawing the state again."""
+        assert self.match is not None
+        if snapshot is None or snapshot.version != (self.epoch, self.version) or seat not in snapshot.seats:
+            snapshot = self.snapshot([seat])
+        events = self.match.state.events
         full = since_epoch != self.epoch or since_event > len(events)
         start = max(0, len(events) - 4 * EVENT_TAIL) if full else since_event
         shown = [{"kind": e.kind, "text": e.text} for e in events[start:] if e.visible(seat)]
-        movers = [] if state.is_over() else state.to_move()
-        mine = seat is not None and seat in movers
-        msg: dict[str, Any] = {
-            "type": "state", "table": self.id, "version": self.version, "seat": seat, "full": full,
-            "status": "over" if state.is_over() else self.row.status,
-            "view": state.observe(seat),
-            "to_move": [m for m in movers if m != CHANCE],
-            "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],
-            "decision": game.describe_decision(state, seat) if mine and seat is not None else "",
-            "can_undo": seat is not None and self.match.can_undo(seat) is None,
-            "events": shown[-EVENT_TAIL:] if full else shown,
-            "seats": self.seat_list(),
-        }
-        if state.is_over():
-            msg["outcome"] = outcome_of(self.match)
+        msg = {"type": "state", "table": self.id, "version": self.version, "seat": seat, "full": full,
+               **snapshot.seats[seat], "events": shown[-EVENT_TAIL:] if full else shown,
+               "seats": snapshot.seat_list}
+        if snapshot.outcome is not None:
+            msg["outcome"] = snapshot.outcome
         return msg, len(events)
 
     def lobby_entry(self) -> dict[str, Any]:
@@ -135,3 +134,32 @@ def outcome_of(match: Match) -> dict[str, Any]:
     return {"winners": list(outcome.winners),
             "seats": [{"seat": i, "won": r.won, "score": r.score, "reason": r.reason, "code": r.code}
                       for i, r in enumerate(outcome.seats)]}
+
+
+class Snapshot:
+    """A table drawn at one version for a set of seats: each seat's view (`State.observe_seats`, which may build
+    what all seats see alike once), legal actions and decision text, and the parts every message shares (status,
+    who moves, the seat list, the outcome). A broadcast after a change takes one and writes every client's
+    message from it; its messages may share parts, which are only read (encoded) from then on."""
+
+    def __init__(self, live: Live, seats: list[int | None]) -> None:
+        match = live.match
+        assert match is not None
+        state, game = match.state, match.game
+        self.version = (live.epoch, live.version)
+        over = state.is_over()
+        movers = [] if over else state.to_move()
+        self.status = "over" if over else live.row.status
+        self.to_move = [m for m in movers if m != CHANCE]
+        self.seat_list = live.seat_list()
+        self.outcome = outcome_of(match) if over else None
+        self.seats: dict[int | None, dict[str, Any]] = {}
+        """Per seat drawn: the keys of a state message that depend on the seat and the version, not the client."""
+        for seat, view in zip(seats, state.observe_seats(seats), strict=True):
+            mine = seat is not None and seat in movers
+            self.seats[seat] = {
+                "status": self.status, "view": view, "to_move": self.to_move,
+                "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],
+                "decision": game.describe_decision(state, seat) if mine and seat is not None else "",
+                "can_undo": seat is not None and match.can_undo(seat) is None,
+            }

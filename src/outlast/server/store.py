@@ -28,7 +28,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, Row, create_engine, event, insert, or_, select, text, update
 from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 
 from outlast.core.errors import OutlastError, shown
 from outlast.core.paths import data_dir
@@ -168,7 +168,12 @@ def _sqlite_events(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
         immediate = connection.get_execution_options().get("outlast_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        driver = connection.connection.driver_connection  # straight to sqlite3: every action begins one
+        assert driver is not None, "a connection checked out of the pool has its driver's connection"
+        try:
+            driver.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        except sqlite3.Error as error:
+            raise OperationalError("BEGIN", None, error) from error
 
 
 def _wal(cursor: Any) -> None:

@@ -6,6 +6,7 @@ player count and option value, and checks at sampled positions that:
 
 - `clone()` is equal and independent, and `to_json` → `load_state` round-trips byte for byte;
 - the same seed and actions give the same game, in this process and in another one;
+- `observe_seats(seats)` gives each seat's `observe(seat)`, key order included;
 - `resample(seat)` leaves `observe(seat)` and the seat's legal actions unchanged, leaves the true state
   unchanged, and draws fresh randomness (a determinization's next chance outcome is not the real one);
 - legal action texts round-trip through `parse_action`, seats that may not act have no legal actions, and
@@ -311,6 +312,7 @@ class _Checker:
             return
         for seat in [None, *range(state.seat_count())]:
             self.guarded(f"observe({seat}) as JSON", partial(_observe_json, state, seat))
+        self.guarded("observe_seats", lambda: self.observe_seats(state))
         self.guarded("the round trip", lambda: self.round_trip(state, blob))
         self.guarded("clone", lambda: self.clone(state, blob))
         self.guarded("legal actions", lambda: self.legal(state))
@@ -318,6 +320,14 @@ class _Checker:
             self.guarded(f"resample({seat})", partial(self.resample, state, seat, blob))
         self.refusals(state, blob, stale)
         self.corrupt_documents(state, blob)
+
+    def observe_seats(self, state: State) -> None:
+        """`observe_seats` gives each seat's `observe`, key order included, whatever the seats' order."""
+        seats: list[int | None] = [None, *range(state.seat_count())]
+        random.Random(self.report.positions).shuffle(seats)  # not self.rng: the check's own draws stay as they were
+        for seat, view in zip(seats, state.observe_seats(seats), strict=True):
+            if json.dumps(view, allow_nan=False) != _observe_json(state, seat):
+                self.fail(f"observe_seats gives seat {seat} another view than observe({seat})")
 
     def round_trip(self, state: State, blob: str) -> None:
         doc = json.loads(blob)
@@ -480,6 +490,7 @@ class _Checker:
                         must_raise=bad is not None)
             if bad is not None:
                 self.refuse(state, blob, f"observe({bad!r})", partial(state.observe, bad))
+                self.refuse(state, blob, f"observe_seats([None, {bad!r}])", partial(state.observe_seats, [None, bad]))
                 self.refuse(state, blob, f"resample({bad!r})", partial(state.resample, bad, Rng(0)))
         self.refuse(state, blob, "a foreign action object", partial(state.apply, ForeignAction(seats[0] if seats else 0)))
 

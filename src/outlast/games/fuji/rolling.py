@@ -36,7 +36,12 @@ def start_round(state: FujiState) -> None:
             state.chance.append((ROLL_DIE, i))
         elif i // 6 == table.extra:
             state.die_face[i] = 0
-    state.log("phase", f"round {state.round}: phase 1, everyone rolls")
+    state.log("phase", round_start_text(state.round))
+
+
+def round_start_text(round_number: int) -> str:
+    """The event text that opens a round (a view reads this round's hints back to it)."""
+    return f"round {round_number}: phase 1, everyone rolls"
 
 
 def roll_again(state: FujiState, dice: tuple[int, ...]) -> None:

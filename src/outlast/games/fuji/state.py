@@ -10,7 +10,7 @@ The rules live in one module per chapter of the rulebook, as functions of the st
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from outlast.core import (
@@ -425,6 +425,15 @@ class FujiState(State):
         if seat is not None:
             check_seat(seat, self.table.seats)
         return observe(self, seat)
+
+    def observe_seats(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """`observe` for several seats, the board, tracks and meeples built once and shared (§18)."""
+        from .view import observe_seats
+
+        for seat in seats:
+            if seat is not None:
+                check_seat(seat, self.table.seats)
+        return observe_seats(self, seats)
 
     def resample(self, seat: int, rng: RandomLike) -> FujiState:
         """A copy where everything `seat` has not seen is drawn again from `rng` (§18, architecture §2).
