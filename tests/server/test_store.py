@@ -156,6 +156,60 @@ def test_a_failing_statement_of_an_action_is_a_store_error_and_stores_nothing(st
     assert store.actions(table_id) == [(1, 0, "take 3")] and store.table(table_id).version == 1
 
 
+def test_threads_taking_a_tables_lock_queue_and_lose_no_action(store: Store) -> None:
+    """Each thread's transactions (on SQLite, each thread's own connection) take turns: 4 threads appending
+    25 actions each at the version they read under the lock store all 100, in order, with no version twice."""
+    table_id = new_table(store)
+
+    def play(seat: int) -> None:
+        for k in range(25):
+            with store.locked(table_id) as tx:
+                tx.append(tx.version, seat, f"take {k}")
+
+    threads = [threading.Thread(target=play, args=(seat,)) for seat in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stored = store.actions(table_id)
+    assert [seq for seq, _, _ in stored] == list(range(1, 101)) and store.table(table_id).version == 100
+    assert sorted(text for _, seat, text in stored if seat == 2) == sorted(f"take {k}" for k in range(25))
+
+
+def test_an_exception_inside_the_lock_rolls_back_and_the_next_transaction_works(store: Store) -> None:
+    table_id = new_table(store)
+    with pytest.raises(RuntimeError), store.locked(table_id) as tx:
+        tx.append(0, 0, "take 3")
+        tx.set_status("playing")
+        raise RuntimeError("the rules refused it after the insert")
+    assert store.actions(table_id) == [] and store.table(table_id).status == "open"
+    with store.locked(table_id) as tx:
+        assert tx.version == 0
+        tx.append(0, 0, "take 3")
+    assert store.actions(table_id) == [(1, 0, "take 3")]
+
+
+def test_closing_a_sqlite_store_closes_each_threads_transaction_connection(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'own.db'}")
+    table_id = new_table(store)
+
+    def append(version: int) -> None:
+        with store.locked(table_id) as tx:
+            tx.append(version, 0, "take 3")
+
+    worker = threading.Thread(target=append, args=(0,))
+    worker.start()
+    worker.join()
+    append(1)
+    own = list(store._own_all)
+    assert len(own) == 2, "the worker thread and this one each have their own"
+    store.close()
+    assert store._own_all == []
+    for connection in own:
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            connection.execute("SELECT 1")
+
+
 def test_an_unknown_table_is_a_clear_error(store: Store) -> None:
     new_table(store)
     calls = [lambda: store.table("nope"), lambda: store.seats("nope"), lambda: store.actions("nope"),

@@ -157,13 +157,7 @@ def _sqlite_events(engine: Engine) -> None:
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        _wal(cursor)
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
-        cursor.close()
+        _sqlite_setup(dbapi_connection)
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
@@ -174,6 +168,17 @@ def _sqlite_events(engine: Engine) -> None:
             driver.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
         except sqlite3.Error as error:
             raise OperationalError("BEGIN", None, error) from error
+
+
+def _sqlite_setup(connection: sqlite3.Connection) -> None:
+    """A new SQLite connection's settings: transactions begun by us, WAL, foreign keys, the busy timeout."""
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    _wal(cursor)
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
+    cursor.close()
 
 
 def _wal(cursor: Any) -> None:
@@ -200,6 +205,10 @@ class Store:
         self.shown_url: str = target.render_as_string(hide_password=True)
         """The URL with its password hidden: the one to print or log."""
         self.is_postgres: bool = target.drivername.startswith("postgresql")
+        self._own = threading.local()
+        self._own_all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        """SQLite: each thread's own connection for `locked` (see `_sqlite_locked`), all of them to close."""
         self._writer = threading.Lock() if not self.is_postgres else None
         """SQLite: this process's write transactions take turns here, so a waiting thread wakes the moment the
         writer commits instead of sleeping in SQLite's busy handler (which backs off up to 100 ms a try)."""
@@ -224,8 +233,10 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and each thread's own, on SQLite)."""
         self.engine.dispose()
+        while self._own_all:
+            self._own_all.pop().close()
 
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; run again, it does nothing."""
@@ -392,17 +403,60 @@ class Store:
         """One transaction holding the table's lock (PostgreSQL: its row, FOR UPDATE; SQLite: the database's
         write lock). Commits on normal exit, rolls back on an exception; another process's `locked` on the same
         table waits meanwhile."""
-        with self._write() as conn:
-            raw = _Raw(conn, self.is_postgres, self.shown_url)
-            row = raw.one(_LOCK_ROW_PG if self.is_postgres else _LOCK_ROW, {"tid": table_id})
-            if row is None:
-                raise UnknownTable(table_id)
-            tx = Tx(conn, raw, table_id, row[0], row[1])
-            try:
+        if not self.is_postgres:
+            with self._sqlite_locked(table_id) as tx:
                 yield tx
-                tx.flush()
-            finally:
-                tx.closed = True
+            return
+        with self._write() as conn:
+            driver = conn.connection.driver_connection
+            assert driver is not None, "a connection checked out of the pool has its driver's connection"
+            with self._tx(_Raw(driver.cursor(), True, self.shown_url), table_id) as tx:
+                yield tx
+
+    @contextmanager
+    def _tx(self, raw: _Raw, table_id: str) -> Iterator[Tx]:
+        row = raw.one(_LOCK_ROW_PG if raw.postgres else _LOCK_ROW, {"tid": table_id})
+        if row is None:
+            raise UnknownTable(table_id)
+        tx = Tx(raw, table_id, row[0], row[1])
+        try:
+            yield tx
+            tx.flush()
+        finally:
+            tx.closed = True
+
+    @contextmanager
+    def _sqlite_locked(self, table_id: str) -> Iterator[Tx]:
+        """`locked` on SQLite, on the calling thread's own connection and straight on the driver (every action
+        takes one of these, often on the event loop: SQLAlchemy's pool and transaction cost as much again as
+        SQLite's own work). `BEGIN IMMEDIATE` takes the write lock at once, as `_write` does."""
+        with self._turn():
+            connection = self._own_connection()
+            raw = _Raw(connection.cursor(), False, self.shown_url)
+            raw.run("BEGIN IMMEDIATE", {})
+            try:
+                with self._tx(raw, table_id) as tx:
+                    yield tx
+                raw.run("COMMIT", {})
+            except BaseException:
+                if connection.in_transaction:
+                    connection.rollback()
+                raise
+
+    def _own_connection(self) -> sqlite3.Connection:
+        connection: sqlite3.Connection | None = getattr(self._own, "connection", None)
+        if connection is None:
+            database = self.engine.url.database
+            assert database, "database_url refuses a SQLite URL without a file"
+            try:
+                connection = sqlite3.connect(database, timeout=_BUSY_MS / 1000, check_same_thread=False)
+                _sqlite_setup(connection)
+            except sqlite3.Error as error:
+                raise StoreError(f"database {self.shown_url}: {error}") from error
+            self._own.connection = connection
+            with self._lock:
+                self._own_all.append(connection)
+        return connection
 
     def take_lease(self, table_id: str, owner: str, seconds: float, now: float | None = None) -> bool:
         """Claim (or renew) the right to run this table's bots for `seconds`: True if `owner` holds it now, False
@@ -444,14 +498,11 @@ class Store:
 
 
 class _Raw:
-    """The hot statements of a game's transaction, run on the driver's own cursor: the ones every action costs
-    (the lock, the insert, the version), written once in plain SQL. SQLAlchemy's statement machinery costs more
-    than SQLite takes to run them; the transaction itself stays SQLAlchemy's (its begin, commit, rollback)."""
+    """A game's transaction (`Tx`) runs on the driver's own cursor, its statements written once in plain SQL:
+    SQLAlchemy's statement machinery costs more than SQLite takes to run them, and every action runs a few."""
 
-    def __init__(self, conn: Connection, postgres: bool, where: str) -> None:
-        driver = conn.connection.driver_connection
-        assert driver is not None, "a connection checked out of the pool has its driver's connection"
-        self._cursor = driver.cursor()
+    def __init__(self, cursor: Any, postgres: bool, where: str) -> None:
+        self._cursor = cursor
         self.postgres = postgres
         self._where = where
         self._errors: type[Exception] = psycopg.Error if postgres else sqlite3.Error
@@ -469,6 +520,11 @@ class _Raw:
         row: tuple[Any, ...] | None = self._cursor.fetchone()
         return row
 
+    def all(self, sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        self.run(sql, params)
+        rows: list[tuple[Any, ...]] = self._cursor.fetchall()
+        return rows
+
 
 @functools.cache
 def _pg(sql: str) -> str:
@@ -485,14 +541,20 @@ _NEXT_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = :tid"
 _INSERT_ACTION = ("INSERT INTO actions (table_id, seq, seat, text, undone, version, undone_version) "
                   "VALUES (:tid, :seq, :seat, :text, :undone, :v, 0)")
 _SET_VERSION = "UPDATE tables SET version = :v, updated = :at WHERE id = :tid"
+_SET_STATUS = "UPDATE tables SET status = :status, updated = :at WHERE id = :tid"
+_ACTIONS_SINCE = ("SELECT seq, seat, text, undone FROM actions WHERE table_id = :tid "
+                  "AND (version > :v OR undone_version > :v) ORDER BY seq")
+_LAST_STANDING = ("SELECT seq FROM actions WHERE table_id = :tid AND undone = :no "
+                  "ORDER BY seq DESC LIMIT :n")
+_MARK_UNDONE = "UPDATE actions SET undone = :yes, undone_version = :v WHERE table_id = :tid AND seq = :seq"
+_NOTIFY = f"SELECT pg_notify('{CHANNEL}', :payload)"
 
 
 class Tx:
     """A table's transaction under its lock (from `Store.locked`): its version as read under the lock, and the
     changes that go with a version check. Usable only inside its `with` block."""
 
-    def __init__(self, conn: Connection, raw: _Raw, table_id: str, version: int, status: str) -> None:
-        self._conn = conn
+    def __init__(self, raw: _Raw, table_id: str, version: int, status: str) -> None:
         self._raw = raw
         self._postgres = raw.postgres
         self.table_id = table_id
@@ -503,16 +565,16 @@ class Tx:
         self._stored_version = version
         self._next_seq: int | None = None
 
-    def _open(self) -> Connection:
+    def _open(self) -> _Raw:
         if self.closed:
             raise StoreError(f"the transaction on table {self.table_id} is over: take the lock again")
-        return self._conn
+        return self._raw
 
-    def _expect(self, expected_version: int) -> Connection:
-        conn = self._open()
+    def _expect(self, expected_version: int) -> _Raw:
+        raw = self._open()
         if expected_version != self.version:
             raise StaleVersion(expected_version, self.version)
-        return conn
+        return raw
 
     def _bump(self) -> int:
         """The next version; the table row gets it once, when the transaction ends (`flush`): one action and the
@@ -529,11 +591,8 @@ class Tx:
     def actions_since(self, version: int) -> list[tuple[int, int, str, bool]]:
         """What changed after `version`, for a process to catch up: (seq, seat, text, undone) of each action
         made after it, and of each older action undone after it, in seq order."""
-        rows = self._open().execute(
-            select(Action.seq, Action.seat, Action.text, Action.undone)
-            .where(Action.table_id == self.table_id, or_(Action.version > version, Action.undone_version > version))
-            .order_by(Action.seq)).all()
-        return [(row.seq, row.seat, row.text, bool(row.undone)) for row in rows]
+        rows = self._open().all(_ACTIONS_SINCE, {"tid": self.table_id, "v": version})
+        return [(seq, seat, text, bool(undone)) for seq, seat, text, undone in rows]
 
     def append(self, expected_version: int, seat: int, text: str) -> int:
         """Add an action (seat -1: a chance outcome) if the table is still at `expected_version` (else
@@ -551,32 +610,31 @@ class Tx:
     def undo(self, expected_version: int, count: int) -> int:
         """Mark the last `count` standing actions undone, as one new version (StaleVersion if the table is not
         at `expected_version`); returns the new version."""
-        conn = self._expect(expected_version)
+        raw = self._expect(expected_version)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise StoreError(f"undo takes a count of 1 or more actions, not {shown(count)}")
-        seqs = conn.scalars(select(Action.seq).where(Action.table_id == self.table_id, Action.undone.is_(False))
-                            .order_by(Action.seq.desc()).limit(count)).all()
+        seqs = [row[0] for row in raw.all(_LAST_STANDING, {"tid": self.table_id, "no": False, "n": count})]
         if len(seqs) < count:
             raise StoreError(f"table {self.table_id} has {len(seqs)} actions to undo, not {count}")
         version = self._bump()
-        conn.execute(update(Action).where(Action.table_id == self.table_id, Action.seq.in_(seqs))
-                     .values(undone=True, undone_version=version))
+        for seq in seqs:
+            raw.run(_MARK_UNDONE, {"tid": self.table_id, "seq": seq, "yes": True, "v": version})
         return version
 
     def set_status(self, status: str) -> None:
         """Set the table's status in this transaction."""
         _check_word(status, TABLE_STATUSES, "table status")
-        self._open().execute(update(Table).where(Table.id == self.table_id).values(status=status, updated=time.time()))
+        self._open().run(_SET_STATUS, {"tid": self.table_id, "status": status, "at": time.time()})
         self.status = status
 
     def notify(self, payload: str) -> None:
         """Tell the other server processes (PostgreSQL `NOTIFY outlast_tables`), delivered only if this
         transaction commits. SQLite serves one process: nothing to do."""
-        conn = self._open()
+        raw = self._open()
         if len(payload.encode()) >= 8000:
             raise StoreError(f"a notification holds under 8000 bytes, not {len(payload.encode())}")
         if self._postgres:
-            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+            raw.run(_NOTIFY, {"payload": payload})
 
 
 def listen(url: str, callback: Callable[[str], None], stop: threading.Event,
