@@ -11,8 +11,11 @@ are not in step), keeps reading meanwhile, and then sends a random legal action 
 with one action in flight. In Fuji's phases where every seat acts, the three do so at about the same time, so
 some actions lose the race and are rejected as stale (counted per second). A round trip is the time from
 sending an action to receiving the state that acknowledges it (`ack`). Every table is opened and started before
-the measuring window, which starts 3 s after the last one: the lobby traffic of setting up is not counted, only
-play. The client does not collect garbage inside the window (its pauses would count as the server's).
+the measuring window, which starts `--warmup` seconds (10) after the last one, once the tables' games have
+drifted out of step (they all start in the same phase, so at first their players act in waves). A table whose
+game ends is replaced by a new one, opened through the lobby as the first was, so that N tables are in play
+throughout: that lobby traffic is part of the load, while its own requests are not timed. The client does not
+collect garbage inside the window (its pauses would count as the server's).
 
 The reference, measured in the same run: a bare websocket echo server under the same uvicorn, with the same
 number of connections sending a message of the same size and waiting for it back. It is the floor: what the
@@ -107,7 +110,6 @@ async def _seat(url: str, token: str, rng: random.Random, stats: Stats) -> bool:
             if latest is None:
                 continue
             if latest["status"] == "over":
-                stats.games += 1
                 return True
             if not latest["legal"] or waiting is not None:
                 due = None
@@ -122,22 +124,31 @@ async def _seat(url: str, token: str, rng: random.Random, stats: Stats) -> bool:
 
 
 async def _table(server: Server, http: httpx.AsyncClient, seed: int, stats: Stats, started: list[int]) -> None:
-    """One table: open it, seat three scripted players, start it, and play until the window closes."""
-    made = (await http.post("/api/tables", json={"game": "fuji", "options": {"players": 3}, "seed": seed})).json()
-    table, host = made["table"], {"Authorization": f"Bearer {made['host_token']}"}
-    tokens = [(await http.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})).json()["token"]
-              for i in range(3)]
-    tasks = [asyncio.create_task(_seat(server.ws_url(table), t, random.Random(seed * 10 + i), stats))
-             for i, t in enumerate(tokens)]
-    await asyncio.sleep(0.5)  # every seat connected before the deal
-    await http.post(f"/api/tables/{table}/start", headers=host)
-    started.append(seed)
-    await asyncio.gather(*tasks)
+    """One place at the server: open a table, seat three scripted players, start it and play; when its game
+    ends before the window closes, open the next table in its place."""
+    first = seed
+    while True:
+        made = (await http.post("/api/tables", json={"game": "fuji", "options": {"players": 3},
+                                                     "seed": seed})).json()
+        table, host = made["table"], {"Authorization": f"Bearer {made['host_token']}"}
+        tokens = [(await http.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})).json()["token"]
+                  for i in range(3)]
+        tasks = [asyncio.create_task(_seat(server.ws_url(table), t, random.Random(seed * 10 + i), stats))
+                 for i, t in enumerate(tokens)]
+        await asyncio.sleep(0.5)  # every seat connected before the deal
+        await http.post(f"/api/tables/{table}/start", headers=host)
+        if seed == first:
+            started.append(seed)
+        finished = await asyncio.gather(*tasks)
+        if not any(finished) or time.monotonic() >= stats.stop:
+            return
+        stats.games += stats.since <= time.monotonic()
+        seed += 100_000
 
 
-async def measure_server(server: Server, tables: int, seconds: float) -> dict[str, float]:
-    """Open and start every table first; then count what happens in a window of `seconds`, 3 s after the last
-    table started (the setup's lobby traffic is not measured)."""
+async def measure_server(server: Server, tables: int, seconds: float, warmup: float) -> dict[str, float]:
+    """Open and start every table first; then count what happens in a window of `seconds`, `warmup` seconds
+    after the last table started."""
     stats = Stats()
     started: list[int] = []
     limits = httpx.Limits(max_connections=100, max_keepalive_connections=0)  # no reuse of a connection the server closed
@@ -147,7 +158,7 @@ async def measure_server(server: Server, tables: int, seconds: float) -> dict[st
             if playing.done():  # a table's setup failed: say why instead of waiting for it forever
                 playing.result()
             await asyncio.sleep(0.1)
-        stats.since = time.monotonic() + 3.0
+        stats.since = time.monotonic() + warmup
         stats.stop = stats.since + seconds
         gc.collect()
         gc.disable()  # no collector pause of this client inside the window: it would count as the server's time
@@ -181,6 +192,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 500])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.3, help="seconds a player waits before it acts")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds from the last table's start to the measuring window")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "server_load.md")
     args = parser.parse_args()
     THINK[0] = args.think
@@ -188,7 +201,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.tables:
             with Server(f"sqlite:///{tmp}/load-{n}.db", rate=1e5, log=Path(tmp) / "server.log") as server:
-                got = asyncio.run(measure_server(server, n, args.seconds))
+                got = asyncio.run(measure_server(server, n, args.seconds, args.warmup))
             port = free_port()
             echo = subprocess.Popen([sys.executable, "-c", ECHO.format(port=port)])
             try:

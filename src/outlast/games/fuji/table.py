@@ -87,6 +87,9 @@ class Table:
                                                                           repr=False)
     """What a cell's view holds that only its terrain card changes, by (cell, card): filled by view.py as views
     are drawn (a cache shared by every clone of a game, never part of its state)."""
+    shared_views: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The parts of the views `observe_seats` hands out that stay the same from one call to the next (the
+    table's fixed facts, the last board drawn): view.py's cache, like `cell_views`."""
 
     def owner(self, die: int) -> int:
         return die // 6

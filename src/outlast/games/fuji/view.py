@@ -25,12 +25,22 @@ if TYPE_CHECKING:
     from .state import FujiState
 
 
-def _board_view(state: FujiState) -> list[dict[str, Any]]:
-    """Every cell as players name it, with its terrain card, lava, tokens and start (§2.3, §3.4)."""
+def _board_view(state: FujiState, keep: bool = False) -> list[dict[str, Any]]:
+    """Every cell as players name it, with its terrain card, lava, tokens and start (§2.3, §3.4). `keep`: the
+    same list as the last call's when nothing on the board changed (for `observe_seats`, whose views are read
+    only), else a new one."""
     table = state.table
     fixed = table.cell_views
     card_at, lava, tokens = state.card_at, state.lava, state.equipment_tokens_left
     single, double = state.eruption_tokens_left, state.double_eruption_tokens_left
+    if keep:
+        key = (lava, tokens, single, double, tuple(card_at))
+        last = table.shared_views.get("board")
+        if last is not None and last[0] == key:
+            return last[1]  # type: ignore[no-any-return]
+        cells = _board_view(state)
+        table.shared_views["board"] = (key, cells)
+        return cells
     cells = []
     for code in table.board.cells:
         card = card_at[code]
@@ -108,26 +118,46 @@ def observe(state: FujiState, seat: int | None) -> dict[str, Any]:
 
 def observe_seats(state: FujiState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
     """`observe(seat)` for each of `seats`, the parts every seat sees alike built once and shared by the views
-    (the server draws a table for all its seats after every action)."""
-    shared = _shared_view(state)
+    (the server draws a table for all its seats after every action). The table's fixed facts and an unchanged
+    board are also the very objects an earlier call gave: these views are only to be read."""
+    shared = _shared_view(state, keep=True)
     return [_seat_view(state, seat, shared) for seat in seats]
 
 
-def _shared_view(state: FujiState) -> dict[str, Any]:
-    """What every seat sees alike (§18): board, meeples without their dice, tracks, piles, hints, decisions."""
+def _fixed_parts(state: FujiState, keep: bool) -> dict[str, Any]:
+    """The table's facts no action changes: options, scenario, neighbours, stamina board, level loss (`keep`:
+    built once per table and handed out again)."""
     table = state.table
+    if keep and "fixed" in table.shared_views:
+        return table.shared_views["fixed"]  # type: ignore[no-any-return]
     content, board = table.content, table.board
-    locations = state.card_location
-    view: dict[str, Any] = {
-        "round": state.round, "phase": state.phase,
-        "phase_name": PHASE_NAMES[state.phase],
+    fixed = {
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in table.options.items()},
         "scenario": {"id": board.scenario, "name": board.name, "rows": board.rows, "cols": board.cols},
-        "board": _board_view(state), "meeples": [_meeple_parts(state, e) for e in range(table.explorers)],
         "neighbours": [list(n) for n in table.neighbours],
         "stamina_board": {"spaces": content.stamina_spaces, "injury_spaces": list(content.injury_spaces),
                           "exhaustion": content.exhaustion},
         "level_loss": list(table.level_loss),
+    }
+    if keep:
+        table.shared_views["fixed"] = fixed
+    return fixed
+
+
+def _shared_view(state: FujiState, keep: bool = False) -> dict[str, Any]:
+    """What every seat sees alike (§18): board, meeples without their dice, tracks, piles, hints, decisions
+    (`keep`: the fixed parts and an unchanged board as an earlier call gave them)."""
+    table = state.table
+    content = table.content
+    locations = state.card_location
+    fixed = _fixed_parts(state, keep)
+    view: dict[str, Any] = {
+        "round": state.round, "phase": state.phase,
+        "phase_name": PHASE_NAMES[state.phase],
+        "options": fixed["options"], "scenario": fixed["scenario"],
+        "board": _board_view(state, keep), "meeples": [_meeple_parts(state, e) for e in range(table.explorers)],
+        "neighbours": fixed["neighbours"], "stamina_board": fixed["stamina_board"],
+        "level_loss": fixed["level_loss"],
         "draw_pile": sum(1 for x in locations if x in (-1, UNDER_PILE) or x <= KEEPING),
         "discard": [content.equipment[x].id for x in range(len(locations)) if locations[x] == DISCARD],
         "to_move": state.to_move(),
