@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -57,7 +58,7 @@ async def echo(ws: WebSocket) -> None:
             await ws.send_text(await ws.receive_text())
     except WebSocketDisconnect:
         pass
-uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_max_size=1 << 20)
+uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False)
 '''
 
 
@@ -72,11 +73,21 @@ class Stats:
         self.since = float("inf")
         self.stop = float("inf")
 
+        self.cpu = 0.0
+        """Seconds of CPU the server process spent inside the window (user and system)."""
+
     def line(self, seconds: float) -> dict[str, float]:
         trips = sorted(self.trips)
         q = statistics.quantiles(trips, n=100) if len(trips) >= 100 else [trips[-1]] * 99 if trips else [0.0] * 99
         return {"p50": statistics.median(trips) * 1000 if trips else 0.0, "p99": q[98] * 1000,
-                "actions_s": self.actions / seconds, "games": self.games, "stale_s": self.stale / seconds}
+                "actions_s": self.actions / seconds, "games": self.games, "stale_s": self.stale / seconds,
+                "busy": self.cpu / seconds, "cpu_per_action_us": self.cpu / max(1, self.actions) * 1e6}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 THINK = [0.3]
@@ -162,7 +173,12 @@ async def measure_server(server: Server, tables: int, seconds: float, warmup: fl
         stats.stop = stats.since + seconds
         gc.collect()
         gc.disable()  # no collector pause of this client inside the window: it would count as the server's time
+        assert server.proc is not None
         try:
+            await asyncio.sleep(max(0.0, stats.since - time.monotonic()))
+            before = cpu_seconds(server.proc.pid)
+            await asyncio.sleep(max(0.0, stats.stop - time.monotonic()))
+            stats.cpu = cpu_seconds(server.proc.pid) - before
             await playing
         finally:
             gc.enable()
@@ -187,6 +203,18 @@ async def measure_echo(port: int, connections: int, seconds: float, size: int) -
     return stats.line(time.monotonic() - start)
 
 
+def measure_echo_server(connections: int, seconds: float) -> dict[str, float]:
+    """The echo reference: its own uvicorn process, `connections` clients of 6 kB messages."""
+    port = free_port()
+    echo = subprocess.Popen([sys.executable, "-c", ECHO.format(port=port)])
+    try:
+        time.sleep(2.0)
+        return asyncio.run(measure_echo(port, connections, seconds, 6000))
+    finally:
+        echo.terminate()
+        echo.wait(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 500])
@@ -195,6 +223,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0,
                         help="seconds from the last table's start to the measuring window")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "server_load.md")
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo reference (a quicker comparison)")
     args = parser.parse_args()
     THINK[0] = args.think
     rows = []
@@ -202,35 +231,32 @@ def main() -> None:
         for n in args.tables:
             with Server(f"sqlite:///{tmp}/load-{n}.db", rate=1e5, log=Path(tmp) / "server.log") as server:
                 got = asyncio.run(measure_server(server, n, args.seconds, args.warmup))
-            port = free_port()
-            echo = subprocess.Popen([sys.executable, "-c", ECHO.format(port=port)])
-            try:
-                time.sleep(2.0)
-                ref = asyncio.run(measure_echo(port, n, args.seconds, 6000))
-            finally:
-                echo.terminate()
-                echo.wait(10)
+            ref = None if args.no_echo else measure_echo_server(n, args.seconds)
             rows.append((n, got, ref))
             print(n, got, ref, flush=True)
-    write(args.out, rows, args.seconds, args.think)
+    write(args.out, rows, args.seconds, args.think, args.warmup)
 
 
-def write(out: Path, rows: list[tuple[int, dict[str, Any], dict[str, Any]]], seconds: float, think: float) -> None:
+def write(out: Path, rows: list[tuple[int, dict[str, Any], dict[str, Any] | None]], seconds: float,
+          think: float, warmup: float) -> None:
     lines = ["# The server under load", "",
-             f"Measured by `benchmarks/server_load.py` ({seconds:.0f} s per row, this machine's 2 cores shared by the "
-             "server process and the client process). Each table is a 3-seat Fuji game played by scripted clients "
-             f"that act about {think} s after they may (from half to one and a half times that; 0.3 s is the server "
-             "bots' own pace), choosing from the newest state they have; a round trip is an action sent to the "
-             "state that acknowledges it, and stale/s counts actions that lost a race to another seat's. The "
-             "reference is a bare websocket echo under the same uvicorn with one connection per table and a "
-             "6 kB message (about a Fuji state's size): the floor before any rule runs or row is written.", "",
-             "| tables | server p50 (ms) | server p99 (ms) | actions/s | stale/s | games finished | echo p50 (ms) | "
-             "echo p99 (ms) | echo messages/s |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             f"Measured by `benchmarks/server_load.py` ({seconds:.0f} s per row after a {warmup:.0f} s warm-up, this "
+             "machine's 2 cores shared by the server process and the client process). Each table is a 3-seat Fuji "
+             f"game played by scripted clients that act about {think} s after they may (from half to one and a half "
+             "times that; 0.3 s is the server bots' own pace), choosing from the newest state they have; a table "
+             "whose game ends is replaced by a new one, so that every table counted is in play. A round trip is an "
+             "action sent to the state that acknowledges it; stale/s counts actions that lost a race to another "
+             "seat's; busy is the server process's CPU time over the window (1.00 is one core, all a process "
+             "gets under the GIL) and CPU/action that time per action acknowledged. The reference is a bare "
+             "websocket echo under the same uvicorn with one connection per table and a 6 kB message (about a "
+             "Fuji state's size): the floor before any rule runs or row is written.", "",
+             "| tables | server p50 (ms) | server p99 (ms) | actions/s | stale/s | games finished | server busy | "
+             "CPU/action (µs) | echo p50 (ms) | echo p99 (ms) | echo messages/s |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for n, got, ref in rows:
+        echo = f"{ref['p50']:.1f} | {ref['p99']:.1f} | {ref['actions_s']:.0f}" if ref else "– | – | –"
         lines.append(f"| {n} | {got['p50']:.1f} | {got['p99']:.1f} | {got['actions_s']:.0f} | {got['stale_s']:.0f} | "
-                     f"{got['games']} | "
-                     f"{ref['p50']:.1f} | {ref['p99']:.1f} | {ref['actions_s']:.0f} |")
+                     f"{got['games']} | {got['busy']:.2f} | {got['cpu_per_action_us']:.0f} | {echo} |")
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

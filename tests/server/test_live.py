@@ -512,3 +512,25 @@ def test_a_tables_seed_is_stored_on_either_database_whole_64_bit_range(store_url
                 assert refused.value.status == 400 and "seed" in refused.value.message
             assert len(store.list_tables(public_only=False)) == 5
     asyncio.run(body())
+
+
+def test_a_table_another_process_started_first_is_not_dealt_twice(tmp_path: Path) -> None:
+    """The deal is built before the table's lock is taken; under the lock, a table no longer open (another
+    process started it meanwhile) is refused with 409 and nothing more is stored."""
+
+    async def body(rig: Rig) -> None:
+        table, host, _ = await rig.table("fuji", {"players": 3}, start=False)
+        live = await rig.hub.live(table)
+        other = Hub(Store(rig.url), bot_pace=0)  # the other process, on the same database
+        try:
+            await other.start(table, host)
+            stored = rig.store.actions(table)
+            assert stored and rig.store.table(table).status == "playing"
+            with pytest.raises(HubError) as refused:
+                rig.hub._store_start(live, rig.hub._deal(live))
+            assert refused.value.status == 409 and "playing" in refused.value.message
+            assert rig.store.actions(table) == stored and live.match is None
+        finally:
+            other.store.close()
+
+    run(tmp_path, body)

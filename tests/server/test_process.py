@@ -1,5 +1,5 @@
 """The serving process's own machinery (issue 13 §5): how messages are written, and the garbage collector's
-schedule that keeps full collections out of play."""
+schedule that keeps full collections out of play, and its GIL switch interval."""
 
 from __future__ import annotations
 
@@ -25,11 +25,13 @@ def test_encode_falls_back_for_what_orjson_refuses() -> None:
     assert json.loads(encode(big)) == {"seed": 2 ** 70, "keys": {"1": "one"}}
 
 
-def test_steady_collector_freezes_the_start_and_collects_cycles_on_its_clock() -> None:
+def test_a_serving_process_switches_threads_often_and_collects_cycles_on_its_clock() -> None:
     script = """
 import gc, time, weakref
-from outlast.server import steady_collector
-steady_collector(every=0.05)
+import sys
+from outlast.server import SWITCH_INTERVAL, tune_process
+tune_process(every=0.05)
+assert sys.getswitchinterval() == SWITCH_INTERVAL < 0.005, sys.getswitchinterval()
 assert gc.get_freeze_count() > 10_000, gc.get_freeze_count()
 assert gc.get_threshold()[2] == 1 << 30
 class Ring:

@@ -210,6 +210,35 @@ def test_closing_a_sqlite_store_closes_each_threads_transaction_connection(tmp_p
             connection.execute("SELECT 1")
 
 
+def _write_actions(tmp_path: Path, name: str, every: float, count: int) -> tuple[int, Store]:
+    """`count` actions, one transaction each, on a SQLite store whose checkpoints run every `every` seconds (and
+    start the log over past 200 pages); the size of its log file afterwards (SQLite reuses the file from its
+    start, so the size is the most the log ever held)."""
+    store = Store(f"sqlite:///{tmp_path / name}")
+    store.start_checkpoints(every=every, restart_at=200)
+    table_id = new_table(store)
+    for version in range(count):
+        with store.locked(table_id) as tx:
+            tx.append(version, 0, f"take {version} " + "x" * 200)
+        time.sleep(0.0001)  # a server does other work between two commits
+    time.sleep(4 * every if every < 1 else 0)
+    assert len(store.actions(table_id)) == count
+    return (tmp_path / (name + "-wal")).stat().st_size, store
+
+
+def test_a_servers_checkpoints_keep_the_sqlite_log_small_while_commits_never_stop(tmp_path: Path) -> None:
+    size, store = _write_actions(tmp_path, "kept.db", every=0.01, count=6000)
+    with store.locked(store.list_tables()[0].id):
+        mine = store._own.connection
+    assert mine.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0, "commits leave checkpoints to the thread"
+    assert store._checkpointer is not None and store._checkpointer.is_alive()
+    store.close()
+    assert not store._checkpointer.is_alive()
+    unchecked, other = _write_actions(tmp_path, "grown.db", every=3600, count=6000)  # the thread never runs
+    other.close()
+    assert size < 4 << 20 < 16 << 20 < unchecked, (size, unchecked)
+
+
 def test_an_unknown_table_is_a_clear_error(store: Store) -> None:
     new_table(store)
     calls = [lambda: store.table("nope"), lambda: store.seats("nope"), lambda: store.actions("nope"),

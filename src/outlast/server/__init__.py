@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 import threading
 import time
 
@@ -27,7 +28,7 @@ def serve(db_url: str, *, host: str = "127.0.0.1", port: int = 8000, bot_pace: f
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    steady_collector()
+    tune_process()
     app = create_app(db_url, bot_pace=bot_pace, processes=processes, rate=rate, lease=lease)
     shown = db_url.split("@")[-1] if db_url.startswith("postgresql") else db_url
     print(f"outlast server on http://{host}:{port}/  (database: {shown})", flush=True)
@@ -35,8 +36,21 @@ def serve(db_url: str, *, host: str = "127.0.0.1", port: int = 8000, bot_pace: f
                 log_level="warning")
 
 
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread may keep the GIL while another waits for it, in a serving process (Python's default is
+0.005). The event loop lets go of the GIL at each SQLite statement; a worker thread busy in Python (dealing a
+game, a bot's move, a replay) would keep it for up to the whole interval each time, and every table waits on the
+loop meanwhile."""
+
 FULL_COLLECTION_EVERY = 300.0
 """Seconds between two full garbage collections of a serving process (`steady_collector`)."""
+
+
+def tune_process(every: float = FULL_COLLECTION_EVERY) -> threading.Thread:
+    """Set a serving process up for steady latency (`serve` calls it once, at start): the collector's full passes
+    on a clock (`steady_collector`) and a short GIL switch interval (`SWITCH_INTERVAL`)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    return steady_collector(every)
 
 
 def steady_collector(every: float = FULL_COLLECTION_EVERY) -> threading.Thread:

@@ -75,6 +75,7 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
+        store.start_checkpoints()
         hub = Hub(store, bot_pace=bot_pace, rate=rate)
         runner = BotRunner(hub, processes=processes, lease=lease)
         stop = threading.Event()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ParamSpec, TypeVar
 
 from outlast.agents import make_agent
-from outlast.core import IllegalAction, OptionError, OutlastError, load_game, resolve_seed
+from outlast.core import IllegalAction, Match, OptionError, OutlastError, load_game, resolve_seed
 from outlast.core.errors import UnknownGame, shown
 
 from . import protocol as p
@@ -360,25 +360,33 @@ class Hub:
             empty = [s.seat for s in live.seats if s.kind == "open"]
             if empty:
                 raise HubError(409, "seats_open", f"seats {empty} are still open: fill them with players or bots")
-            await asyncio.to_thread(self._start_match, live)  # a Discover copy is generated here: not on the loop
+            match = await asyncio.to_thread(self._deal, live)  # a Discover copy is generated here: not on the loop
+            await self.db(self._store_start, live, match)
             self._clock_tick(live)  # the first seats to act start their clocks now
             await self.broadcast(live)
         self.after_change(live)
         return {"table": live.id, "status": "playing", "version": live.version}
 
-    def _start_match(self, live: Live) -> None:
-        """Deal the game and store the opening chance outcomes, in one transaction."""
+    @staticmethod
+    def _deal(live: Live) -> Match:
+        """The table's match from its seed and options, dealt up to its first choice (the opening chance
+        outcomes): built before the table's lock is taken, since other tables' actions wait on that lock."""
+        match = live.replayed([])
+        match.resolve_chance()
+        return match
+
+    def _store_start(self, live: Live, match: Match) -> None:
+        """Store the deal of `match` and put the table in play, in one transaction (409 if another process
+        started it first)."""
         with self.store.locked(live.id) as tx:
+            if tx.status != "open":
+                raise HubError(409, "not_open", f"the table is {tx.status}, not open")
             tx.set_status("playing")
-            live.rebuild([], tx.version)
-            match = live.match
-            assert match is not None
-            match.resolve_chance()
             version = tx.version
             for entry in match.history:
                 version = tx.append(version, entry.seat, entry.text)
             tx.notify(f"v:{live.id}:{version}")
-        live.version = version
+        live.install(match, version)
         live.row = self.store.table(live.id)
 
     # ------------------------------------------------------------------ live play

@@ -59,6 +59,15 @@ class Live:
     # ------------------------------------------------------------------ rebuilding
     def rebuild(self, rows: list[tuple[int, int, str]], version: int) -> None:
         """Replay the stored actions `(seq, seat, text)` from the seed: the match as the database holds it."""
+        self.install(self.replayed(rows), version)
+
+    def install(self, match: Match, version: int) -> None:
+        """Make `match`, as the database holds it at `version`, this table's (clients then get a full view)."""
+        self.match, self.version, self.epoch = match, version, self.epoch + 1
+
+    def replayed(self, rows: list[tuple[int, int, str]]) -> Match:
+        """A new match from the table's seed and options with the actions `(seq, seat, text)` played; TableStale
+        when the rules changed since the table was made or an action no longer replays."""
         game = load_game(self.row.game)
         if game.rules_version != self.row.rules_version:
             raise TableStale(f"table {self.row.id} was played under {self.row.game} rules {self.row.rules_version}; "
@@ -69,7 +78,7 @@ class Live:
                 match.play(text, seat)
         except OutlastError as exc:
             raise TableStale(f"table {self.row.id}: a stored action no longer replays: {exc}") from None
-        self.match, self.version, self.epoch = match, version, self.epoch + 1
+        return match
 
     def catch_up(self, rows: list[tuple[int, int, str, bool]], version: int) -> bool:
         """Apply actions other processes stored after our version; False when only a full rebuild will do (an undo
