@@ -47,6 +47,8 @@ async def _play(hub: Hub, tables: list[tuple[Any, list[Client]]], actions: int, 
     """Play `actions` actions round the tables; the seconds spent in the hub (choosing them is not counted)."""
     done, spent = 0, 0.0
     while done < actions:
+        if all(live.match.state.is_over() for live, _ in tables):
+            raise SystemExit(f"every game ended after {done} actions: ask for fewer --actions or more --tables")
         for live, clients in tables:
             state = live.match.state
             if state.is_over():
