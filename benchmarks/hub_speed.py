@@ -28,7 +28,7 @@ from outlast.server.store import Store
 async def _setup(hub: Hub, tables: int) -> list[tuple[Any, list[Client]]]:
     out = []
     for i in range(tables):
-        made = await hub.create({"game": "fuji", "options": {"players": 3}, "seed": 100 + i})
+        made = await hub.create({"game": "fuji", "options": {"players": 3}, "seed": 100 + i, "practice": True})
         table, host = made["table"], made["host_token"]
         tokens = [(await hub.join(table, {"name": f"p{s}"}))["token"] for s in range(3)]
         live = await hub.live(table)

@@ -140,7 +140,7 @@ async def _table(server: Server, http: httpx.AsyncClient, seed: int, stats: Stat
     first = seed
     while True:
         made = (await http.post("/api/tables", json={"game": "fuji", "options": {"players": 3},
-                                                     "seed": seed})).json()
+                                                     "seed": seed, "practice": True})).json()
         table, host = made["table"], {"Authorization": f"Bearer {made['host_token']}"}
         tokens = [(await http.post(f"/api/tables/{table}/join", json={"name": f"p{i}"})).json()["token"]
                   for i in range(3)]

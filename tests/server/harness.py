@@ -96,8 +96,8 @@ class Server:
 
     def table(self, game: str, options: dict[str, Any] | None = None, *, seed: int = 1, public: bool = True,
               clock: int = 0) -> tuple[str, str]:
-        r = self.post("/api/tables", {"game": game, "options": options or {}, "seed": seed, "public": public,
-                                      "clock": clock})
+        r = self.post("/api/tables", {"game": game, "options": options or {}, "seed": seed, "practice": True,
+                                      "public": public, "clock": clock})
         assert r.status_code == 200, r.text
         return r.json()["table"], r.json()["host_token"]
 

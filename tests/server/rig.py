@@ -49,7 +49,7 @@ class Rig:
     async def table(self, game: str, options: dict[str, Any], *, seed: int = 1, humans: int | None = None,
                     start: bool = True, **extra: Any) -> tuple[str, str, list[str]]:
         """A table with `humans` players joined (every seat by default), started unless told: (id, host, tokens)."""
-        made = await self.hub.create({"game": game, "options": options, "seed": seed, **extra})
+        made = await self.hub.create({"game": game, "options": options, "seed": seed, "practice": True, **extra})
         table, host = made["table"], made["host_token"]
         count = made["seats"] if humans is None else humans
         tokens = [(await self.hub.join(table, {"name": f"p{i}"}))["token"] for i in range(count)]

@@ -31,7 +31,7 @@ GAMES = [("fuji", {"players": 3}), ("fuji", {"players": 4}), ("robinson", {"play
 async def _play(store: Store, game: str, options: dict[str, Any], seed: int) -> tuple[str, list[Any], list[str]]:
     """One game through the hub; returns its id, the messages of each seat (and the spectator's last), tokens."""
     hub = Hub(store, bot_pace=0)
-    made = await hub.create({"game": game, "options": options, "seed": seed})
+    made = await hub.create({"game": game, "options": options, "seed": seed, "practice": True})
     table = made["table"]
     seats = made["seats"]
     tokens = [(await hub.join(table, {"name": f"p{i}"}))["token"] for i in range(seats)]

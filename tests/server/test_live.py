@@ -497,20 +497,20 @@ def test_a_client_message_is_answered_within_the_rate_limit_only(tmp_path: Path)
     run(tmp_path, body)
 
 
-def test_a_tables_seed_is_stored_on_either_database_whole_64_bit_range(store_url: str) -> None:
-    """Every seed the engine takes (the 64-bit signed range) is stored as it is on both databases; a seed out of
-    that range is a 400 naming the seed, not a database failure."""
+def test_a_tables_seed_is_stored_on_either_database_whole_range(store_url: str) -> None:
+    """Every seed the engine takes (-2**63 to 2**256 - 1: the wide ones included) is stored as it is on both
+    databases; a seed out of that range is a 400 naming the seed, not a database failure."""
     async def body() -> None:
         with Store(store_url) as store:
             hub = Hub(store, bot_pace=0)
-            for seed in (2 ** 31, -(2 ** 31) - 1, 2 ** 63 - 1, -(2 ** 63), 0):
-                made = await hub.create({"game": "fuji", "options": {"players": 2}, "seed": seed})
+            for seed in (2 ** 31, -(2 ** 31) - 1, 2 ** 63 - 1, -(2 ** 63), 0, 2 ** 63, 2 ** 255 + 12345):
+                made = await hub.create({"game": "fuji", "options": {"players": 2}, "seed": seed, "practice": True})
                 assert store.table(made["table"]).seed == seed
-            for seed in (2 ** 63, -(2 ** 63) - 1):
+            for seed in (2 ** 256, -(2 ** 63) - 1):
                 with pytest.raises(HubError) as refused:
-                    await hub.create({"game": "fuji", "options": {"players": 2}, "seed": seed})
+                    await hub.create({"game": "fuji", "options": {"players": 2}, "seed": seed, "practice": True})
                 assert refused.value.status == 400 and "seed" in refused.value.message
-            assert len(store.list_tables(public_only=False)) == 5
+            assert len(store.list_tables(public_only=False)) == 7
     asyncio.run(body())
 
 

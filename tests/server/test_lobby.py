@@ -41,7 +41,7 @@ class Api:
         return self.http.get(path)
 
     def create(self, game: str = "fuji", options: dict[str, Any] | None = None, **extra: Any) -> tuple[str, str]:
-        r = self.post("/api/tables", {"game": game, "options": options or {}, "seed": 1, **extra})
+        r = self.post("/api/tables", {"game": game, "options": options or {}, "seed": 1, "practice": True, **extra})
         assert r.status_code == 200, r.text
         return r.json()["table"], r.json()["host_token"]
 
@@ -103,10 +103,13 @@ def test_discover_tables_with_other_copies_play_other_content(api: Api) -> None:
     ({"game": "discover", "options": {"copy": -1}}, ["copy"]),
     ({"game": "discover", "options": {"copy": "first"}}, ["copy"]),
     ({"game": "discover", "options": {"copy": 1.5}}, ["copy"]),
-    ({"game": "fuji", "seed": "abc"}, ["seed"]),
-    ({"game": "fuji", "seed": 1.5}, ["seed"]),
-    ({"game": "fuji", "seed": True}, ["seed"]),
-    ({"game": "fuji", "seed": 2 ** 70}, ["seed"]),
+    ({"game": "fuji", "seed": "abc", "practice": True}, ["seed"]),
+    ({"game": "fuji", "seed": 1.5, "practice": True}, ["seed"]),
+    ({"game": "fuji", "seed": True, "practice": True}, ["seed"]),
+    ({"game": "fuji", "seed": 2 ** 256, "practice": True}, ["seed"]),
+    ({"game": "fuji", "seed": 5}, ["seed", "practice"]),
+    ({"game": "fuji", "seed": 5, "practice": False}, ["seed", "practice"]),
+    ({"game": "fuji", "practice": "yes"}, ["practice"]),
     ({"game": "fuji", "clock": -1}, ["clock"]),
     ({"game": "fuji", "clock": 2.5}, ["clock"]),
     ({"game": "fuji", "clock": "60"}, ["clock"]),

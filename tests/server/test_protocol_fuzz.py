@@ -89,7 +89,7 @@ def test_ten_thousand_malformed_messages_change_nothing(tmp_path: Path) -> None:
     async def run() -> int:
         store = Store(f"sqlite:///{tmp_path / 'fuzz.db'}")
         hub = Hub(store, bot_pace=0)
-        made = await hub.create({"game": "fuji", "options": {"players": 3}, "seed": 3})
+        made = await hub.create({"game": "fuji", "options": {"players": 3}, "seed": 3, "practice": True})
         table, host = made["table"], made["host_token"]
         tokens = [(await hub.join(table, {"name": f"p{i}"}))["token"] for i in range(3)]
         await hub.start(table, host)

@@ -11,20 +11,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError, shown
+from .rng import SEED_LIMIT
 
 MAX_DIGITS = 20
-"""Longest number text read from a user (an option, a seed): enough for any 64-bit value."""
+"""Longest number text read from a user as an option: enough for any 64-bit value."""
+SEED_DIGITS = 78
+"""Longest seed text: enough for any seed below 2**256."""
 
-SEED_RANGE = (-(1 << 63), 1 << 63)
-"""Seeds are 64-bit signed integers: every one maps to its own generator state and fits any save format."""
+SEED_RANGE = (-(1 << 63), SEED_LIMIT)
+"""Seeds are whole numbers from -2**63 to 2**256 - 1: the 64-bit signed ones run the fast generator, the wide
+ones (2**63 and up) the keyed hash an online table plays with (`outlast.core.rng`)."""
 
 
-def whole_number(value: object) -> int | None:
+def whole_number(value: object, digits: int = MAX_DIGITS) -> int | None:
     """`value` as an int if it is one (an `int` that is not a bool, or text of ASCII digits), else None.
 
     Floats are refused even when whole (`2.0`), so `players=2.5` can never become 2 by truncation;
     text must be plain ASCII digits with an optional sign (`"²"` and `"٣"` are digits to Python, not to us)
-    and at most `MAX_DIGITS` long.
+    and at most `digits` long.
 
     >>> whole_number("12"), whole_number(3), whole_number(2.5), whole_number("²"), whole_number(True)
     (12, 3, None, None, None)
@@ -36,21 +40,21 @@ def whole_number(value: object) -> int | None:
     if isinstance(value, str):
         text = value.strip()
         body = text[1:] if text[:1] in "+-" else text
-        if body and len(body) <= MAX_DIGITS and body.isascii() and body.isdigit():
+        if body and len(body) <= digits and body.isascii() and body.isdigit():
             return int(text)
     return None
 
 
 def resolve_seed(seed: object) -> int:
-    """A game seed checked: None means 0; otherwise a whole number in the 64-bit signed range.
+    """A game seed checked: None means 0; otherwise a whole number from -2**63 to 2**256 - 1 (`SEED_RANGE`).
 
     Raises `OptionError` naming `seed` for anything else (text that is not a number, a float, NaN, a list).
     """
     if seed is None:
         return 0
-    value = whole_number(seed)
+    value = whole_number(seed, SEED_DIGITS)
     if value is None or not SEED_RANGE[0] <= value < SEED_RANGE[1]:
-        raise OptionError("seed", seed, "a whole number from -2**63 to 2**63 - 1")
+        raise OptionError("seed", seed, "a whole number from -2**63 to 2**256 - 1")
     return value
 
 
@@ -60,6 +64,9 @@ class Option:
 
     For `int`, `choices` lists the allowed ints. For `choice`, `choices` lists the allowed words.
     For `list`, `choices` lists the allowed items of a comma-separated list (or is empty for free text).
+    `secret_bits` marks an `int` option whose value is a spoiler (a generated copy's seed: whoever knows it may
+    print the copy's hidden contents): an online table draws it from that many secret bits unless its host names
+    one, and never shows a drawn value to a client (docs/server.md, Security).
     """
 
     name: str
@@ -67,6 +74,7 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
+    secret_bits: int = 0
 
     def allowed(self) -> str:
         """The allowed values as a short human phrase."""

@@ -1,14 +1,34 @@
 """A tiny seedable PRNG whose whole state is one int, so a state clone copies it for free.
 
-It is SplitMix64: the same seed gives the same stream on every machine and Python version.
+Two generators share that int, told apart by its size; the same seed gives the same stream on every machine and
+Python version with either:
+
+- A seed from -2**63 to 2**63 - 1 (every seed a simulation, a test or a player types) runs SplitMix64: fast, with
+  a 64-bit state (below 2**64).
+- A *wide* seed, 2**63 or more (up to 2**256 - 1), runs a keyed hash: each draw is BLAKE2b, keyed with the seed's
+  own 256-bit digest, of a 64-bit draw counter. Its state is the key and the counter (2**64 and up). It is what
+  an online table plays with (`secret_seed`: 128 bits from the operating system's secure source): SplitMix64's
+  few bits of state could be searched, or worked back, from the dice a spectator sees, and every later die and
+  card would follow; a keyed hash gives nothing of its key away, so outcomes seen tell nothing of outcomes to come.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from typing import Protocol
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+WIDE_SEEDS = 1 << 63
+"""Seeds from here up run the keyed-hash generator."""
+SEED_LIMIT = 1 << 256
+"""Seeds are below this."""
+STATE_LIMIT = 1 << 321
+"""Every generator state is below this (a wide state: a 1 bit, the 256-bit key, the 64-bit counter)."""
+SECRET_SEED_BITS = 128
+"""The random bits of a `secret_seed`."""
+_WIDE_MARK = 1 << 320
 
 
 class RandomLike(Protocol):
@@ -27,8 +47,24 @@ def mix(z: int) -> int:
 
 
 def seed_state(seed: int) -> int:
-    """Turn any int seed into a 64-bit generator state."""
-    return mix((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK)
+    """Turn an int seed into a generator state: SplitMix64's below 2**63, the keyed hash's from there up."""
+    if seed < WIDE_SEEDS:
+        return mix((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK)
+    key = hashlib.blake2b(seed.to_bytes(33, "little"), digest_size=32, person=b"outlast-seed").digest()
+    return _WIDE_MARK | (int.from_bytes(key, "little") << 64)
+
+
+def secret_seed() -> int:
+    """A seed nobody can guess: `SECRET_SEED_BITS` bits from `secrets`, placed among the wide seeds (an online
+    table's seed; docs/server.md, Security)."""
+    return (1 << SECRET_SEED_BITS) | secrets.randbits(SECRET_SEED_BITS)
+
+
+def _wide_draw(state: int) -> int:
+    """128 bits of the keyed hash at a wide state (its key above bit 64, its counter below)."""
+    key = (state >> 64).to_bytes(33, "little")
+    digest = hashlib.blake2b((state & _MASK).to_bytes(8, "little"), key=key, digest_size=16).digest()
+    return int.from_bytes(digest, "little")
 
 
 class Rng:
@@ -45,8 +81,12 @@ class Rng:
 
     def next64(self) -> int:
         """Advance and return 64 random bits."""
-        self.state = (self.state + _GAMMA) & _MASK
-        return mix(self.state)
+        state = self.state
+        if state < _WIDE_MARK:
+            self.state = (state + _GAMMA) & _MASK
+            return mix(self.state)
+        self.state = advance(state)
+        return _wide_draw(state) & _MASK
 
     def randrange(self, stop: int) -> int:
         """A uniform int in [0, stop)."""
@@ -61,9 +101,13 @@ class Rng:
 
 def peek_below(state: int, stop: int) -> int:
     """The int in [0, stop) that a generator in `state` would draw next, without advancing it."""
-    return mix((state + _GAMMA) & _MASK) % stop
+    if state < _WIDE_MARK:
+        return mix((state + _GAMMA) & _MASK) % stop
+    return _wide_draw(state) % stop
 
 
 def advance(state: int) -> int:
     """The generator state after one draw."""
-    return (state + _GAMMA) & _MASK
+    if state < _WIDE_MARK:
+        return (state + _GAMMA) & _MASK
+    return (state & ~_MASK) | ((state + 1) & _MASK)

@@ -89,11 +89,13 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
         rebuilt = await hub.recover()
         runner.start_watch()
         clocks = loop.create_task(hub.watch_clocks())
+        sweeper = loop.create_task(hub.watch_memory())
         log.info("outlast server ready: %d tables in play rebuilt", rebuilt)
         try:
             yield
         finally:
             clocks.cancel()
+            sweeper.cancel()
             stop.set()
             runner.close()
             store.close()
@@ -270,8 +272,9 @@ def _socket(app: FastAPI, hub: Callable[[], Hub]) -> None:
             return
         await websocket.accept()
         client = Client(send=lambda msg: websocket.send_text(encode(msg)), table=live.id,
-                        bucket=TokenBucket(hub().rate, 2 * hub().rate))
-        await hub().connect(live, client)
+                        bucket=TokenBucket(hub().rate, 2 * hub().rate),
+                        close=lambda code: websocket.close(code=code))
+        live = await hub().connect(live, client)
         try:
             await hub().send_fresh(live, client)
             await _read(websocket, lambda raw: hub().handle(client, raw))

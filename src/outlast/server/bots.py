@@ -92,7 +92,7 @@ class BotRunner:
         killed process's tables): the wake that follows drives their bots."""
         hub = self.hub
         for table_id in await asyncio.to_thread(hub.store.unleased_bot_tables):
-            if table_id not in hub.tables:
+            if table_id not in hub.tables and table_id not in hub.resting:
                 await hub.live(table_id)
 
     def wake(self, live: Live) -> None:
@@ -102,6 +102,17 @@ class BotRunner:
         if self._bot_to_move(live) is None:
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._drive(live))
+
+    def forget(self, table_id: str) -> None:
+        """Drop what the bots of a table keep between moves (the hub forgets the table: `Hub.sweep`)."""
+        for agent_key in [k for k in self.agents if k[0] == table_id]:
+            del self.agents[agent_key]
+        for rng_key in [k for k in self.rngs if k[0] == table_id]:
+            del self.rngs[rng_key]
+
+    def bot_to_move(self, live: Live) -> tuple[int, str] | None:
+        """The bot seat (and its spec) that acts next, if a bot is to act (`_bot_to_move`)."""
+        return self._bot_to_move(live)
 
     def _bot_to_move(self, live: Live) -> tuple[int, str] | None:
         """The bot seat (and its spec) that acts next: the first by the bots' own priority."""

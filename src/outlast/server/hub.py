@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, ParamSpec, TypeVar
@@ -23,6 +23,7 @@ from typing import Any, ParamSpec, TypeVar
 from outlast.agents import make_agent
 from outlast.core import IllegalAction, Match, OptionError, OutlastError, load_game, resolve_seed
 from outlast.core.errors import UnknownGame, shown
+from outlast.core.rng import secret_seed
 
 from . import protocol as p
 from .live import Live, Snapshot, TableStale
@@ -35,6 +36,16 @@ BOT_PACE = 0.3
 MAX_NAME = 40
 RATE = 20.0
 """The default rate limit: messages a second per connection."""
+IDLE_SECONDS = 300.0
+"""How long a table in play may sit with no connection and nothing for its bots to do before its process forgets
+it (`Hub.sweep`); it stays in the database, and the next request or connection loads it again."""
+GRACE_SECONDS = 5.0
+"""A finished or open table is kept at least this long after its last use (a page that just asked for it is
+about to connect)."""
+SWEEP_EVERY = 15.0
+"""Seconds between two sweeps of a serving process's tables (`Hub.watch_memory`)."""
+SEAT_LOST = 4403
+"""The websocket close code of a connection whose seat changed hands (docs/server.md)."""
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
@@ -83,6 +94,10 @@ class Client:
     version: int = -1
     """The table version of the last state this connection was sent."""
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket())
+    token_hash: str = ""
+    """The hash of the seat token this connection said hello with: the seat is its while the seat holds it."""
+    close: Callable[[int], Any] | None = None
+    """Closes the connection with a websocket close code (None: a connection that cannot be closed, in tests)."""
 
 
 P = ParamSpec("P")
@@ -118,12 +133,18 @@ class TokenBucket:
 class Hub:
     """Tables, seats and live play for one server process."""
 
-    def __init__(self, store: Store, *, bot_pace: float = BOT_PACE, rate: float = RATE) -> None:
+    def __init__(self, store: Store, *, bot_pace: float = BOT_PACE, rate: float = RATE,
+                 idle: float = IDLE_SECONDS) -> None:
         self.store = store
         self.bot_pace = bot_pace
         self.rate = rate
         """Messages a second each connection may send on average (bursts of twice as many)."""
+        self.idle = idle
         self.tables: dict[str, Live] = {}
+        """The tables this process holds in memory: those in use (`sweep` forgets the others)."""
+        self.resting: set[str] = set()
+        """Tables in play that `sweep` forgot while their bots had nothing to do: the bots' watch leaves them in
+        the database until someone uses them again (or another process changes them)."""
         self.bots: Any = None  # set by server.bots.BotRunner.attach
 
     async def db(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -145,6 +166,7 @@ class Hub:
             raise HubError(404, "no_table", f"no table {shown(table_id)}")
         live = self.tables.get(table_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         try:
             row = await self.db(self.store.table, table_id)
@@ -152,6 +174,7 @@ class Hub:
         except StoreError:
             raise HubError(404, "no_table", f"no table {shown(table_id)}") from None
         live = self.tables.setdefault(table_id, Live(row, seats))
+        self.resting.discard(table_id)
         if live.match is None and row.status in ("playing", "over"):
             async with live.lock:
                 await asyncio.to_thread(self._load_match, live)
@@ -198,46 +221,67 @@ class Hub:
                 "name": name, "title": game.title, "description": game.description, "players": list(game.players), "kind": game.kind,
                 "rules_version": game.rules_version,
                 "options": [{"name": o.name, "kind": o.kind, "default": _plain(o.default), "help": o.help,
-                             "choices": [_plain(c) for c in o.choices]} for o in game.options],
+                             "choices": [_plain(c) for c in o.choices], "secret": bool(o.secret_bits)}
+                            for o in game.options],
             })
         return out
 
     async def create(self, body: Any) -> dict[str, Any]:
-        """Open a new table: `{game, options?, seed?, public?, clock?}` → its id and the host's secret token."""
+        """Open a new table: `{game, options?, public?, clock?, practice?, seed?}` → its id and the host's token.
+
+        The table's seed is `secret_seed()` (128 bits from `secrets`), stored and never sent to a client. A host
+        may name the seed only for a practice table (`"practice": true`), which every seat and the lobby see
+        labelled as one: whoever knows the seed may foresee every hidden outcome. An option that is a spoiler
+        (`Option.secret_bits`: a Discover copy) is drawn in secret unless the host names it; a named one is shown.
+        """
         if not isinstance(body, dict):
             raise HubError(400, "malformed", "the request body must be a JSON object")
-        unknown = set(body) - {"game", "options", "seed", "public", "clock"}
+        unknown = set(body) - {"game", "options", "seed", "public", "clock", "practice"}
         if unknown:
             raise HubError(400, "malformed", f"unknown field {shown(sorted(unknown)[0])}")
         if not isinstance(body.get("game"), str):
             raise HubError(400, "malformed", "name the game: {\"game\": \"fuji\"} (GET /api/games lists them)")
-        try:
-            game = load_game(body["game"])
-            options = game.options.resolve(body.get("options", {}))
-            seed = resolve_seed(body["seed"]) if body.get("seed") is not None else secrets.randbits(31)
-            seats = game.new_game(seed=seed, **options).seat_count()
-        except (UnknownGame, OptionError) as exc:
-            raise HubError(400, "bad_option", str(exc)) from None
-        except OutlastError as exc:
-            raise HubError(400, "bad_option", str(exc)) from None
+        given, practice = body.get("options", {}), body.get("practice", False)
         public, clock = body.get("public", True), body.get("clock", 0)
+        if not isinstance(given, dict):
+            raise HubError(400, "malformed", "options must be a JSON object of option names and values")
+        if not isinstance(practice, bool):
+            raise HubError(400, "malformed", "practice must be true or false")
         if not isinstance(public, bool):
             raise HubError(400, "malformed", "public must be true or false")
         if type(clock) is not int or not 0 <= clock <= 24 * 3600:
             raise HubError(400, "malformed", "clock must be whole seconds per seat, 0 to 86400 (0: no clock)")
+        if body.get("seed") is not None and not practice:
+            raise HubError(400, "seed_refused", "a seed chosen by the host lets the host foresee every hidden die "
+                                                "and card: name a seed only for a practice table "
+                                                "({\"practice\": true}, labelled as such for everyone)")
+        try:
+            game = load_game(body["game"])
+            drawn = {o.name: secrets.randbits(o.secret_bits) for o in game.options
+                     if o.secret_bits and o.name not in given}
+            options = game.options.resolve({**given, **drawn})
+            seed = resolve_seed(body["seed"]) if body.get("seed") is not None else secret_seed()
+            # a Discover copy is generated here (seconds for a new one): in a worker thread, not on the loop
+            seats, content_id = await asyncio.to_thread(_deal_facts, game, seed, options)
+        except (UnknownGame, OptionError) as exc:
+            raise HubError(400, "bad_option", str(exc)) from None
+        except OutlastError as exc:
+            raise HubError(400, "bad_option", str(exc)) from None
         host = secrets.token_urlsafe(24)
         table_id = await self.db(
             self.store.create_table, game=game.name, options=_plain(options), seed=seed,
-            rules_version=game.rules_version, content_id=game.content_id(options), public=public,
-            host_hash=token_hash(host), seats=seats, clock=clock)
+            rules_version=game.rules_version, content_id=content_id, public=public,
+            host_hash=token_hash(host), seats=seats, clock=clock, practice=practice, secret_options=sorted(drawn))
         return {"table": table_id, "host_token": host, "seats": seats}
 
     async def lobby(self) -> list[dict[str, Any]]:
-        """Public tables that are open or in play, newest first."""
+        """Public tables that are open or in play, newest first: read from the database, without loading (and
+        replaying) the tables this process does not hold."""
         rows = await asyncio.to_thread(self.store.list_tables, public_only=True, statuses=("open", "playing"))
+        seats = await asyncio.to_thread(self.store.seats_of, [r.id for r in rows if r.id not in self.tables])
         out = []
         for row in rows:
-            live = await self.live(row.id)
+            live = self.tables.get(row.id) or Live(row, seats.get(row.id, []), version=row.version)
             out.append(live.lobby_entry())
         return out
 
@@ -283,7 +327,6 @@ class Hub:
         async with live.lock:
             await self.db(self.store.set_seat, live.id, seat_no, kind="bot", name=bot, bot=bot)
             await self.refresh_seats(live)
-            self._drop_seat_clients(live, seat_no)
         await self.seats_changed(live)
         self.after_change(live)
         return {"table": live.id, "seat": seat_no, "bot": bot}
@@ -296,7 +339,6 @@ class Hub:
         async with live.lock:
             await self.db(self.store.set_seat, live.id, seat_no, kind="open")
             await self.refresh_seats(live)
-            self._drop_seat_clients(live, seat_no)
         await self.seats_changed(live)
         return {"table": live.id, "seat": seat_no, "kind": "open"}
 
@@ -343,11 +385,26 @@ class Hub:
             raise HubError(400, "bad_seat", f"seat must be 0 to {len(live.seats) - 1}, not {shown(seat)}")
         return seat
 
-    def _drop_seat_clients(self, live: Live, seat: int) -> None:
+    async def drop_lost_seats(self, live: Live) -> None:
+        """Close every connection of this table whose seat no longer holds the token it said hello with (the host
+        opened the seat, gave it to a bot, or another player took it), after the seats were read from the
+        database: on every process, since each one calls this when told of a seat change (`NOTIFY`)."""
         for client in list(live.clients):
-            if client.seat == seat:
-                client.seat = None  # the connection reads on as a spectator; its token no longer works
-                client.epoch = -1
+            seat = client.seat
+            if seat is None:
+                continue
+            row = live.seats[seat] if seat < len(live.seats) else None
+            if row is not None and row.kind == "human" and client.token_hash and row.token_hash == client.token_hash:
+                continue
+            client.seat, client.epoch, client.token_hash = None, -1, ""
+            live.clients.discard(client)
+            await _send(live, client, p.error("seat_lost", "this seat is no longer yours: the host opened it again "
+                                                           "or gave it to a bot, so this connection is closed"))
+            if client.close is not None:
+                try:
+                    await client.close(SEAT_LOST)
+                except Exception:  # already closed by the other side
+                    log.debug("closing a connection that lost its seat", exc_info=True)
 
     async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The host starts the game once every seat is taken (by a player or a bot)."""
@@ -390,31 +447,38 @@ class Hub:
         live.row = self.store.table(live.id)
 
     # ------------------------------------------------------------------ live play
-    async def commit(self, live: Live, seat: int, version: int, text: str, ack: Ack | None = None) -> None:
-        """Apply `text` for `seat` at `version`, resolve chance, store it all, then tell everyone.
+    async def commit(self, live: Live, seat: int, version: int, text: str, ack: Ack | None = None,
+                     holder: str | None = None) -> None:
+        """Apply `text` for `seat` at `version`, resolve chance, store it all, then tell everyone. `holder`: the
+        hash of the token a player's connection holds the seat with, checked in the same transaction (a bot: None).
 
-        Raises `IllegalAction` (the rules refuse it) or `StaleVersion` (someone acted first): nothing changed.
+        Raises `IllegalAction` (the rules refuse it), `StaleVersion` (someone acted first) or `HubError`
+        `not_seated` (the seat changed hands, on any process): nothing changed.
         """
         async with live.lock:
-            await self.db(self._commit, live, seat, version, text)
+            await self.db(self._commit, live, seat, version, text, holder)
             self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
 
     @contextmanager
-    def _at_version(self, live: Live, version: int) -> Iterator[Any]:
+    def _at_version(self, live: Live, version: int, seat: int, holder: str | None) -> Iterator[Any]:
         """The table's locked transaction, once the match is caught up and known to be at `version` (else
-        `IllegalAction` for a table not in play, `StaleVersion` for another version): nothing has changed yet."""
+        `IllegalAction` for a table not in play, `StaleVersion` for another version) and, for a player, once the
+        seat is known to be still held with the token hashed `holder` (else `HubError` `not_seated`): nothing has
+        changed yet."""
         if live.match is None or live.row.status != "playing":
             raise IllegalAction(f"the table is {live.row.status}, not in play")
         with self.store.locked(live.id) as tx:
+            if holder is not None and tx.seat(seat) != ("human", holder):
+                raise HubError(403, "not_seated", "this connection no longer holds a seat")
             self._catch_up(live, tx)
             if version != tx.version:
                 raise StaleVersion(version, tx.version)
             yield tx
 
-    def _commit(self, live: Live, seat: int, version: int, text: str) -> None:
-        with self._at_version(live, version) as tx:
+    def _commit(self, live: Live, seat: int, version: int, text: str, holder: str | None) -> None:
+        with self._at_version(live, version, seat, holder) as tx:
             match = live.match
             assert match is not None
             done = len(match.history)
@@ -446,16 +510,18 @@ class Hub:
             live.rebuild(everything, tx.version)
         live.row = self.store.table(live.id)
 
-    async def undo(self, live: Live, seat: int, version: int, ack: Ack | None = None) -> None:
-        """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed)."""
+    async def undo(self, live: Live, seat: int, version: int, ack: Ack | None = None,
+                   holder: str | None = None) -> None:
+        """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed);
+        `holder` as for `commit`."""
         async with live.lock:
-            await asyncio.to_thread(self._undo, live, seat, version)  # it replays the match: not on the loop
+            await asyncio.to_thread(self._undo, live, seat, version, holder)  # it replays the match: not on the loop
             self._clock_tick(live)
             await self.broadcast(live, ack)
         self.after_change(live)
 
-    def _undo(self, live: Live, seat: int, version: int) -> None:
-        with self._at_version(live, version) as tx:
+    def _undo(self, live: Live, seat: int, version: int, holder: str | None) -> None:
+        with self._at_version(live, version, seat, holder) as tx:
             match = live.match
             assert match is not None
             reason = match.can_undo(seat)
@@ -529,6 +595,7 @@ class Hub:
             await _send(live, client, msg)
 
     async def seats_changed(self, live: Live) -> None:
+        await self.drop_lost_seats(live)
         await self.db(self._notify, live.id, f"s:{live.id}")
         await self.send_all(live, {"type": "seats", "table": live.id, "seats": live.seat_list(),
                                    "status": live.row.status})
@@ -612,28 +679,43 @@ class Hub:
             raise HubError(403, "spectator", "spectators may not act: join a seat first")
         elif isinstance(msg, p.Act):
             self._seat_still_valid(live, client)
-            await self.commit(live, client.seat, msg.version, msg.action, (client, msg.id))
+            await self._lost_seat_closes(live, self.commit(live, client.seat, msg.version, msg.action,
+                                                           (client, msg.id), holder=client.token_hash))
             if live.seats[client.seat].bot:  # the player is back and has acted: the stand-in bot steps aside
                 await self._set_standin(live, client.seat, "")
         elif isinstance(msg, p.Undo):
             self._seat_still_valid(live, client)
-            await self.undo(live, client.seat, msg.version, (client, msg.id))
+            await self._lost_seat_closes(live, self.undo(live, client.seat, msg.version, (client, msg.id),
+                                                         holder=client.token_hash))
+
+    async def _lost_seat_closes(self, live: Live, change: Awaitable[None]) -> None:
+        """Run a seat's change; if the database says the seat changed hands meanwhile (another process's kick not
+        yet announced here), read the seats again and close the connections that lost theirs."""
+        try:
+            await change
+        except HubError as exc:
+            if exc.code == "not_seated":
+                await self.refresh_seats(live)
+                await self.drop_lost_seats(live)
+            raise
 
     def _seat_still_valid(self, live: Live, client: Client) -> None:
         seat = client.seat
-        if seat is None or live.seats[seat].kind != "human":
+        if seat is None or live.seats[seat].kind != "human" or live.seats[seat].token_hash != client.token_hash:
             client.seat = None
             raise HubError(403, "not_seated", "this connection no longer holds a seat")
 
     async def hello(self, live: Live, client: Client, token: str | None) -> None:
         """Identify the connection: a valid seat token makes it that seat's; no token makes it a spectator."""
-        seat = None
+        seat, held = None, ""
         if token is not None:
+            await self.refresh_seats(live)  # the seats as the database has them now, whichever process changed them
             seat = next((s.seat for s in live.seats if s.kind == "human" and same_secret(token, s.token_hash)),
                         None)
             if seat is None:
                 raise HubError(403, "bad_token", "that token holds no seat at this table")
-        client.seat, client.epoch = seat, -1
+            held = live.seats[seat].token_hash
+        client.seat, client.epoch, client.token_hash = seat, -1, held
         await _send(live, client, {"type": "welcome", "table": live.id, "seat": seat,
                                    "name": live.seats[seat].name if seat is not None else ""})
         if seat is not None and live.seats[seat].away:
@@ -642,8 +724,46 @@ class Hub:
             await self.seats_changed(live)
         await self.send_fresh(live, client)
 
-    async def connect(self, live: Live, client: Client) -> None:
-        live.clients.add(client)
+    async def connect(self, live: Live, client: Client) -> Live:
+        """Add a connection to its table; returns the table as this process holds it now (`live`, or the one
+        loaded in its place if `sweep` forgot `live` meanwhile)."""
+        current = self.tables.setdefault(live.id, live)
+        self.resting.discard(live.id)
+        current.clients.add(client)
+        current.touched = time.monotonic()
+        return current
+
+    def sweep(self, now: float | None = None) -> int:
+        """Forget the tables nobody uses (they stay in the database; `live` loads one again when asked): a finished
+        or open table without connections (after `GRACE_SECONDS`), and a table in play without connections, clock
+        or a bot to move that has been idle for `idle` seconds. Frees the bots' state of each. Returns how many."""
+        moment = time.monotonic() if now is None else now
+        gone = [table_id for table_id, live in self.tables.items() if self._restable(live, moment)]
+        for table_id in gone:
+            live = self.tables.pop(table_id)
+            if live.row.status == "playing" and not live.over:
+                self.resting.add(table_id)
+            if self.bots is not None:
+                self.bots.forget(table_id)
+        return len(gone)
+
+    def _restable(self, live: Live, now: float) -> bool:
+        if live.clients or live.lock.locked() or (live.bot_task is not None and not live.bot_task.done()):
+            return False
+        quiet = now - live.touched
+        if live.over or live.row.status in ("over", "stale", "open"):
+            return quiet > GRACE_SECONDS
+        if live.row.clock or (self.bots is not None and self.bots.bot_to_move(live) is not None):
+            return False  # a clock runs (its time is kept in memory) or the bots have work
+        return quiet > self.idle
+
+    async def watch_memory(self, every: float = SWEEP_EVERY) -> None:
+        """Sweep this process's tables every `every` seconds (a serving process runs it for its whole life)."""
+        while True:
+            await asyncio.sleep(every)
+            forgotten = self.sweep()
+            if forgotten:
+                log.debug("forgot %d tables nobody uses; %d held", forgotten, len(self.tables))
 
     async def disconnect(self, live: Live, client: Client) -> None:
         """A connection closed: its seat is away once no connection of it is left here."""
@@ -663,6 +783,7 @@ class Hub:
         table_id = rest.split(":")[0]
         live = self.tables.get(table_id)
         if live is None:
+            self.resting.discard(table_id)  # changed elsewhere: its bots may have work again
             return
         if kind == "v":
             async with live.lock:
@@ -675,6 +796,7 @@ class Hub:
             self.after_change(live)
         elif kind == "s":
             await self.refresh_seats(live)
+            await self.drop_lost_seats(live)
             await self.send_all(live, {"type": "seats", "table": live.id, "seats": live.seat_list(),
                                        "status": live.row.status})
         elif kind == "c":
@@ -698,6 +820,11 @@ async def _send(live: Live, client: Client, msg: dict[str, Any]) -> None:
             await result
     except Exception:  # a closed socket: the reader loop ends the connection
         live.clients.discard(client)
+
+
+def _deal_facts(game: Any, seed: int, options: dict[str, Any]) -> tuple[int, str]:
+    """A new table's seat count and content id (checking that the options make a game)."""
+    return game.new_game(seed=seed, **options).seat_count(), game.content_id(options)
 
 
 def _plain(value: Any) -> Any:

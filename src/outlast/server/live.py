@@ -47,6 +47,8 @@ class Live:
     """Seats whose clock has run out and been announced to the table."""
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
+    touched: float = field(default_factory=time.monotonic)
+    """When this process last used the table (a request, a connection, a change): `Hub.sweep` reads it."""
 
     @property
     def id(self) -> str:
@@ -130,11 +132,33 @@ class Live:
         return msg, len(events)
 
     def lobby_entry(self) -> dict[str, Any]:
-        """The table as the lobby lists it."""
+        """The table as the lobby lists it: never its seed, nor an option the server drew in secret (only the
+        content id it leads to); `labels` say what everyone at the table should know of how it was made."""
         r = self.row
-        return {"table": r.id, "game": r.game, "options": r.options, "public": r.public, "status": r.status,
+        options = {k: v for k, v in r.options.items() if k not in r.secret_options}
+        return {"table": r.id, "game": r.game, "options": options, "public": r.public, "status": r.status,
                 "seats": self.seat_list(), "free": sum(1 for s in self.seats if s.kind == "open"),
-                "version": self.version, "clock": r.clock}
+                "version": self.version, "clock": r.clock, "practice": r.practice, "content_id": r.content_id,
+                "labels": table_labels(r)}
+
+
+def table_labels(row: TableRow) -> list[dict[str, str]]:
+    """What every seat and the lobby are told of how a table was made: a practice table (its host chose the seed
+    and may foresee every hidden outcome), and for each spoiler option (`Option.secret_bits`: a Discover copy)
+    whether the server drew it in secret or the host chose it (then its hidden contents may be known)."""
+    labels = []
+    if row.practice:
+        labels.append({"kind": "practice", "text": "practice table: the host chose the seed, so the host can "
+                                                    "foresee every die and card"})
+    for option in load_game(row.game).options:
+        if not option.secret_bits:
+            continue
+        if option.name in row.secret_options:
+            labels.append({"kind": "secret", "text": f"{option.name} {row.content_id}, drawn in secret"})
+        else:
+            labels.append({"kind": "chosen", "text": f"{option.name} {row.content_id} chosen by the host: its "
+                                                      f"hidden contents may be known"})
+    return labels
 
 
 def outcome_of(match: Match) -> dict[str, Any]:

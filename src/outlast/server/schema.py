@@ -7,7 +7,7 @@ them with SQLAlchemy Core statements, so no ORM session or identity map sits bet
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Double, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, Double, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 TABLE_STATUSES = ("open", "playing", "over", "stale")
@@ -31,6 +31,13 @@ class Table(Base):
     options: Mapped[str] = mapped_column(Text)
     """A JSON object, written with sorted keys."""
     seed: Mapped[int] = mapped_column(BigInteger)
+    """The seed of a table stored before migration 0002 (0 on newer rows: `seed_text` holds every seed)."""
+    seed_text: Mapped[str] = mapped_column(Text, server_default="")
+    """The table's seed as decimal digits: a secret (128 random bits and more) that never leaves the server."""
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """A practice table: its host chose the seed, so the host may foresee every hidden outcome (shown to all)."""
+    secret_options: Mapped[str] = mapped_column(Text, server_default="[]")
+    """A JSON list of the options the server drew in secret (a Discover copy's seed): never shown to a client."""
     rules_version: Mapped[str] = mapped_column(Text)
     content_id: Mapped[str] = mapped_column(Text)
     public: Mapped[bool] = mapped_column(Boolean)

@@ -93,6 +93,10 @@ class TableRow:
     clock: int
     created: float
     updated: float
+    practice: bool = False
+    """Its host chose the seed (docs/server.md, Security): every seat sees the label."""
+    secret_options: tuple[str, ...] = ()
+    """Options the server drew in secret: `options` holds them, no client is ever shown them."""
 
 
 @dataclass(frozen=True)
@@ -151,10 +155,12 @@ def _check_word(value: str, allowed: tuple[str, ...], what: str) -> str:
 
 
 def _table_row(row: Row[Any]) -> TableRow:
-    return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=row.seed,
+    return TableRow(id=row.id, game=row.game, options=json.loads(row.options),
+                    seed=int(row.seed_text) if row.seed_text else row.seed,
                     rules_version=row.rules_version, content_id=row.content_id, public=bool(row.public),
                     host_hash=row.host_hash, seats=row.seats, status=row.status, version=row.version,
-                    clock=row.clock, created=row.created, updated=row.updated)
+                    clock=row.clock, created=row.created, updated=row.updated, practice=bool(row.practice),
+                    secret_options=tuple(json.loads(row.secret_options)))
 
 
 def _sqlite_events(engine: Engine) -> None:
@@ -181,7 +187,7 @@ def _sqlite_setup(connection: sqlite3.Connection) -> None:
     connection.isolation_level = None
     cursor = connection.cursor()
     _wal(cursor)
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
     cursor.close()
@@ -294,9 +300,17 @@ class Store:
             raise UnknownTable(table_id)
 
     def create_table(self, *, game: str, options: dict[str, Any], seed: int, rules_version: str, content_id: str,
-                     public: bool, host_hash: str, seats: int, clock: int = 0) -> str:
-        """Store a new open table with `seats` open seats; returns its id (random, URL-safe, 16 characters)."""
+                     public: bool, host_hash: str, seats: int, clock: int = 0, practice: bool = False,
+                     secret_options: Sequence[str] = ()) -> str:
+        """Store a new open table with `seats` open seats; returns its id (random, URL-safe, 16 characters).
+        `seed` is any whole number (it is stored as text); `secret_options` name options of `options` that no
+        client may be shown."""
         _check_hash(host_hash, "host_hash")
+        if type(seed) is not int:
+            raise StoreError(f"a table's seed is a whole number, not {shown(seed)}")
+        hidden = sorted(set(secret_options))
+        if any(name not in options for name in hidden):
+            raise StoreError(f"secret options {hidden} must all be among the table's options")
         if not isinstance(seats, int) or isinstance(seats, bool) or seats < 1:
             raise StoreError(f"a table needs at least one seat, not {shown(seats)}")
         if not isinstance(clock, int) or isinstance(clock, bool) or clock < 0:
@@ -310,9 +324,10 @@ class Store:
             table_id = secrets.token_urlsafe(12)
         with self._write() as conn:
             conn.execute(insert(Table).values(
-                id=table_id, game=game, options=options_text, seed=seed, rules_version=rules_version,
-                content_id=content_id, public=public, host_hash=host_hash, seats=seats, status="open", version=0,
-                clock=clock, created=now, updated=now, lease_owner="", lease_until=0.0))
+                id=table_id, game=game, options=options_text, seed=0, seed_text=str(seed),
+                rules_version=rules_version, content_id=content_id, public=public, host_hash=host_hash, seats=seats,
+                status="open", version=0, clock=clock, created=now, updated=now, lease_owner="", lease_until=0.0,
+                practice=bool(practice), secret_options=json.dumps(hidden)))
             conn.execute(insert(Seat), [
                 {"table_id": table_id, "seat": seat, "kind": "open", "name": "", "bot": "", "token_hash": "",
                  "clock_left": float(clock), "away": False} for seat in range(seats)])
@@ -335,6 +350,21 @@ class Store:
                 self._require(conn, table_id)
         return [SeatRow(seat=r.seat, kind=r.kind, name=r.name, bot=r.bot, token_hash=r.token_hash,
                         clock_left=r.clock_left, away=bool(r.away)) for r in rows]
+
+    def seats_of(self, table_ids: Sequence[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several tables at once, each in seat order (a table that does not exist is left out)."""
+        out: dict[str, list[SeatRow]] = {}
+        for start in range(0, len(table_ids), 500):
+            with self._read() as conn:
+                rows = conn.execute(select(Seat.table_id, Seat.seat, Seat.kind, Seat.name, Seat.bot, Seat.token_hash,
+                                           Seat.clock_left, Seat.away)
+                                    .where(Seat.table_id.in_(list(table_ids[start:start + 500])))
+                                    .order_by(Seat.table_id, Seat.seat)).all()
+            for r in rows:
+                out.setdefault(r.table_id, []).append(SeatRow(
+                    seat=r.seat, kind=r.kind, name=r.name, bot=r.bot, token_hash=r.token_hash,
+                    clock_left=r.clock_left, away=bool(r.away)))
+        return out
 
     def list_tables(self, *, public_only: bool = True, statuses: Sequence[str] = ("open", "playing"),
                     limit: int = 500) -> list[TableRow]:
@@ -598,6 +628,7 @@ _ACTIONS_SINCE = ("SELECT seq, seat, text, undone FROM actions WHERE table_id = 
 _LAST_STANDING = ("SELECT seq FROM actions WHERE table_id = :tid AND undone = :no "
                   "ORDER BY seq DESC LIMIT :n")
 _MARK_UNDONE = "UPDATE actions SET undone = :yes, undone_version = :v WHERE table_id = :tid AND seq = :seq"
+_SEAT_ROW = "SELECT kind, token_hash FROM seats WHERE table_id = :tid AND seat = :seat"
 _NOTIFY = f"SELECT pg_notify('{CHANNEL}', :payload)"
 
 
@@ -671,6 +702,11 @@ class Tx:
         for seq in seqs:
             raw.run(_MARK_UNDONE, {"tid": self.table_id, "seq": seq, "yes": True, "v": version})
         return version
+
+    def seat(self, seat: int) -> tuple[str, str] | None:
+        """The seat's kind and token hash as stored now (None: no such seat), read under the table's lock."""
+        row = self._open().one(_SEAT_ROW, {"tid": self.table_id, "seat": seat})
+        return None if row is None else (row[0], row[1])
 
     def set_status(self, status: str) -> None:
         """Set the table's status in this transaction."""

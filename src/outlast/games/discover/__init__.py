@@ -78,7 +78,7 @@ class DiscoverGame(Game):
             Option("players", "int", 2, "number of players (§1.1)", (1, 2, 3, 4)),
             Option("scenario", "choice", "1", "scenario on the Island: 1 and 2 cooperative stories, 5 competitive "
                    "(§13, §15)", ("1", "2", "5")),
-            Option("copy", "int", DEFAULT_COPY, "the seed of the generated copy to play (§17.24)"),
+            Option("copy", "int", DEFAULT_COPY, "the seed of the generated copy to play (§17.24)", secret_bits=63),
             Option("concede", "bool", False, "offer the optional concede action, a loss (§17.20 item 12)"),
             Option("day_cap", "int", 0, "house rule: survivors still on the map after this many days lose; 0 is off "
                    "(§17.20 item 12)", (0, 10, 20, 30, 50)),

@@ -18,7 +18,7 @@ from outlast.core.decision import Decision, DecisionKinds
 from outlast.core.declared import LIST, NESTED, Declaration, Field, Int, Ints, Lists, Text, Word, whole
 from outlast.core.errors import shown
 from outlast.core.game import Event
-from outlast.core.rng import RandomLike, seed_state
+from outlast.core.rng import STATE_LIMIT, RandomLike, seed_state
 
 from .actions import parse_space, space_name
 from .terms import DAMAGE, PHASES, PIECE_KINDS, RESOURCES, STAMINA_CAP, STATUS
@@ -244,7 +244,7 @@ DECLARATION = Declaration([
     Field("options", None),
     Field("started", None),
     Field("events", _Events(), copy=LIST, hidden=True, redraw=_redraw_events),
-    Field("rng_state", Int(0, (1 << 64) - 1), hidden=True, redraw=_redraw_rng),
+    Field("rng_state", Int(0, STATE_LIMIT - 1), hidden=True, redraw=_redraw_rng),
     Field("revealed", None),
     Field("phase", Word(PHASES)),
     Field("day", Int(0, 100_000)),

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from outlast.core.decision import DecisionKinds
 from outlast.core.declared import LIST, Bool, Declaration, Field, Int, Ints, Lists, Text, Word, whole
 from outlast.core.errors import SaveError, shown
-from outlast.core.rng import RandomLike, seed_state
+from outlast.core.rng import STATE_LIMIT, RandomLike, seed_state
 
 from . import abilities, document
 from . import board as geo
@@ -631,7 +631,7 @@ DECLARATION = Declaration([
     Field("table", None),
     Field("reason", Text(document.MAX_TEXT)),
     Field("events", _Events(), copy=LIST, hidden=True, redraw=_redraw_events),
-    Field("rng_state", Int(0, (1 << 64) - 1), hidden=True, redraw=_redraw_rng),
+    Field("rng_state", Int(0, STATE_LIMIT - 1), hidden=True, redraw=_redraw_rng),
     Field("phase", _Say(Word(PHASE_WORDS), "an impossible phase")),
     Field("round", Int(0, MAX_ROUND)),
     Field("over", _Ending(), doc_name="ended"),

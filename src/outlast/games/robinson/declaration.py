@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from outlast.core.declared import LIST, RESET, Declaration, Field, Int, Ints, Text, Word
-from outlast.core.rng import RandomLike
+from outlast.core.rng import STATE_LIMIT, RandomLike
 
 from . import document
 from .constants import PHASE_NAMES, RES_NAMES, Z_BEAST_DECK, Z_HUNT_DECK
@@ -130,7 +130,7 @@ DECLARATION = Declaration([
     Field("program", None),
     Field("players", None),
     Field("events", Events(document.read_events), copy=LIST),
-    Field("rng_state", Int(0, (1 << 64) - 1), hidden=True, redraw=_redraw_rng),
+    Field("rng_state", Int(0, STATE_LIMIT - 1), hidden=True, redraw=_redraw_rng),
     Field("phase", Word(PHASE_NAMES)),
     Field("step", Int(0, 100), doc_name="phase_step"),
     Field("round", Int(1, lambda s: s.table.scenario.rounds)),

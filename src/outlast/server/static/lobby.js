@@ -74,6 +74,7 @@ function TableEntry({ t, title, name, onError }) {
   return html`<li class="table-entry">
     <div><strong>${title || t.game}</strong> <span class=${`status ${t.status}`}>${t.status}</span>
       <div class="quiet">${options}</div>
+      ${(t.labels || []).map((l) => html`<span key=${l.kind} class=${`label ${l.kind}`}>${l.text}</span>`)}
       <ol class="seat-names" start="0">${t.seats.map((s) => html`<li>${seatText(s)}</li>`)}</ol></div>
     <div class="buttons">
       ${t.status === "open" && t.free > 0 && html`<button onClick=${join}>Join</button>`}
@@ -102,19 +103,21 @@ function OptionField({ o, value, set }) {
     input = html`<select id=${id} value=${String(value)} onChange=${(e) => set(e.target.value)}>
       ${o.choices.map((c) => html`<option value=${String(c)}>${String(c)}</option>`)}</select>`;
   } else if (o.kind === "int") {
-    input = html`<input id=${id} type="number" step="1" value=${value} onInput=${(e) => set(e.target.value)} />`;
+    input = html`<input id=${id} type="number" step="1" min="0" value=${value} onInput=${(e) => set(e.target.value)}
+      placeholder=${o.secret ? "empty: a fresh one, drawn in secret" : ""} />`;
   } else {
     const shown = Array.isArray(value) ? value.join(", ") : value;
     input = html`<input id=${id} value=${shown} onInput=${(e) => set(e.target.value)}
       placeholder=${o.choices.length ? "empty: dealt at random" : ""} />`;
   }
-  const allowed = o.kind === "list" && o.choices.length ? ` Comma-separated, from: ${o.choices.join(", ")}.` : "";
+  const allowed = (o.kind === "list" && o.choices.length ? ` Comma-separated, from: ${o.choices.join(", ")}.` : "")
+    + (o.secret ? " Leave it empty for a fresh one nobody knows; a number you choose is shown to everyone at the table." : "");
   return html`<div class="field"><label for=${id}>${o.name}</label>${input}
     <small>${o.help}.${allowed}</small></div>`;
 }
 
 function CreateForm({ game, onError, onCancel }) {
-  const [values, setValues] = useState(Object.fromEntries(game.options.map((o) => [o.name, o.default])));
+  const [values, setValues] = useState(Object.fromEntries(game.options.map((o) => [o.name, o.secret ? "" : o.default])));
   const [pub, setPub] = useState(true);
   const [clock, setClock] = useState(0);
   const submit = async (e) => {
@@ -122,6 +125,7 @@ function CreateForm({ game, onError, onCancel }) {
     const options = {};
     for (const o of game.options) {
       const v = values[o.name];
+      if (o.secret && v === "") continue;  // the server draws it in secret
       options[o.name] = o.kind === "int" && v !== "" ? Number(v) : v;
     }
     try {

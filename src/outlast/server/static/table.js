@@ -26,6 +26,7 @@ class Link {
     ws.onclose = (e) => {
       if (this.closed || ws !== this.ws) return;
       if (e.code === 4404) { this.onStatus("gone"); return; }
+      if (e.code === 4403) { this.token = null; this.onStatus("seat lost"); this.onSeatLost?.(); }
       this.onStatus("reconnecting");
       setTimeout(() => this.closed || this.open(), Math.min(10000, 500 * 2 ** this.tries++));
     };
@@ -48,13 +49,14 @@ export function useBoard(game) {
 /** The table's live state, kept from the server's messages. */
 function useTable(id) {
   const [me, setMe] = useState(() => keep.get(id));
-  const [t, setT] = useState({ link: "connecting", state: null, entry: null, seats: [], events: [], chat: [],
+  const [t, setT] = useState({ link: "connecting", state: null, entry: null, seats: [], events: [], chat: [], labels: [],
     notice: null, pending: null });
   const link = useRef(null);
   const nextId = useRef(0);
   const patch = (p) => setT((old) => ({ ...old, ...(typeof p === "function" ? p(old) : p) }));
   useEffect(() => {
     api(`/api/tables/${id}/chat`).then((chat) => patch((o) => ({ chat: [...chat, ...o.chat] })), () => {});
+    api(`/api/tables/${id}`).then((entry) => patch({ labels: entry.labels || [] }), () => {});
     const onMessage = (msg) => patch((o) => receive(o, msg, id, setMe));
     link.current = new Link(id, me.token, onMessage, (s) => patch({ link: s }));
     return () => link.current.close();
@@ -91,7 +93,7 @@ function receive(o, msg, id, setMe) {
       return { pending: msg.id === o.pending ? null : o.pending,
         notice: { kind: msg.code, text: msg.reason, rule: msg.rule || "" } };
     case "error":
-      if (msg.code === "bad_token") { keep.drop(id, "token", "seat"); setMe(keep.get(id)); }
+      if (msg.code === "bad_token" || msg.code === "seat_lost") { keep.drop(id, "token", "seat"); setMe(keep.get(id)); }
       return { notice: { kind: msg.code, text: msg.message, rule: "" } };
     default: return {};
   }
@@ -111,6 +113,7 @@ export function Table({ id }) {
       <span class="quiet">${seat === null || seat === undefined ? "watching" : `you are seat ${seat}`}</span>
       <span class=${`link ${t.link}`} role="status">${t.link}</span>
       <${Invite} id=${id} />
+      ${t.labels.map((l) => html`<span key=${l.kind} class=${`label ${l.kind}`}>${l.text}</span>`)}
     </div>
     ${t.link === "gone" && html`<p class="notice bad" role="alert">There is no table ${id} on this server.</p>`}
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
