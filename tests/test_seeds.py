@@ -13,7 +13,17 @@ from collections import Counter
 import pytest
 
 from outlast.core import Match, OptionError, load_game, resolve_seed
-from outlast.core.rng import SECRET_SEED_BITS, STATE_LIMIT, Rng, advance, peek_below, secret_seed, seed_state
+from outlast.core.rng import (
+    SECRET_SEED_BITS,
+    STATE_LIMIT,
+    WIDE_STATES,
+    Rng,
+    advance,
+    game_state,
+    peek_below,
+    secret_seed,
+    seed_state,
+)
 
 GAMES = ("fuji", "robinson", "discover")
 
@@ -46,19 +56,20 @@ def test_every_bit_of_a_wide_seed_counts() -> None:
     """With SplitMix64 only a seed's low 64 bits mattered; a wide seed's high bits change every outcome."""
     base = secret_seed()
     def stream(seed: int) -> tuple[int, ...]:
-        rng = Rng(seed)
+        rng = Rng()
+        rng.state = game_state(seed)
         return tuple(rng.randrange(6) for _ in range(40))
 
     assert len({stream(base), stream(base ^ (1 << 100)), stream(base ^ (1 << 127))}) == 3
-    assert seed_state(base) != seed_state(base ^ (1 << 100))
+    assert game_state(base) != game_state(base ^ (1 << 100)) and game_state(base) >= WIDE_STATES
 
 
 def test_the_wide_generator_is_uniform_and_peek_agrees_with_draws() -> None:
-    rng = Rng(secret_seed())
+    rng = Rng.secret()
     faces = Counter(rng.randrange(6) for _ in range(60_000))
     chi2 = sum((n - 10_000) ** 2 / 10_000 for n in faces.values())
     assert len(faces) == 6 and chi2 < 25  # 5 degrees of freedom: p < 0.0002 for a fair die
-    state = seed_state(secret_seed())
+    state = game_state(secret_seed())
     drawn = Rng(0)
     drawn.state = state
     for _ in range(50):
@@ -69,11 +80,12 @@ def test_the_wide_generator_is_uniform_and_peek_agrees_with_draws() -> None:
         assert drawn.state == state < STATE_LIMIT
 
 
-def test_64_bit_seeds_keep_their_old_streams() -> None:
-    """SplitMix64 for every seed below 2**63: the same numbers as before wide seeds existed."""
-    assert [Rng(1).randrange(1 << 30) for _ in range(3)] == [Rng(1).randrange(1 << 30) for _ in range(3)]
-    assert seed_state(0) == 0x6DB6CA64564DAEAA  # as at 85fa2ab, before wide seeds
-    assert seed_state(2 ** 63 - 1) < 1 << 64 and seed_state(-(2 ** 63)) < 1 << 64
+def test_64_bit_seeds_and_plain_generators_keep_their_old_streams() -> None:
+    """SplitMix64 for every game seed below 2**63 and for `Rng(n)` of any int (a Discover copy's generator is
+    seeded with its 64-bit id): the same numbers as before wide seeds existed (the golden games check the rest)."""
+    assert seed_state(0) == game_state(0) == 0x6DB6CA64564DAEAA  # as at 85fa2ab, before wide seeds
+    assert game_state(2 ** 63 - 1) == seed_state(2 ** 63 - 1) < 1 << 64
+    assert seed_state(2 ** 70 + 5) == seed_state(5) and Rng(2 ** 64 + 9).state == Rng(9).state
 
 
 @pytest.mark.parametrize("game", GAMES)

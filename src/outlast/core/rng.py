@@ -3,13 +3,14 @@
 Two generators share that int, told apart by its size; the same seed gives the same stream on every machine and
 Python version with either:
 
-- A seed from -2**63 to 2**63 - 1 (every seed a simulation, a test or a player types) runs SplitMix64: fast, with
-  a 64-bit state (below 2**64).
-- A *wide* seed, 2**63 or more (up to 2**256 - 1), runs a keyed hash: each draw is BLAKE2b, keyed with the seed's
-  own 256-bit digest, of a 64-bit draw counter. Its state is the key and the counter (2**64 and up). It is what
-  an online table plays with (`secret_seed`: 128 bits from the operating system's secure source): SplitMix64's
-  few bits of state could be searched, or worked back, from the dice a spectator sees, and every later die and
-  card would follow; a keyed hash gives nothing of its key away, so outcomes seen tell nothing of outcomes to come.
+- SplitMix64, fast, with a 64-bit state (below 2**64): `Rng(n)` and `seed_state(n)` for any int `n` (its low 64
+  bits count), and a game seed from -2**63 to 2**63 - 1 (every seed a simulation, a test or a player types).
+- A keyed hash, for a *wide* game seed, 2**63 or more (up to 2**256 - 1; `game_state`): each draw is BLAKE2b,
+  keyed with the seed's own 256-bit digest, of a 64-bit draw counter. Its state holds the key and the counter
+  (`WIDE_STATES` and up). It is what an online table plays with (`secret_seed`: 128 bits from the operating
+  system's secure source): SplitMix64's 64 bits of state could be searched, or worked back, from the dice a
+  spectator sees, and every later die and card would follow; a keyed hash gives nothing of its key away, so the
+  outcomes seen tell nothing of the outcomes to come.
 """
 
 from __future__ import annotations
@@ -21,14 +22,17 @@ from typing import Protocol
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 WIDE_SEEDS = 1 << 63
-"""Seeds from here up run the keyed-hash generator."""
+"""Game seeds from here up run the keyed-hash generator (`game_state`)."""
 SEED_LIMIT = 1 << 256
-"""Seeds are below this."""
+"""Game seeds are below this."""
+WIDE_STATES = 1 << 320
+"""The keyed hash's states are from here up (a 1 bit, the 256-bit key, the 64-bit counter); SplitMix64's below
+2**64."""
 STATE_LIMIT = 1 << 321
-"""Every generator state is below this (a wide state: a 1 bit, the 256-bit key, the 64-bit counter)."""
+"""Every generator state is below this."""
 SECRET_SEED_BITS = 128
 """The random bits of a `secret_seed`."""
-_WIDE_MARK = 1 << 320
+_WIDE_MARK = WIDE_STATES
 
 
 class RandomLike(Protocol):
@@ -47,9 +51,15 @@ def mix(z: int) -> int:
 
 
 def seed_state(seed: int) -> int:
-    """Turn an int seed into a generator state: SplitMix64's below 2**63, the keyed hash's from there up."""
+    """Turn any int seed into a 64-bit SplitMix64 generator state."""
+    return mix((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK)
+
+
+def game_state(seed: int) -> int:
+    """The generator state a game dealt from `seed` starts with: SplitMix64's for a seed below 2**63 (as every
+    recorded game has it), the keyed hash's for a wide seed (2**63 and up)."""
     if seed < WIDE_SEEDS:
-        return mix((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK)
+        return seed_state(seed)
     key = hashlib.blake2b(seed.to_bytes(33, "little"), digest_size=32, person=b"outlast-seed").digest()
     return _WIDE_MARK | (int.from_bytes(key, "little") << 64)
 
@@ -78,6 +88,13 @@ class Rng:
 
     def __init__(self, seed: int = 0) -> None:
         self.state = seed_state(seed)
+
+    @classmethod
+    def secret(cls) -> Rng:
+        """A generator nobody can foresee: the keyed hash on a `secret_seed`."""
+        rng = cls()
+        rng.state = game_state(secret_seed())
+        return rng
 
     def next64(self) -> int:
         """Advance and return 64 random bits."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from outlast.core.rng import seed_state
+from outlast.core.rng import game_state
 
 from . import flow
 from .board import board_for
@@ -45,7 +45,7 @@ def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> Disc
     s.game, s.copy, s.board, s.seats, s.options = game, copy, board_for(copy), n, options
     s.scenario = int(options["scenario"])
     s.started = n
-    s.events, s.rng_state, s.revealed = [], seed_state(seed), False
+    s.events, s.rng_state, s.revealed = [], game_state(seed), False
     s.phase, s.day, s.tribe_leader, s.current, s.day_order, s.over = SETUP, 0, 0, -1, [], 0
     s.result, s.votes = [""] * n, []
     s.status, s.character = [PLAYING] * n, [-1] * n

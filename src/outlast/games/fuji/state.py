@@ -24,7 +24,7 @@ from outlast.core import (
     check_seat,
 )
 from outlast.core.errors import shown
-from outlast.core.rng import RandomLike, peek_below, seed_state
+from outlast.core.rng import RandomLike, game_state, peek_below
 
 from . import (
     abilities,
@@ -144,7 +144,7 @@ class FujiState(State):
         s.game = game
         s.table = table
         s.events = []
-        s.rng_state = seed_state(seed)
+        s.rng_state = game_state(seed)
         s.phase = SETUP
         s.round = 0
         s.over = 0  # 0 playing, else 1 + index of the ending in END_CODES

@@ -16,7 +16,7 @@ from typing import Any
 
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, SeatResult, check_seat
 from outlast.core.errors import shown
-from outlast.core.rng import seed_state
+from outlast.core.rng import game_state
 
 from . import (
     abilities,
@@ -294,7 +294,7 @@ class RobinsonState(StateFields):
         s.content = table.content
         s.program = program(table.content)
         s.events = []
-        s.rng_state = seed_state(seed)
+        s.rng_state = game_state(seed)
         s.phase = SETUP
         s.step = 0
         s.round = 1
