@@ -49,7 +49,7 @@ def played(tmp_path: Path) -> tuple[str, str, str]:
 
 
 def _app(url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(url, bot_pace=0, processes=0)) as client:
+    with TestClient(create_app(url, bot_pace=0, processes=0), base_url="http://localhost") as client:
         yield client
 
 

@@ -51,7 +51,8 @@ class Api:
 
 @pytest.fixture
 def api(tmp_path: Path) -> Iterator[Api]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}", bot_pace=0, processes=0)) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}", bot_pace=0, processes=0),
+                    base_url="http://localhost") as client:
         yield Api(client)
 
 

@@ -40,7 +40,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, str]:
 
 @pytest.fixture(scope="module")
 def client(played: tuple[str, str, str]) -> Iterator[TestClient]:
-    with TestClient(create_app(played[0], bot_pace=0, processes=0)) as c:
+    with TestClient(create_app(played[0], bot_pace=0, processes=0), base_url="http://localhost") as c:
         yield c
 
 
