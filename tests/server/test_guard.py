@@ -20,6 +20,7 @@ import httpx
 import pytest
 import websockets
 
+from outlast.server.guard import Access, Guard, GuardError, Limits, _client_key
 from outlast.server.store import Store
 
 from .harness import SRC, Player, Server
@@ -291,3 +292,32 @@ def test_a_trailing_slash_is_not_redirected_to_the_requests_host(server: Server)
         r = httpx.get(server.url + "/api/tables/", headers={"Host": host}, timeout=10)
         assert not r.is_redirect and "evil" not in r.headers.get("location", ""), (r.status_code, r.headers)
         assert r.status_code in (400, 404)
+
+
+# ------------------------------------------------------------------ the checks themselves
+def test_host_names_origins_and_client_addresses_are_read_as_a_browser_and_a_proxy_write_them() -> None:
+    access = Access(host="mypc.lan", allow_hosts=("games.example",), allow_origins=("https://games.example",),
+                    trust_proxies=("10.0.0.0/8",))
+    for host in ("127.0.0.1:8000", "[::1]:8000", "[::1]", "localhost", "LOCALHOST:1", "mypc.lan:8000",
+                 "games.example.", None):
+        assert access.host_ok(host), host
+    for host in ("evil.example", "games.example.evil", "", "[::1", "localhost:x", "127.0.0.1.evil.example"):
+        assert not access.host_ok(host), host
+    assert access.origin_ok("http://mypc.lan:8000", "ws", "mypc.lan:8000")
+    assert access.origin_ok("https://games.example:443", "http", "127.0.0.1:8000")  # allowed, default port
+    assert access.origin_ok("https://x.example", "https", "x.example")  # own origin, the scheme's port
+    assert not access.origin_ok("http://x.example", "https", "x.example")  # another scheme is another origin
+    assert not access.origin_ok("http://x.example:8001", "http", "x.example:8000")
+    assert not access.origin_ok("null", "http", "x.example")
+    assert access.trusted("10.1.2.3") and not access.trusted("11.0.0.1") and not access.trusted("nonsense")
+    assert _client_key("2001:db8::1") == _client_key("2001:db8::ffff:1") == "2001:db8::/64"
+    assert _client_key("::ffff:1.2.3.4") == "1.2.3.4"
+    guard = Guard(access=access)
+    assert guard._forwarded("10.0.0.1", {"x-forwarded-for": "6.6.6.6, 1.2.3.4, 10.0.0.7"}) == "1.2.3.4"
+    assert guard._forwarded("10.0.0.1", {"x-forwarded-for": "junk"}) == "10.0.0.1"
+    for bad in ({"allow_origins": ("games.example",)}, {"allow_hosts": ("games.example:80",)},
+                {"trust_proxies": ("proxy",)}):
+        with pytest.raises(GuardError):
+            Access(**bad)  # type: ignore[arg-type]
+    with pytest.raises(GuardError):
+        Limits(tables=-1)

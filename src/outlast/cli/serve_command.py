@@ -46,14 +46,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise BadInput(f"--rate-limit must be 1 to 100000 messages a second, not {args.rate_limit}")
     if not 0.5 <= args.bot_lease <= 3600:
         raise BadInput(f"--bot-lease must be 0.5 to 3600 seconds, not {args.bot_lease}")
-    given = {"requests": ("--request-limit", args.request_limit, 100_000.0),
-             "tables": ("--table-limit", args.table_limit, 100_000.0),
-             "joins": ("--join-limit", args.join_limit, 100_000.0),
+    given = {"requests": ("--request-limit", args.request_limit, 100_000),
+             "tables": ("--table-limit", args.table_limit, 100_000),
+             "joins": ("--join-limit", args.join_limit, 100_000),
              "open_tables": ("--open-table-limit", args.open_table_limit, 1_000_000),
              "sockets": ("--socket-limit", args.socket_limit, 1_000_000)}
     for option, value, top in given.values():
         if value is not None and not 0 <= value <= top:
-            raise BadInput(f"{option} must be 0 (no limit) to {top:g}, not {value:g}")
+            raise BadInput(f"{option} must be 0 (no limit) to {top:,}, not {value:g}")
     try:
         limits = server.Limits(**{name: value for name, (_, value, _) in given.items() if value is not None})
         hosts, origins, proxies = (server.parse_list(v) for v in (args.allow_host, args.allow_origin,

@@ -25,6 +25,10 @@ Routes (docs/server.md has every request and message with examples):
     WS   /ws/{table}                             live play
     WS   /ws/replay/{table}                      a finished table's shared replay room (rooms.py)
 
+Every request and websocket passes guard.py first: its Host and Origin are checked (DNS rebinding, pages of other
+sites) and its client's limits counted (requests, tables opened and open, seats taken, websockets open), the
+routes that open tables and take seats asking it too. Request bodies are read no further than their limit.
+
 Secrets travel in the `Authorization: Bearer TOKEN` header or the websocket's `hello` message, never in a URL; the
 server's own request log names the route, not the path, so an invite link is not written down either.
 """

@@ -253,9 +253,9 @@ class Guard:
     def __init__(self, *, limits: Limits | None = None, access: Access | None = None) -> None:
         self.limits, self.access = limits or Limits(), access or Access()
         limits = self.limits
-        self.requests = Buckets(limits.requests, 2 * limits.requests)
-        self.tables = Buckets(limits.tables / 60, limits.tables)
-        self.joins = Buckets(limits.joins / 60, limits.joins)
+        self.requests = Buckets(limits.requests, max(1.0, 2 * limits.requests))
+        self.tables = Buckets(limits.tables / 60, max(1.0, limits.tables))
+        self.joins = Buckets(limits.joins / 60, max(1.0, limits.joins))
         self.sockets: dict[str, int] = {}
         self.opened: dict[str, list[str]] = {}
         """The tables each client opened that were still open when last looked at."""
@@ -277,8 +277,10 @@ class Guard:
         host = headers.get("host")
         websocket = scope["type"] == "websocket"
         if not self.access.host_ok(host):
+            name = repr((host or "")[:100])
             await _refuse(scope, receive, send, 400, "bad_host",
-                          "this server does not answer to that Host name (its --allow-host lists those it does)")
+                          f"this server does not answer to the Host {name} (its IP address, localhost, its --host "
+                          "and the names of its --allow-host only)")
             return
         origin = headers.get("origin")
         if origin is not None and (websocket or scope.get("method", "GET") not in SAFE_METHODS) \
@@ -431,5 +433,9 @@ def parse_list(values: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(part.strip() for value in values or () for part in value.split(",") if part.strip())
 
 
-__all__: Sequence[str] = ["SOCKET_LIMIT_CLOSE", "Access", "Guard", "GuardError", "Layer", "Limits", "RateLimited",
+IN_PROCESS = Access(allow_hosts=("testserver",))
+"""What an application under Starlette's `TestClient` (which names its server `testserver`) is to accept."""
+
+
+__all__: Sequence[str] = ["SOCKET_LIMIT_CLOSE", "Access", "Guard", "GuardError", "IN_PROCESS", "Layer", "Limits", "RateLimited",
                           "parse_list"]
