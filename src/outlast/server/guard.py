@@ -234,14 +234,16 @@ class Buckets:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.of: dict[str, Bucket] = {}
+        self.prune_at = _KEEP
 
     def take(self, key: str) -> float:
         if self.rate <= 0:
             return 0.0
         bucket = self.of.get(key)
         if bucket is None:
-            if len(self.of) >= _KEEP:
+            if len(self.of) >= self.prune_at:  # at most once per doubling: a crowd of clients costs no more
                 self.of = {k: b for k, b in self.of.items() if not b.full()}
+                self.prune_at = max(_KEEP, 2 * len(self.of))
             bucket = self.of[key] = Bucket(self.rate, self.burst)
         return bucket.take()
 
