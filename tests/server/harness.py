@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,11 @@ class Server:
     """One `outlast serve` process."""
 
     def __init__(self, db_url: str, *, port: int | None = None, bot_pace: float = 0.0, workers: int = 0,
-                 log: Path | None = None, rate: float = 20.0, lease: float | None = None) -> None:
+                 log: Path | None = None, rate: float = 20.0, lease: float | None = None,
+                 args: Sequence[str] = ()) -> None:
+        """`args`: more options of `outlast serve` (limits, --allow-origin, …)."""
         self.db_url, self.port, self.bot_pace, self.workers = db_url, port or free_port(), bot_pace, workers
-        self.log, self.lease, self.rate = log, lease, rate
+        self.log, self.lease, self.rate, self.args = log, lease, rate, tuple(args)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -52,7 +55,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "outlast", "serve", "--port", str(self.port), "--db", self.db_url,
              "--bot-pace", str(self.bot_pace), "--search-workers", str(self.workers), "--rate-limit", str(self.rate),
-             *(["--bot-lease", str(self.lease)] if self.lease is not None else [])],
+             *(["--bot-lease", str(self.lease)] if self.lease is not None else []), *self.args],
             stdout=out, stderr=out, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

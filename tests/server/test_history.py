@@ -21,6 +21,7 @@ from sqlalchemy import text
 
 from outlast.core import Match, load_game, state_digest
 from outlast.server import create_app
+from outlast.server.guard import IN_PROCESS
 from outlast.server.store import Store
 
 from .harness import SRC
@@ -49,7 +50,7 @@ def played(tmp_path: Path) -> tuple[str, str, str]:
 
 
 def _app(url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(url, bot_pace=0, processes=0)) as client:
+    with TestClient(create_app(url, bot_pace=0, processes=0, access=IN_PROCESS)) as client:
         yield client
 
 

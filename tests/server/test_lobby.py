@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from outlast.server import create_app
+from outlast.server.guard import IN_PROCESS
 from outlast.server.hub import token_hash
 
 from .harness import Server
@@ -51,7 +52,7 @@ class Api:
 
 @pytest.fixture
 def api(tmp_path: Path) -> Iterator[Api]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}", bot_pace=0, processes=0)) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}", bot_pace=0, processes=0, access=IN_PROCESS)) as client:
         yield Api(client)
 
 

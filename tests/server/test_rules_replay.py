@@ -18,6 +18,7 @@ import pytest
 
 from outlast.core import Match, load_game
 from outlast.server import create_app
+from outlast.server.guard import IN_PROCESS
 from outlast.server.live import EVENT_TAIL
 from outlast.server.store import Store
 
@@ -40,7 +41,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, str]:
 
 @pytest.fixture(scope="module")
 def client(played: tuple[str, str, str]) -> Iterator[TestClient]:
-    with TestClient(create_app(played[0], bot_pace=0, processes=0)) as c:
+    with TestClient(create_app(played[0], bot_pace=0, processes=0, access=IN_PROCESS)) as c:
         yield c
 
 

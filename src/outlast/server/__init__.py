@@ -12,28 +12,39 @@ import logging
 import sys
 import threading
 import time
+from collections.abc import Sequence
 
 from outlast.core import list_games, load_game
 
 from .app import create_app, export_document
 from .bots import LEASE_SECONDS
+from .guard import Access, GuardError, Limits, parse_list
 from .hub import Hub, HubError
 from .protocol import ProtocolError, parse_client
 from .store import StaleVersion, Store, StoreError
 
 
 def serve(db_url: str, *, host: str = "127.0.0.1", port: int = 8000, bot_pace: float = 0.3,
-          processes: int = 1, rate: float = 20.0, lease: float = LEASE_SECONDS) -> None:
-    """Run the server until interrupted (uvicorn, one process; run several behind a proxy to scale)."""
+          processes: int = 1, rate: float = 20.0, lease: float = LEASE_SECONDS, limits: Limits | None = None,
+          allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
+          trust_proxies: Sequence[str] = ()) -> None:
+    """Run the server until interrupted (uvicorn, one process; run several behind a proxy to scale). `limits` are
+    each client's limits; `allow_hosts`, `allow_origins` and `trust_proxies` what guard.Access says (GuardError
+    for a value that is none)."""
     import uvicorn
 
+    access = Access(host=host, allow_hosts=tuple(allow_hosts), allow_origins=tuple(allow_origins),
+                    trust_proxies=tuple(trust_proxies))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     tune_process()
-    app = create_app(db_url, bot_pace=bot_pace, processes=processes, rate=rate, lease=lease)
+    app = create_app(db_url, bot_pace=bot_pace, processes=processes, rate=rate, lease=lease, limits=limits,
+                     access=access)
     shown = db_url.split("@")[-1] if db_url.startswith("postgresql") else db_url
     print(f"outlast server on http://{host}:{port}/  (database: {shown})", flush=True)
+    # proxy_headers off: uvicorn would believe any X-Forwarded-For from 127.0.0.1; the guard believes only the
+    # proxies it is told of (--trust-proxy)
     uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="warning")
+                log_level="warning", proxy_headers=False, server_header=False)
 
 
 SWITCH_INTERVAL = 0.0005
@@ -79,5 +90,5 @@ def steady_collector(every: float = FULL_COLLECTION_EVERY) -> threading.Thread:
     return thread
 
 
-__all__ = ["Hub", "HubError", "ProtocolError", "StaleVersion", "Store", "StoreError", "create_app",
-           "export_document", "parse_client", "serve"]
+__all__ = ["Access", "GuardError", "Hub", "HubError", "Limits", "ProtocolError", "StaleVersion", "Store", "StoreError", "create_app",
+           "export_document", "parse_client", "parse_list", "serve"]

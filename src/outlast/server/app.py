@@ -25,6 +25,10 @@ Routes (docs/server.md has every request and message with examples):
     WS   /ws/{table}                             live play
     WS   /ws/replay/{table}                      a finished table's shared replay room (rooms.py)
 
+Every request and websocket passes guard.py first: its Host and Origin are checked (DNS rebinding, pages of other
+sites) and its client's limits counted (requests, tables opened and open, seats taken, websockets open), the
+routes that open tables and take seats asking it too. Request bodies are read no further than their limit.
+
 Secrets travel in the `Authorization: Bearer TOKEN` header or the websocket's `hello` message, never in a URL; the
 server's own request log names the route, not the path, so an invite link is not written down either.
 """
@@ -38,6 +42,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +54,12 @@ from fastapi.staticfiles import StaticFiles
 from outlast.core import Match, OutlastError, SaveError, load_game, parse_document
 
 from .bots import LEASE_SECONDS, BotRunner
+from .guard import Access, Guard, Layer, Limits, RateLimited
 from .hub import Client, Hub, HubError, TokenBucket
 from .protocol import encode
 from .replay import Replays, guide
 from .rooms import Member, Rooms
-from .store import Store, listen
+from .store import Store, StoreError, listen
 
 log = logging.getLogger("outlast.server")
 MAX_BODY = 64 * 1024
@@ -67,9 +73,11 @@ PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' d
 
 
 def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: float = 20.0,
-               lease: float = LEASE_SECONDS) -> FastAPI:
+               lease: float = LEASE_SECONDS, limits: Limits | None = None, access: Access | None = None) -> FastAPI:
     """The server application on the database at `db_url` (SQLite or PostgreSQL); `rate` is each connection's
-    message rate limit, `lease` how long a process's hold on a table's bots lasts without renewal."""
+    message rate limit, `lease` how long a process's hold on a table's bots lasts without renewal, `limits` each
+    client's limits and `access` the Host names, origins and proxies it accepts (guard.py; the defaults: those of
+    `outlast serve`)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
@@ -100,7 +108,11 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
             runner.close()
             store.close()
 
-    app = FastAPI(title="outlast", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    # redirect_slashes off: its redirect to `/api/tables` from `/api/tables/` named the request's own Host
+    app = FastAPI(title="outlast", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
+                  redirect_slashes=False)
+    guard = Guard(limits=limits, access=access)
+    app.add_middleware(Layer, guard=guard)  # inside the request log (added later, so further out)
 
     def hub() -> Hub:
         h: Hub = state["hub"]
@@ -115,7 +127,7 @@ def create_app(db_url: str, *, bot_pace: float = 0.3, processes: int = 1, rate: 
         return r
 
     _handlers(app)
-    _routes(app, hub)
+    _routes(app, hub, guard)
     _reading_routes(app, hub, replays)
     _socket(app, hub)
     _replay_socket(app, rooms)
@@ -127,7 +139,8 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> Response:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_path(request: Request, exc: RequestValidationError) -> Response:
@@ -148,7 +161,7 @@ def _handlers(app: FastAPI) -> None:
         return response
 
 
-def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
+def _routes(app: FastAPI, hub: Callable[[], Hub], guard: Guard) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
@@ -169,7 +182,11 @@ def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
 
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:
-        return await hub().create(await _body(request))
+        body = await _body(request)
+        async with guard.creating(request.scope, partial(still_open, hub().store)) as made:
+            reply = await hub().create(body)
+            made.append(reply["table"])
+        return reply
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:
@@ -177,7 +194,9 @@ def _routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        return await hub().join(table_id, await _body(request))
+        body = await _body(request)
+        guard.joining(request.scope)
+        return await hub().join(table_id, body)
 
     @app.post("/api/tables/{table_id}/start")
     async def start(table_id: str, request: Request) -> dict[str, Any]:
@@ -204,7 +223,7 @@ def _seat_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
     @app.get("/api/tables/{table_id}/chat")
     async def chat(table_id: str) -> list[dict[str, Any]]:
         live = await hub().live(table_id)
-        rows = await asyncio.to_thread(hub().store.chat, live.id, 0, 500)
+        rows = await asyncio.to_thread(hub().store.chat, live.id, 0, 500, newest=True)
         return [{"id": i, "seat": s, "name": n, "text": t, "at": at} for i, s, n, t, at in rows]
 
     @app.get("/api/tables/{table_id}/export")
@@ -320,10 +339,8 @@ async def _read(websocket: WebSocket, handle: Callable[[str | bytes], Awaitable[
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request body (at most 64 KiB), or `HubError` 400."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise HubError(413, "too_large", f"a request body may hold at most {MAX_BODY} bytes")
+    """The JSON object of a request body (at most 64 KiB, read no further), or `HubError` 400 (413 past it)."""
+    raw = await _limited(request, MAX_BODY, "a request body")
     if not raw:
         return {}
     try:
@@ -335,16 +352,17 @@ async def _body(request: Request) -> dict[str, Any]:
     return doc
 
 
-async def _limited(request: Request, limit: int) -> bytes:
-    """A request body of at most `limit` bytes, read no further than that; `HubError` 413 beyond."""
+async def _limited(request: Request, limit: int, what: str = "a save file") -> bytes:
+    """A request body of at most `limit` bytes, read no further than that (a declared Content-Length over it is
+    refused before any of it is read; a chunked body as soon as it passes it); `HubError` 413 beyond."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise HubError(413, "too_large", f"a save file may hold at most {limit} bytes")
+        raise HubError(413, "too_large", f"{what} may hold at most {limit} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise HubError(413, "too_large", f"a save file may hold at most {limit} bytes")
+            raise HubError(413, "too_large", f"{what} may hold at most {limit} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -353,6 +371,18 @@ def _token(request: Request) -> str | None:
     given = request.headers.get("authorization", "")
     scheme, _, token = given.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def still_open(store: Store, table_ids: list[str]) -> list[str]:
+    """Those of these tables that are still open (not started), as the database has them."""
+    out = []
+    for table_id in table_ids:
+        try:
+            if store.table(table_id).status == "open":
+                out.append(table_id)
+        except StoreError:  # no such table any more
+            pass
+    return out
 
 
 def export_document(store: Store, table_id: str) -> dict[str, Any]:

@@ -429,14 +429,19 @@ class Store:
         assert key is not None
         return int(key[0])
 
-    def chat(self, table_id: str, since_id: int = 0, limit: int = 200) -> list[tuple[int, int, str, str, float]]:
-        """Chat lines after `since_id`, oldest first, at most `limit`: (id, seat, name, text, created)."""
+    def chat(self, table_id: str, since_id: int = 0, limit: int = 200, *,
+             newest: bool = False) -> list[tuple[int, int, str, str, float]]:
+        """Chat lines after `since_id`, oldest first, at most `limit`: the first `limit` of them, or with `newest`
+        the last `limit` (what a page shows on reload): (id, seat, name, text, created)."""
+        order = Chat.id.desc() if newest else Chat.id
         with self._read() as conn:
             rows = conn.execute(select(Chat.id, Chat.seat, Chat.name, Chat.text, Chat.created)
                                 .where(Chat.table_id == table_id, Chat.id > since_id)
-                                .order_by(Chat.id).limit(limit)).all()
+                                .order_by(order).limit(limit)).all()
             if not rows:
                 self._require(conn, table_id)
+        if newest:
+            rows = rows[::-1]
         return [(row.id, row.seat, row.name, row.text, row.created) for row in rows]
 
     @contextmanager
