@@ -154,11 +154,14 @@ def test_dealing_new_discover_copies_does_not_hold_up_other_tables(tmp_path: Pat
                     websockets.connect(server.ws_url(table)) as ws:
                 await ws.recv()  # the table's lobby entry
 
-                async def create() -> int:
-                    reply = await http.post("/api/tables", json={"game": "discover", "options": {"players": 2}})
+                async def create(i: int) -> int:
+                    options: dict[str, int] = {"players": 2}
+                    if i % 2:
+                        options["copy"] = 5000 + i  # a copy the host names, also new to this server
+                    reply = await http.post("/api/tables", json={"game": "discover", "options": options})
                     return reply.status_code
 
-                tasks = [asyncio.create_task(create()) for _ in range(12)]
+                tasks = [asyncio.create_task(create(i)) for i in range(12)]
                 while not all(t.done() for t in tasks):
                     sent = time.perf_counter()
                     await ws.send(json.dumps({"type": "ping"}))

@@ -90,6 +90,14 @@ class Rng:
         self.state = seed_state(seed)
 
     @classmethod
+    def of_game(cls, seed: int) -> Rng:
+        """A generator on a game seed's own stream (`game_state`): `Rng(seed)` for a seed below 2**63, the keyed
+        hash for a wide one, so that what it draws in public tells nothing of the seed."""
+        rng = cls()
+        rng.state = game_state(seed)
+        return rng
+
+    @classmethod
     def secret(cls) -> Rng:
         """A generator nobody can foresee: the keyed hash on a `secret_seed`."""
         rng = cls()

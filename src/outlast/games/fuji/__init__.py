@@ -71,7 +71,7 @@ class FujiGame(FileContentGame[Content]):
         opts = self.options.resolve(options)
         seed = resolve_seed(seed)
         if opts["scenario"] == "random":
-            opts["scenario"] = str(Rng(seed ^ 0x5CE4A).randrange(7) + 1)
+            opts["scenario"] = str(Rng.of_game(seed ^ 0x5CE4A).randrange(7) + 1)
         state = FujiState.blank(self, build_table(self.content, opts), seed)
         state.start()
         return state
