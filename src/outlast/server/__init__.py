@@ -90,5 +90,5 @@ def steady_collector(every: float = FULL_COLLECTION_EVERY) -> threading.Thread:
     return thread
 
 
-__all__ = ["Access", "GuardError", "Hub", "HubError", "Limits", "ProtocolError", "StaleVersion", "Store", "StoreError", "create_app",
-           "export_document", "parse_client", "parse_list", "serve"]
+__all__ = ["Access", "GuardError", "Hub", "HubError", "Limits", "ProtocolError", "StaleVersion", "Store",
+           "StoreError", "create_app", "export_document", "parse_client", "parse_list", "serve"]
