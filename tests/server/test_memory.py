@@ -145,7 +145,8 @@ def test_dealing_new_discover_copies_does_not_hold_up_other_tables(tmp_path: Pat
     """§3: a new Discover table generates a copy nobody has seen (drawn in secret), which takes a fair share of
     a second; it is generated in a worker thread, so a player's ping at another table is answered meanwhile
     (12 such tables at once took another player's ping to 4.4 s when it ran on the event loop)."""
-    with Server(f"sqlite:///{tmp_path / 'deal.db'}", log=tmp_path / "server.log") as server:
+    with Server(f"sqlite:///{tmp_path / 'deal.db'}", log=tmp_path / "server.log",
+                args=["--table-limit", "0", "--open-table-limit", "0"]) as server:
         table, _ = server.table("fuji", {"players": 2}, seed=1)
 
         async def run() -> tuple[float, int]:
