@@ -88,29 +88,40 @@ def poll(check: Any, timeout: float, every: float = 0.05) -> Any:
 
 
 @contextlib.contextmanager
-def reaped(pids: set[int]) -> Iterator[set[int]]:
-    """Whatever happens, kill the processes of `pids` that still run at the end (the test's own)."""
+def reaped(pids: set[int], folder: Path | None = None) -> Iterator[set[int]]:
+    """Whatever happens, kill the processes of `pids` that still run at the end (the test's own), and those whose
+    command line names `folder` (the test's servers, and any worker forked from one)."""
     try:
         yield pids
     finally:
-        for pid in pids:
-            if alive(pid):
+        mine = set(pids)
+        if folder is not None:
+            mine |= {int(e.name) for e in Path("/proc").iterdir() if e.name.isdigit() and str(folder) in cmdline(int(e.name))}
+        for pid in mine:
+            if alive(pid) and pid != os.getpid():
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
 
 
 def thinking_server(tmp_path: Path, port: int | None = None) -> tuple[Server, set[int]]:
-    """A server with one search worker, thinking for a table of search bots: (the server, its worker processes)."""
+    """A server with one search worker, thinking for a table of search bots: (the server, its processes below
+    it). If it cannot be made so, every process of it is ended."""
     server = Server(f"sqlite:///{tmp_path / 'bots.db'}", port=port, workers=1, log=tmp_path / "serve.log").start()
-    table, host = server.table("fuji", {"players": 2})
-    for seat in (0, 1):
-        assert server.post(f"/api/tables/{table}/seats/{seat}/bot", {"bot": "ismcts:time=10"}, host).status_code == 200
-    assert server.post(f"/api/tables/{table}/start", token=host).status_code == 200
     assert server.proc is not None
     pid = server.proc.pid
-    workers = poll(lambda: {p for p in descendants(pid) if cpu(p) >= 2.0}, 40)
-    assert workers, "no search worker thought for 2 s of CPU"
-    return server, descendants(server.proc.pid)
+    try:
+        table, host = server.table("fuji", {"players": 2})
+        for seat in (0, 1):
+            made = server.post(f"/api/tables/{table}/seats/{seat}/bot", {"bot": "ismcts:time=10"}, host)
+            assert made.status_code == 200, made.text
+        assert server.post(f"/api/tables/{table}/start", token=host).status_code == 200
+        workers = poll(lambda: {p for p in descendants(pid) if cpu(p) >= 2.0}, 40)
+        assert workers, "no search worker thought for 2 s of CPU"
+        return server, descendants(pid)
+    except BaseException:
+        with reaped(descendants(pid), tmp_path):
+            server.kill()
+        raise
 
 
 # ------------------------------------------------------------------ 1. workers die with the server
@@ -119,7 +130,7 @@ def test_search_workers_end_with_the_server_and_a_new_server_takes_the_port_at_o
                                                                                     how: str) -> None:
     server, workers = thinking_server(tmp_path)
     assert server.proc is not None
-    with reaped(set(workers)):
+    with reaped(set(workers), tmp_path):
         try:
             server.proc.send_signal(signal.SIGKILL if how == "SIGKILL" else signal.SIGTERM)
             try:
@@ -182,7 +193,10 @@ def test_a_search_bot_seated_on_the_server_thinks_at_most_the_servers_time() -> 
 def test_a_light_tables_search_bots_keep_their_pace_beside_a_heavy_tables(tmp_path: Path) -> None:
     """One search worker, two tables of search bots: a heavy one (10 s a move) and a light one (a few iterations a
     move). The light table's bots must not wait for the heavy table's searches to end."""
-    with Server(f"sqlite:///{tmp_path / 'fair.db'}", workers=1, log=tmp_path / "serve.log") as server:
+    seen: set[int] = set()
+    with reaped(seen, tmp_path), Server(f"sqlite:///{tmp_path / 'fair.db'}", workers=1, log=tmp_path / "serve.log") as server:
+        assert server.proc is not None
+        seen |= descendants(server.proc.pid)  # and again below: every worker is ended, whatever happens
         tables = {}
         for name, spec in (("heavy", "ismcts:time=10"), ("light", "ismcts:iters=3,rollout=none")):
             table, host = server.table("fuji", {"players": 2})
@@ -196,9 +210,9 @@ def test_a_light_tables_search_bots_keep_their_pace_beside_a_heavy_tables(tmp_pa
 
         heavy, light = tables["heavy"], tables["light"]
         assert server.post(f"/api/tables/{heavy[0]}/start", token=heavy[1]).status_code == 200
-        assert server.proc is not None
         pid = server.proc.pid
         assert poll(lambda: any(cpu(p) >= 2.0 for p in descendants(pid)), 40), "the heavy table's search never began"
+        seen |= descendants(pid)
         assert server.post(f"/api/tables/{light[0]}/start", token=light[1]).status_code == 200
         start = {name: version(name) for name in tables}
         last, stall = dict(start), {name: 0.0 for name in tables}

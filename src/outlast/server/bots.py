@@ -212,6 +212,7 @@ class SearchPool:
         self.slice, self.cap = slice_seconds, cap
         self.queue: deque[_Job] = deque()
         self.recheck: asyncio.TimerHandle | None = None
+        self.closed = False
 
     async def run(self, table: str, args: tuple[Any, ...]) -> str:
         """`_search_act(*args)` for `table` in a worker, in the table's turn."""
@@ -230,6 +231,7 @@ class SearchPool:
 
     def close(self) -> None:
         """Kill every worker (a search in progress too) and fail the waiting jobs."""
+        self.closed = True
         if self.recheck is not None:
             self.recheck.cancel()
         for slot in self.slots:
@@ -242,6 +244,8 @@ class SearchPool:
         self.queue.clear()
 
     def _dispatch(self) -> None:
+        if self.closed:
+            return
         loop = asyncio.get_running_loop()
         while self.queue and self.queue[0].future.done():
             self.queue.popleft()
@@ -274,7 +278,7 @@ class SearchPool:
         work = executor.submit(_ready)
 
         def warmed() -> None:
-            if slot.executor is not executor:
+            if slot.executor is not executor or work.cancelled() or self.closed:
                 return  # killed meanwhile
             slot.warming = False
             if work.exception() is not None:
