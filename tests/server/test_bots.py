@@ -308,3 +308,26 @@ def test_a_search_job_past_the_cap_is_abandoned_and_its_worker_replaced() -> Non
         finally:
             pool.close()
     asyncio.run(body())
+
+
+def test_a_search_asked_to_stop_ends_after_its_current_iteration() -> None:
+    """The hook the search workers use to make way for another table (`ISMCTSAgent.stop`)."""
+    from outlast.agents.ismcts import ISMCTSAgent
+    from outlast.core import Rng
+
+    match = Match.start(load_game("fuji"), 1, {"players": 2})
+    match.resolve_chance()
+    seat = next(s for s in match.state.to_move() if len(match.state.legal_actions(s)) > 1)
+    agent = ISMCTSAgent(match.game, time="30")
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= 3
+
+    agent.stop = stop
+    began = time.monotonic()
+    root = agent.search(match.state, seat, Rng(1))
+    assert (asked, root.visits) == (3, 3) and time.monotonic() - began < 10
+    assert agent.act(match.state, seat, Rng(1)) in match.state.legal_actions(seat)
