@@ -331,3 +331,35 @@ def test_a_search_asked_to_stop_ends_after_its_current_iteration() -> None:
     root = agent.search(match.state, seat, Rng(1))
     assert (asked, root.visits) == (3, 3) and time.monotonic() - began < 10
     assert agent.act(match.state, seat, Rng(1)) in match.state.legal_actions(seat)
+
+
+def test_with_two_workers_a_third_table_gets_a_worker_within_the_slice() -> None:
+    """Two workers busy with 10 s searches of two tables: a third table's search is served after about a second
+    (the longest search makes way), not after 10."""
+    from outlast.server.bots import SEARCH_SLICE, SearchPool
+
+    match = Match.start(load_game("fuji"), 1, {"players": 2})
+    match.resolve_chance()
+    dealt = [(e.seat, e.text) for e in match.history]
+    seat = next(s for s in match.state.to_move() if len(match.state.legal_actions(s)) > 1)
+
+    async def body() -> None:
+        pool = SearchPool(2)
+        try:
+            warm = ("fuji", 1, {"players": 2}, dealt, "ismcts:iters=1,rollout=none", seat, 1)
+            await asyncio.gather(pool.run("a", warm), pool.run("b", warm))  # both workers started
+            heavy = ("fuji", 1, {"players": 2}, dealt, "ismcts:time=10", seat, 1)
+            long_ones = [asyncio.ensure_future(pool.run(t, heavy)) for t in ("a", "b")]
+            deadline = time.monotonic() + 10
+            while not all(slot.job is not None for slot in pool.slots) and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)  # both searches are given their worker at once (the workers are ready)
+            assert all(slot.job is not None for slot in pool.slots)
+            began = time.monotonic()
+            await asyncio.wait_for(pool.run("c", warm), 30)
+            waited = time.monotonic() - began
+            assert waited < SEARCH_SLICE + 4, waited
+            assert sum(f.done() for f in long_ones) == 1  # one made way, the other still searches
+            await asyncio.wait_for(asyncio.gather(*long_ones), 30)
+        finally:
+            pool.close()
+    asyncio.run(body())
