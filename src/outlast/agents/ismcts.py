@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from outlast.agents import Agent
@@ -154,6 +155,9 @@ class ISMCTSAgent:
         if self.prior and self.guide is None:
             raise OptionError("ismcts:prior", self.prior, "0 without a guide bot (guide=heuristic, or a bot rollout)")
         self.game = game
+        self.stop: Callable[[], bool] | None = None
+        """Asked after each iteration when set: True ends the search early, with what it has found (a server
+        asks a search to make way for another table's, server/bots.py)."""
         self._bots: dict[int, tuple[Agent | None, Agent | None]] = {}
         if game is not None:
             self._bots_for(game)  # an unknown bot name fails now, not in the middle of a game
@@ -232,7 +236,7 @@ class ISMCTSAgent:
                 n.visits += 1
                 n.value += r
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline or self.stop is not None and self.stop():
                 break
         return root
 

@@ -20,12 +20,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, ParamSpec, TypeVar
 
-from outlast.agents import make_agent
 from outlast.core import IllegalAction, Match, OptionError, OutlastError, load_game, resolve_seed
 from outlast.core.errors import UnknownGame, shown
 from outlast.core.rng import secret_seed
 
 from . import protocol as p
+from .bots import server_agent
 from .live import Live, Snapshot, TableStale
 from .store import StaleVersion, Store, StoreError
 
@@ -321,7 +321,7 @@ class Hub:
         if not isinstance(bot, str):
             raise HubError(400, "malformed", "bot must be a bot spec such as \"heuristic\"")
         try:
-            make_agent(bot, load_game(live.row.game))
+            server_agent(bot, load_game(live.row.game))
         except (OutlastError, TypeError, ValueError) as exc:
             raise HubError(400, "bad_bot", f"bot {shown(bot)}: {exc}") from None
         async with live.lock:
@@ -360,7 +360,7 @@ class Hub:
             raise HubError(400, "malformed", "bot must be a bot spec, or \"\" to end the stand-in")
         if bot:
             try:
-                make_agent(bot, load_game(live.row.game))
+                server_agent(bot, load_game(live.row.game))
             except (OutlastError, TypeError, ValueError) as exc:
                 raise HubError(400, "bad_bot", f"bot {shown(bot)}: {exc}") from None
         await self._set_standin(live, seat_no, bot)
