@@ -410,12 +410,19 @@ class BotRunner:
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._drive(live))
 
-    def forget(self, table_id: str) -> None:
-        """Drop what the bots of a table keep between moves (the hub forgets the table: `Hub.sweep`)."""
+    def forget(self, table_id: str, over: bool = True) -> None:
+        """Drop what the bots of a table keep between moves (the hub forgets the table: `Hub.sweep`). The bots
+        that failed and the fallbacks playing for them (`fallen`, a few words each) are kept for a table still in
+        play, so that a table loaded again does not ask a failed bot again and tell its players a second time."""
         for agent_key in [k for k in self.agents if k[0] == table_id]:
             del self.agents[agent_key]
         for rng_key in [k for k in self.rngs if k[0] == table_id]:
             del self.rngs[rng_key]
+        for refused_key in [k for k in self.refused if k[0] == table_id]:
+            del self.refused[refused_key]
+        if over:
+            for fallen_key in [k for k in self.fallen if k[0] == table_id]:
+                del self.fallen[fallen_key]
 
     def bot_to_move(self, live: Live) -> tuple[int, str] | None:
         """The bot seat (and its spec) that acts next, if a bot is to act (`_bot_to_move`)."""
@@ -535,7 +542,9 @@ class BotRunner:
             if match is None or match.state.is_over() or seat not in match.state.to_move():
                 return live.version, None
             version = live.version
-            rng = self.rngs.setdefault((live.id, seat), Rng(live.row.seed * 31 + seat + 1))
+            rng = self.rngs.get((live.id, seat))
+            if rng is None:  # never from the table's seed: a bot's choices must tell nothing of it
+                rng = self.rngs[(live.id, seat)] = Rng.secret()
             if parse_spec(spec)[0] in SEARCH_BOTS and self.search is not None:
                 args = (live.row.game, live.row.seed, live.row.options,
                         [(e.seat, e.text) for e in match.history], spec, seat, rng.randrange(1 << 62))

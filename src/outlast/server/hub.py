@@ -741,10 +741,11 @@ class Hub:
         gone = [table_id for table_id, live in self.tables.items() if self._restable(live, moment)]
         for table_id in gone:
             live = self.tables.pop(table_id)
-            if live.row.status == "playing" and not live.over:
+            playing = live.row.status == "playing" and not live.over
+            if playing:
                 self.resting.add(table_id)
             if self.bots is not None:
-                self.bots.forget(table_id)
+                self.bots.forget(table_id, over=not playing)
         return len(gone)
 
     def _restable(self, live: Live, now: float) -> bool:
