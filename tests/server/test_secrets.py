@@ -170,9 +170,9 @@ def test_a_seat_taken_over_on_another_process_is_refused_in_the_same_transaction
     async def body() -> None:
         with Store(store_url) as one, Store(store_url) as two:
             hub_a, hub_b = Hub(one, bot_pace=0), Hub(two, bot_pace=0)
-            made = await hub_a.create({"game": "fuji", "options": {"players": 2}})
+            made = await hub_a.create({"game": "fuji", "options": {"players": 2}, "seed": 3, "practice": True})
             table, host = made["table"], made["host_token"]
-            ann = (await hub_a.join(table, {"name": "Ann"}))["token"]
+            ann = (await hub_a.join(table, {"name": "Ann"}))["token"]  # seat 0 plans at once with seed 3
             await hub_a.join(table, {"name": "Bob"})
             await hub_a.start(table, host)
             live_b = await hub_b.live(table)
