@@ -554,3 +554,44 @@ def test_scenario_2_signal_project_starts_faceup__s17_12() -> None:
         signal = [p.id for p in s.copy.projects if p.item == final.requirement["hold_item"]]
         assert signal and all(p in s.projects_faceup for p in signal)
         assert not any(p in s.projects_deck or p in h for p in signal for h in s.hand)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s18_4_the_last_secret_character_pick_is_a_reveal_and_cannot_be_undone(players: int) -> None:
+    from outlast.core import Match
+
+    match = Match.new(DISCOVER, seed=11, players=players)
+    match.resolve_chance()
+    for seat in range(players - 1):  # an earlier pick shows nothing to anyone: its picker may take it back
+        match.play(match.state.legal_actions(seat)[0])
+        assert not match.state.revealed and match.history[-1].reveal is False
+        assert match.can_undo(seat) is None
+    last = players - 1
+    offer = [str(a) for a in match.state.legal_actions(last)]
+    match.play(offer[-1])  # the last pick shows every character together (§4 step 6, §18.4)
+    assert match.state.revealed and match.history[-1].reveal is True
+    assert match.state.observe(last)["survivors"][0].get("character")  # the others' characters are shown now
+    assert match.can_undo(last) is not None
+    with pytest.raises(IllegalAction):
+        match.undo(last)
+
+
+def test_s18_4_an_earlier_secret_pick_can_be_undone_and_picked_again() -> None:
+    from outlast.core import Match
+
+    match = Match.new(DISCOVER, seed=11, players=3)
+    match.resolve_chance()
+    first, second = (str(a) for a in match.state.legal_actions(1)[:2])
+    match.play(first, 1)
+    match.undo(1)
+    match.play(second, 1)
+    assert match.state.character_pick[1] == int(second.split()[1])
+
+
+def test_s4_a_solo_character_pick_reveals_nobody_elses() -> None:
+    from outlast.core import Match
+
+    match = Match.new(DISCOVER, seed=11, players=1)
+    match.resolve_chance()
+    match.play(match.state.legal_actions(0)[0])
+    assert match.history[-1].reveal is False and match.can_undo(0) is None
