@@ -595,3 +595,51 @@ def test_s4_a_solo_character_pick_reveals_nobody_elses() -> None:
     match.resolve_chance()
     match.play(match.state.legal_actions(0)[0])
     assert match.history[-1].reveal is False and match.can_undo(0) is None
+
+
+def _offering_a_project(players: int) -> tuple[Table, int]:
+    """Seat 0 (at camp with everyone) offers seat 1 its first hand project and a food; seat 1 must answer."""
+    t = Table.new(players=players)
+    project = t.s.hand[0][0]
+    t.do("trade 1", f"give p{project}", "give food", "propose")
+    assert t.s.to_move() == [1]
+    return t, project
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s18_2_resample_while_a_trade_offers_a_project_keeps_every_answer_legal(players: int) -> None:
+    from outlast.games.discover.trading import Answer
+
+    t, project = _offering_a_project(players)
+    s = t.s
+    for seat in range(players):
+        for k in range(100):
+            copy = s.resample(seat, Rng(k))
+            offer = copy.decisions[-1]
+            assert isinstance(offer, Answer) and offer.give_projects
+            assert set(offer.give_projects) <= set(copy.hand[0])  # the offer comes from the proposer's hand
+            if seat in (0, 1):  # the proposer and the partner answering both saw the card offered
+                assert offer.give_projects == (project,)
+            assert copy.observe(seat) == s.observe(seat)
+            for answer in copy.legal_actions(1):
+                copy.clone().apply(answer)  # accept swaps what is offered; reject and counter end the offer
+
+
+def test_s18_2_a_third_seat_does_not_learn_which_projects_are_offered() -> None:
+    t, project = _offering_a_project(3)
+    s = t.s
+    s.hand[0] = sorted(s.hand[0] + s.projects_deck[:3])  # a bigger hand, so there is something to redraw
+    s.projects_deck = s.projects_deck[3:]
+    t.forget()
+    offered = {s.resample(2, Rng(k)).decisions[-1].give_projects for k in range(60)}  # type: ignore[attr-defined]
+    assert len(offered) > 1 and len({len(o) for o in offered}) > 1
+
+
+def test_s18_2_ismcts_answers_a_trade_offering_a_project() -> None:
+    from outlast.agents import make_agent
+
+    t, _ = _offering_a_project(2)
+    agent = make_agent("ismcts:iters=60", DISCOVER)
+    for k in range(5):
+        answer = agent.act(t.s.clone(), 1, Rng(k))
+        assert str(answer) in ("accept", "reject", "counter")
