@@ -107,3 +107,45 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
     a = play(copy=3, players=3, scenario="2", seed=11)
     b = play(copy=3, players=3, scenario="2", seed=11)
     assert a.to_json() == b.to_json()
+
+
+def every_move_of_a_resample_applies(state: DiscoverState, rng: random.Random) -> int:
+    """Resample for every seat; in each copy every legal action of every seat to move (or every chance outcome)
+    applies without an exception (architecture §2: a resample is a position the game can be played on)."""
+    applied = 0
+    for seat in range(state.seats):
+        copy = state.resample(seat, Rng(rng.randrange(1 << 30)))
+        assert copy.observe(seat) == state.observe(seat)
+        for mover in copy.to_move():
+            moves = [o for o, _ in copy.chance_outcomes()] if mover == CHANCE else copy.legal_actions(mover)
+            for move in list(moves):
+                copy.clone().apply(move)
+                applied += 1
+    return applied
+
+
+def _trading_policy(state: DiscoverState, seat: int, rng: random.Random) -> object:
+    """A random player who likes to trade project cards, so offers holding them come up often (§18.2)."""
+    legal = state.legal_actions(seat)
+    liked = [a for a in legal if str(a).startswith(("trade", "give p", "propose", "accept"))]
+    return rng.choice(liked) if liked and rng.random() < 0.7 else rng.choice(legal)
+
+
+@settings(max_examples=12, deadline=None)
+@given(copy=st.integers(0, 10_000), config=st.sampled_from(CONFIGS), seed=st.integers(0, 1_000_000))
+def test_s18_5_every_legal_move_of_a_resampled_state_applies(copy: int, config: tuple[int, str], seed: int) -> None:
+    players, scenario = config
+    state = GAME.new_game(seed=seed, players=players, scenario=scenario, copy=copy)
+    assert isinstance(state, DiscoverState)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over() and steps < 1_500:
+        movers = state.to_move()
+        if movers == [CHANCE]:
+            state.apply(state.sample_chance())
+        else:
+            seat = rng.choice(movers)
+            state.apply(_trading_policy(state, seat, rng), seat)  # type: ignore[arg-type]
+        steps += 1
+        if rng.random() < 0.08 or any(d.kind == "answer a trade" for d in state.decisions):
+            every_move_of_a_resample_applies(state, rng)

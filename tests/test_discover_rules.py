@@ -554,3 +554,92 @@ def test_scenario_2_signal_project_starts_faceup__s17_12() -> None:
         signal = [p.id for p in s.copy.projects if p.item == final.requirement["hold_item"]]
         assert signal and all(p in s.projects_faceup for p in signal)
         assert not any(p in s.projects_deck or p in h for p in signal for h in s.hand)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s18_4_the_last_secret_character_pick_is_a_reveal_and_cannot_be_undone(players: int) -> None:
+    from outlast.core import Match
+
+    match = Match.new(DISCOVER, seed=11, players=players)
+    match.resolve_chance()
+    for seat in range(players - 1):  # an earlier pick shows nothing to anyone: its picker may take it back
+        match.play(match.state.legal_actions(seat)[0])
+        assert not match.state.revealed and match.history[-1].reveal is False
+        assert match.can_undo(seat) is None
+    last = players - 1
+    offer = [str(a) for a in match.state.legal_actions(last)]
+    match.play(offer[-1])  # the last pick shows every character together (§4 step 6, §18.4)
+    assert match.state.revealed and match.history[-1].reveal is True
+    assert match.state.observe(last)["survivors"][0].get("character")  # the others' characters are shown now
+    assert match.can_undo(last) is not None
+    with pytest.raises(IllegalAction):
+        match.undo(last)
+
+
+def test_s18_4_an_earlier_secret_pick_can_be_undone_and_picked_again() -> None:
+    from outlast.core import Match
+
+    match = Match.new(DISCOVER, seed=11, players=3)
+    match.resolve_chance()
+    first, second = (str(a) for a in match.state.legal_actions(1)[:2])
+    match.play(first, 1)
+    match.undo(1)
+    match.play(second, 1)
+    assert match.state.character_pick[1] == int(second.split()[1])
+
+
+def test_s4_a_solo_character_pick_reveals_nobody_elses() -> None:
+    from outlast.core import Match
+
+    match = Match.new(DISCOVER, seed=11, players=1)
+    match.resolve_chance()
+    match.play(match.state.legal_actions(0)[0])
+    assert match.history[-1].reveal is False and match.can_undo(0) is None
+
+
+def _offering_a_project(players: int) -> tuple[Table, int]:
+    """Seat 0 (at camp with everyone) offers seat 1 its first hand project and a food; seat 1 must answer."""
+    t = Table.new(players=players)
+    project = t.s.hand[0][0]
+    t.do("trade 1", f"give p{project}", "give food", "propose")
+    assert t.s.to_move() == [1]
+    return t, project
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s18_2_resample_while_a_trade_offers_a_project_keeps_every_answer_legal(players: int) -> None:
+    from outlast.games.discover.trading import Answer
+
+    t, project = _offering_a_project(players)
+    s = t.s
+    for seat in range(players):
+        for k in range(100):
+            copy = s.resample(seat, Rng(k))
+            offer = copy.decisions[-1]
+            assert isinstance(offer, Answer) and offer.give_projects
+            assert set(offer.give_projects) <= set(copy.hand[0])  # the offer comes from the proposer's hand
+            if seat in (0, 1):  # the proposer and the partner answering both saw the card offered
+                assert offer.give_projects == (project,)
+            assert copy.observe(seat) == s.observe(seat)
+            for answer in copy.legal_actions(1):
+                copy.clone().apply(answer)  # accept swaps what is offered; reject and counter end the offer
+
+
+def test_s18_2_a_third_seat_does_not_learn_which_projects_are_offered() -> None:
+    t, project = _offering_a_project(3)
+    s = t.s
+    s.hand[0] = sorted(s.hand[0] + s.projects_deck[:3])  # a bigger hand, so there is something to redraw
+    s.projects_deck = s.projects_deck[3:]
+    t.forget()
+    offered = {s.resample(2, Rng(k)).decisions[-1].give_projects for k in range(60)}  # type: ignore[attr-defined]
+    assert len(offered) > 1 and len({len(o) for o in offered}) > 1
+
+
+def test_s18_2_ismcts_answers_a_trade_offering_a_project() -> None:
+    from outlast.agents import make_agent
+
+    t, _ = _offering_a_project(2)
+    agent = make_agent("ismcts:iters=60", DISCOVER)
+    for k in range(5):
+        answer = agent.act(t.s.clone(), 1, Rng(k))
+        assert str(answer) in ("accept", "reject", "counter")

@@ -74,6 +74,10 @@ def check_live(s: DiscoverState) -> None:
     s._legal_cache = None
     if not movers or not answers:
         raise _fail(f"nobody can answer the pending decision {s.decisions[-1].kind!r}")
+    stuck = [seat for seat in movers if not s.legal_actions(seat)]
+    s._legal_cache = None
+    if stuck:
+        raise _fail(f"seat {stuck[0]} must answer the pending decision {s.decisions[-1].kind!r} but has no answer")
 
 
 def _fail(problem: str) -> SaveError:
@@ -125,5 +129,8 @@ def _check_ids(s: DiscoverState) -> None:
     for seat, c in enumerate(s.character):
         if c >= len(copy.characters):
             raise _fail(f"seat {seat} plays a character not in this copy: {shown(c)}")
+        pick, offer = s.character_pick[seat], s.character_offer[seat]
+        if c < 0 and pick >= 0 and pick not in offer:
+            raise _fail(f"seat {seat}'s character_pick {pick} is not among its character_offer {offer}")
     if s.quest >= len(copy.quests):
         raise _fail("the current quest is not in this copy")

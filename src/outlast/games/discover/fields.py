@@ -11,7 +11,7 @@ The document is in the rules' words: spaces as `B3`, pieces and phases by name, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from outlast.core.decision import Decision, DecisionKinds
@@ -21,7 +21,9 @@ from outlast.core.game import Event
 from outlast.core.rng import STATE_LIMIT, RandomLike, seed_state
 
 from .actions import parse_space, space_name
-from .terms import DAMAGE, PHASES, PIECE_KINDS, RESOURCES, STAMINA_CAP, STATUS
+from .terms import DAMAGE, DIE, PHASES, PIECE_KINDS, RESOURCES, STAMINA_CAP, STATUS
+from .terms import FEATURE as FEATURE_KIND
+from .terms import MONSTER as MONSTER_KIND
 
 if TYPE_CHECKING:
     from .state import DiscoverState
@@ -35,6 +37,10 @@ def _seats(state: DiscoverState) -> int:
 
 def _cards(state: DiscoverState) -> int:
     return len(state.copy.cards)
+
+
+def _last_character(state: DiscoverState) -> int:
+    return len(state.copy.characters) - 1
 
 
 def _per_seat(inner: Any) -> Lists:
@@ -98,11 +104,80 @@ class _Pieces:
             if not isinstance(item, list) or len(item) != 4 or item[0] not in PIECE_KINDS:
                 raise ValueError(f"piece {i} must be [kind, space, value, card] with a kind of "
                                  f"{', '.join(PIECE_KINDS)}, not {shown(item)}")
+            kind = PIECE_KINDS.index(item[0])
             space = _Space().decode(item[1], state)
-            value = whole(item[2], -10, 10_000, state, f"piece {i} value ")
-            card = whole(item[3], -1, len(state.copy.cards), state, f"piece {i} card ")
-            out.append((PIECE_KINDS.index(item[0]), space, value, card))
+            (low, high), (card_low, card_high) = _piece_ranges(state, kind)
+            value = whole(item[2], low, high, state, f"piece {i} ({item[0]}) value ")
+            card = whole(item[3], card_low, card_high, state, f"piece {i} ({item[0]}) card ")
+            out.append((kind, space, value, card))
         return out
+
+
+def _piece_ranges(state: Any, kind: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """What a piece of `kind` may hold (terms.PIECE_KINDS): its value, then its card.
+
+    A feature token is facedown (−1 − its back, 4 backs) or its id, with the enemy card bound to it (−1 none); a
+    water source facedown (−1) or its id; a monster token facedown (−1) or its id, with its bound card; a dropped
+    resource its index; a fire lit (1) or not (0), the camp's fire with card 1; a counter 0."""
+    copy, cards = state.copy, (-1, len(state.copy.cards) - 1)
+    return [((-4, len(copy.features) - 1), cards), ((-1, len(copy.waters) - 1), (-1, -1)),
+            ((-1, len(copy.monsters) - 1), cards), ((0, len(RESOURCES) - 1), (-1, -1)), ((0, 1), (0, 1)),
+            ((0, 0), (-1, -1))][kind]
+
+
+@dataclass(frozen=True)
+class _Combat:
+    """The combat in progress (`combat_base.FIELDS`, §12, §15.3): a list of ints, empty when none.
+
+    Each entry is checked against what it names (a seat, a space, an enemy card, a token of its kind, a d12 face,
+    a stage), so a position whose combat points nowhere is refused with the entry's name, not drawn later."""
+
+    def encode(self, value: Any, state: Any) -> Any:
+        return list(value)
+
+    def decode(self, data: Any, state: Any) -> Any:
+        from .combat_base import FIELDS, NORMAL, PVP, STAGES
+
+        if data == []:
+            return []
+        if not isinstance(data, list) or len(data) != len(FIELDS):
+            raise ValueError(f"must be empty (no combat) or list the {len(FIELDS)} entries {', '.join(FIELDS)}, "
+                             f"not {shown(data)}")
+        c = dict(zip(FIELDS, data, strict=True))
+        seats, copy = state.seats, state.copy
+
+        def entry(name: str, low: int, high: int) -> int:
+            return whole(c[name], low, high, state, f"entry {name!r} ")
+
+        mode = entry("mode", NORMAL, PVP)
+        pvp = mode == PVP
+        enemy = entry("enemy", -1, -1) if pvp else entry("enemy", 0, len(copy.cards) - 1)
+        if not pvp and copy.cards[enemy].enemy is None:
+            raise ValueError(f"entry 'enemy' is card {enemy} (#{copy.cards[enemy].number}), not an enemy card")
+        kind = entry("token_kind", -1, -1) if pvp else c["token_kind"]
+        if kind not in (-1, FEATURE_KIND, MONSTER_KIND):
+            raise ValueError(f"entry 'token_kind' must be -1 (none), {FEATURE_KIND} (a feature token) or "
+                             f"{MONSTER_KIND} (a monster token), not {shown(kind)}")
+        tokens = {-1: 0, FEATURE_KIND: len(copy.features), MONSTER_KIND: len(copy.monsters)}[kind]
+        entry("token", -1, -1) if kind == -1 else entry("token", 0, tokens - 1)
+        combatant = entry("combatant", 0, seats - 1)
+        defender = entry("defender", 0, seats - 1) if pvp else entry("defender", -1, -1)
+        if defender == combatant:
+            raise ValueError(f"entry 'defender' is the attacker, seat {combatant}")
+        entry("space", 0, state.board.size - 1)
+        for name in ("gray", "red"):
+            entry(name, 0, DIE)
+        for name in ("gray_mod", "red_mod"):
+            entry(name, -99, 99)
+        entry("stage", 0, len(STAGES) - 1)
+        entry("passes", 0, seats)
+        entry("reopen", 0, 1)
+        supporters = entry("supporters", 0, (1 << seats) - 1)
+        if supporters >> combatant & 1 or (defender >= 0 and supporters >> defender & 1):
+            raise ValueError("entry 'supporters' names a combatant as its own supporter")
+        entry("choice", 0, 2)
+        entry("defeated", 0, 1)
+        return list(data)
 
 
 @dataclass(frozen=True)
@@ -203,16 +278,49 @@ def _redraw_events(state: DiscoverState, seat: int, rng: RandomLike) -> None:
 
 
 def _redraw_hands(state: DiscoverState, seat: int, rng: RandomLike) -> None:
-    """Other seats' project hands are dealt again from the cards `seat` has not seen (§18.5)."""
+    """Other seats' project hands are dealt again from the cards `seat` has not seen (§18.5).
+
+    A trade on the stack may hold hand projects (§18.2). Those `seat` has seen (it drafted the offer, or it is
+    answering it) stay in their holder's hand and in the offer; those it has not seen are drawn again too: the
+    offer then holds a fresh choice from the holder's new hand, of a fresh size (at least one when the public log
+    said project cards were offered), so every answer still applies and nothing hidden is carried over.
+    """
+    from .trading import Offer
+
     others = [s for s in range(state.seats) if s != seat]
-    pool = sorted(state.projects_deck + [p for s in others for p in state.hand[s]])
+    offers = [(i, d) for i, d in enumerate(state.decisions) if isinstance(d, Offer) and d.give_projects]
+    pinned: dict[int, list[int]] = {s: [] for s in others}
+    for _, offer in offers:
+        holder = _offer_holder(offer)
+        if holder != seat and seat in _offer_knowers(offer):
+            pinned[holder] += [p for p in offer.give_projects if p in state.hand[holder]]
+    pool = sorted(state.projects_deck + [p for s in others for p in state.hand[s] if p not in pinned[s]])
     sizes = {s: len(state.hand[s]) for s in others}
     for s in others:
-        hand = []
-        for _ in range(sizes[s]):
+        hand = list(pinned[s])
+        for _ in range(sizes[s] - len(hand)):
             hand.append(pool.pop(rng.randrange(len(pool))))
         state.hand[s] = sorted(hand)
     state.projects_deck = sorted(pool)
+    for i, offer in offers:
+        holder = _offer_holder(offer)
+        if holder == seat or seat in _offer_knowers(offer):
+            continue
+        hand = list(state.hand[holder])
+        least = 0 if offer.kind == "draft a trade" else 1  # an answered offer's projects were announced (§18.2)
+        size = least + rng.randrange(len(hand) - least + 1) if len(hand) >= least else 0
+        chosen = tuple(hand.pop(rng.randrange(len(hand))) for _ in range(size))
+        state.decisions[i] = replace(offer, give_projects=chosen)
+
+
+def _offer_holder(offer: Any) -> int:
+    """The seat whose hand the offer's projects come from: the drafter of a draft, the proposer of an answer."""
+    return int(offer.seat if offer.kind == "draft a trade" else offer.other)
+
+
+def _offer_knowers(offer: Any) -> tuple[int, ...]:
+    """Who has seen the offer's projects (§18.2): the drafter; once proposed, the partner answering it too."""
+    return (offer.seat,) if offer.kind == "draft a trade" else (offer.seat, offer.other)
 
 
 def _redraw_characters(state: DiscoverState, seat: int, rng: RandomLike) -> None:
@@ -255,10 +363,10 @@ DECLARATION = Declaration([
     Field("result", _per_seat(Text(40)), copy=LIST),
     Field("votes", Ints(-2, lambda s: s.seats - 1, longest=4), copy=LIST),
     Field("status", _per_seat(Word(STATUS)), copy=LIST),
-    Field("character", _per_seat(Int(-1, 99)), copy=LIST),
-    Field("character_offer", _per_seat(Ints(0, 99, longest=4)), copy=NESTED, hidden=True,
+    Field("character", _per_seat(Int(-1, _last_character)), copy=LIST),
+    Field("character_offer", _per_seat(Ints(0, _last_character, longest=4)), copy=NESTED, hidden=True,
           redraw=_redraw_characters),
-    Field("character_pick", _per_seat(Int(-1, 99)), copy=LIST),
+    Field("character_pick", _per_seat(Int(-1, _last_character)), copy=LIST),
     Field("position", _per_seat(_Space()), copy=LIST),
     Field("stamina", _per_seat(Int(0, STAMINA_CAP)), copy=LIST),
     Field("damage", _per_seat(_Damage()), copy=NESTED),
@@ -294,7 +402,7 @@ DECLARATION = Declaration([
     Field("signal", Int(0, 99)),
     Field("signal_space", Int(-1, 200)),
     Field("journal", Ints(-10_000, 10_000, longest=100_000), copy=LIST),
-    Field("combat", Ints(-10_000, 10_000, longest=64), copy=LIST),
+    Field("combat", _Combat(), copy=LIST),
     Field("support_played", _per_seat(Int(-1, 2)), copy=LIST),
     Field("support_rerolled", _per_seat(Int(0, 1)), copy=LIST),
     Field("chance", _Chance(), copy=LIST),

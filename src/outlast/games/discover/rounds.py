@@ -178,11 +178,15 @@ class PickCharacter(DiscoverDecision):
         return [act(seat, "keep", c) for c in sorted(state.character_offer[seat])]
 
     def resolve(self, state: Any, action: Any) -> None:
+        """Record a secret pick; the pick that completes the set shows every character together (§4 step 6,
+        §18.4), so it is a reveal and undo stops there (architecture §4). An earlier pick shows nothing to anyone
+        and may still be taken back; a solo pick shows no one else's."""
         state.character_pick[action.seat] = int(action.args[0])
         state.log("character", f"Seat {action.seat} has chosen a character.")
         if any(p < 0 for p in state.character_pick):
             state.decisions.append(self)
             return
+        state.revealed = state.seats > 1  # solo: there is nobody else's character to see
         for seat in range(state.seats):
             state.character[seat] = state.character_pick[seat]
             state.character_offer[seat] = []
