@@ -68,9 +68,21 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--sync", nargs="+", default=["FULL"], choices=["FULL", "NORMAL"],
+                        help="SQLite's synchronous level (the server's is FULL); several: one run each, alternating "
+                             "--rounds times, in this process")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
+    for _ in range(args.rounds):
+        for sync in args.sync:
+            per = _measure(args, sync)
+            print(f"{args.tables} tables, synchronous={sync}: {per * 1e6:.0f} us per action ({1 / per:.0f} actions/s)",
+                  flush=True)
+
+
+def _measure(args: argparse.Namespace, sync: str) -> float:
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(f"sqlite:///{Path(tmp) / 'hub.db'}")
+        store = Store(f"sqlite:///{Path(tmp) / 'hub.db'}", sync=sync)
 
         async def run() -> float:
             hub = Hub(store, bot_pace=0)
@@ -86,7 +98,7 @@ def main() -> None:
 
         per = asyncio.run(run())
         store.close()
-    print(f"{args.tables} tables: {per * 1e6:.0f} us per action ({1 / per:.0f} actions/s)")
+    return per
 
 
 if __name__ == "__main__":

@@ -163,13 +163,13 @@ def _table_row(row: Row[Any]) -> TableRow:
                     secret_options=tuple(json.loads(row.secret_options)))
 
 
-def _sqlite_events(engine: Engine) -> None:
+def _sqlite_events(engine: Engine, sync: str) -> None:
     """WAL, foreign keys and a busy timeout on every SQLite connection; transactions begun by us, not pysqlite
     (whose own BEGIN cannot be made IMMEDIATE), IMMEDIATE for writes so that writers queue instead of failing."""
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
-        _sqlite_setup(dbapi_connection)
+        _sqlite_setup(dbapi_connection, sync)
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
@@ -182,12 +182,13 @@ def _sqlite_events(engine: Engine) -> None:
             raise OperationalError("BEGIN", None, error) from error
 
 
-def _sqlite_setup(connection: sqlite3.Connection) -> None:
-    """A new SQLite connection's settings: transactions begun by us, WAL, foreign keys, the busy timeout."""
+def _sqlite_setup(connection: sqlite3.Connection, sync: str = "FULL") -> None:
+    """A new SQLite connection's settings: transactions begun by us, WAL, the sync level (`Store`), foreign keys,
+    the busy timeout."""
     connection.isolation_level = None
     cursor = connection.cursor()
     _wal(cursor)
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA synchronous={sync}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
     cursor.close()
@@ -211,7 +212,13 @@ def _wal(cursor: Any) -> None:
 class Store:
     """The server's database: open with a URL, then read and change tables through it (thread-safe)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, sync: str = "FULL") -> None:
+        """`sync`, SQLite only: `FULL` (the default: a commit returns once the write-ahead log is synced to disk, so
+        an acknowledged action survives a power cut) or `NORMAL` (syncs at checkpoints only: a power cut may take
+        the last commits; benchmarks/hub_speed.py compares the two)."""
+        if sync not in ("FULL", "NORMAL"):
+            raise StoreError(f"sync must be FULL or NORMAL, not {shown(sync)}")
+        self.sync = sync
         target = database_url(url)
         self.url: str = target.render_as_string(hide_password=False)
         self.shown_url: str = target.render_as_string(hide_password=True)
@@ -230,7 +237,7 @@ class Store:
             self.engine = create_engine(target, pool_pre_ping=True, connect_args={"connect_timeout": 10})
         else:
             self.engine = create_engine(target, connect_args={"check_same_thread": False, "timeout": _BUSY_MS / 1000})
-            _sqlite_events(self.engine)
+            _sqlite_events(self.engine, sync)
         try:
             self._migrate()
         except BaseException:
@@ -506,7 +513,7 @@ class Store:
         assert database, "database_url refuses a SQLite URL without a file"
         try:
             connection = sqlite3.connect(database, timeout=_BUSY_MS / 1000, check_same_thread=False)
-            _sqlite_setup(connection)
+            _sqlite_setup(connection, self.sync)
         except sqlite3.Error as error:
             raise StoreError(f"database {self.shown_url}: {error}") from error
         return connection
