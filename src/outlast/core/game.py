@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from .errors import ContentError, IllegalAction, OutlastError, SaveError, shown
 from .formats import Renamed
 from .options import OptionSchema
+from .parts import Parts, rule_in
 from .rng import RandomLike, advance, peek_below
 
 CHANCE = -1
@@ -307,6 +308,19 @@ class State(ABC):
         by one call may then share those parts with each other, so a caller that changes one view copies it
         first. Each view is equal to `observe(seat)`, key order included."""
         return [self.observe(seat) for seat in seats]
+
+    def decision_parts(self, seat: int) -> Parts | None:
+        """What `seat`'s choice now is made of (`outlast.core.parts`): another view of `legal_actions(seat)`, or None
+        when the seat has nothing to choose. Every pick the parts allow is exactly one legal action's text, and
+        every legal action is one pick. The kernel derives them from the legal texts (`Parts.from_texts`, the rule
+        § read from `describe_decision`); a game overrides this to declare the parts of its combinatorial choices.
+        Computed on each call (a door asks only for the seats to act), never stored in the state.
+        """
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        text = self.game.describe_decision(self, seat)
+        return Parts.from_texts([str(a) for a in legal], rule=rule_in(text), text=text)
 
     def visible_events(self, seat: int | None) -> list[Event]:
         """The events `seat` may read."""
