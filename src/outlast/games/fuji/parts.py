@@ -10,10 +10,11 @@ offer an illegal pick nor hide a legal one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from outlast.core.parts import Choice, Part, Parts, rule_in
+from outlast.core.parts import Choice, Part
 
 from .actions import USE_PARAMS, FujiAction, die_label
 from .board import cell_name
@@ -23,14 +24,9 @@ if TYPE_CHECKING:
     from .state import FujiState
 
 
-def decision_parts(state: FujiState, seat: int) -> Parts | None:
-    """The parts of `seat`'s choice now, or None when it has none (§7.3, §8.3, §15 declared; the rest from texts)."""
-    legal = state.legal_actions(seat)
-    if not legal:
-        return None
-    from .describe import describe
-
-    text = describe(state, seat)
+def declared_parts(state: FujiState, seat: int, legal: Sequence[FujiAction]) -> dict[str, tuple[Part, ...]]:
+    """The declared parts of `seat`'s choice among its `legal` actions, by the text prefix they follow (§7.3 markers,
+    §8.3 and §15 rerolls, §15 equipment choices); `State.decision_parts` derives the rest from the texts."""
     grafts: dict[str, tuple[Part, ...]] = {}
     rerolls = [a.args for a in legal if a.verb == "reroll" and a.args]
     if len(rerolls) > 1:
@@ -51,7 +47,7 @@ def decision_parts(state: FujiState, seat: int) -> Parts | None:
         parts = _use_parts(state, seat, USE_PARAMS[verb_of[prefix]], params)
         if parts is not None:
             grafts[prefix] = parts
-    return Parts.from_texts([str(a) for a in legal], rule=rule_in(text), text=text, grafts=grafts)
+    return grafts
 
 
 def _use_prefix(act: FujiAction) -> str:

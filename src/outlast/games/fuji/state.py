@@ -24,7 +24,6 @@ from outlast.core import (
     check_seat,
 )
 from outlast.core.errors import shown
-from outlast.core.parts import Parts
 from outlast.core.rng import RandomLike, game_state, peek_below
 
 from . import (
@@ -348,13 +347,6 @@ class FujiState(State):
         if phase == MOVE:
             return [FujiAction(seat, "go", (e,)) for e in self.explorers_of(seat) if not self.moved[e]]
         return []
-
-    def decision_parts(self, seat: int) -> Parts | None:
-        """The parts of `seat`'s choice now (`outlast.core.parts`; rerolls, markers and equipment declared, §7.3,
-        §8.3, §15): another view of `legal_actions(seat)`."""
-        from .parts import decision_parts
-
-        return decision_parts(self, seat)
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[FujiAction, float]]:  # type: ignore[override]
