@@ -247,16 +247,20 @@ class Parts:
         """
         root = _Node()
         grafts = grafts or {}
+        reach = max((len(prefix.split()) for prefix in grafts), default=0)  # graft prefixes are a few words long
         for action in texts:
             node = root
             words = action.split()
             for i, word in enumerate(words):
-                node = node.child(word)
-                if grafts and i + 1 < len(words):
-                    graft = grafts.get(" ".join(words[:i + 1]))
-                    if graft is not None:
-                        node.graft = graft
-                        break
+                children = node.children
+                child = children.get(word)
+                if child is None:
+                    child = children[word] = _Node()
+                    if i < reach and i + 1 < len(words):  # a new node: is it a declared prefix?
+                        child.graft = grafts.get(" ".join(words[:i + 1]))
+                node = child
+                if node.graft is not None:
+                    break
             else:
                 node.end = True
         return Parts(_node_parts(root, 1), rule, text, bool(grafts))
@@ -282,12 +286,6 @@ class _Node:
         self.children: dict[str, _Node] = {}
         self.end = False
         self.graft: tuple[Part, ...] | None = None
-
-    def child(self, word: str) -> _Node:
-        node = self.children.get(word)
-        if node is None:
-            node = self.children[word] = _Node()
-        return node
 
 
 def _node_parts(node: _Node, depth: int) -> tuple[Part, ...]:
