@@ -1,6 +1,7 @@
 """The parts of a Fuji seat's choice (architecture §2, `outlast.core.parts`): dice clicked, cells on the board.
 
-The legal texts give the parts (`Parts.from_texts`); the combinatorial choices are declared instead: a reroll is
+The legal texts give the parts (`Parts.from_texts`); the combinatorial choices are declared instead: the starting
+equipment kept is a subset of the cards dealt (§3.2), a reroll is
 a subset of the seat's dice (§8.3, and §15 Water's equipment and granted rerolls), a destination marker a cell
 then the meeple (§7.3), Binoculars two landscape cards (§15), Duct tape, Compass and Machete a subset of dice,
 the Shovel a die then its new face, the Map a die then the meeple it goes to (§15). Each declaration is made from
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from outlast.core.parts import Choice, Part
 
@@ -23,9 +24,12 @@ from .content import COLOUR_NAMES
 if TYPE_CHECKING:
     from .state import FujiState
 
+T = TypeVar("T", int, str)
+
 
 def declared_parts(state: FujiState, seat: int, legal: Sequence[FujiAction]) -> dict[str, tuple[Part, ...]]:
-    """The declared parts of `seat`'s choice among its `legal` actions, by the text prefix they follow (§7.3 markers,
+    """The declared parts of `seat`'s choice among its `legal` actions, by the text prefix they follow (§3.2 cards
+    kept, §7.3 markers,
     §8.3 and §15 rerolls, §15 equipment choices); `State.decision_parts` derives the rest from the texts."""
     grafts: dict[str, tuple[Part, ...]] = {}
     rerolls = [a.args for a in legal if a.verb == "reroll" and a.args]
@@ -33,6 +37,14 @@ def declared_parts(state: FujiState, seat: int, legal: Sequence[FujiAction]) -> 
         part = _dice_subset(state, seat, rerolls, "dice", "dice to reroll")
         if part is not None:
             grafts["reroll"] = (part,)
+    kept = [a.ids for a in legal if a.verb == "keep"]
+    if len(kept) > 1:
+        found = _exact_subsets(kept)
+        if found is not None:
+            cards, low, high = found
+            names = {card.id: card.name for card in state.table.content.equipment}
+            grafts["keep"] = (Part("cards", "card", "cards to keep", tuple(Choice(c, names.get(c, c)) for c in cards),
+                                   "subset", low, high),)
     marks = [a for a in legal if a.verb == "mark"]
     if marks:
         grafts["mark"] = _mark_parts(seat, marks)
@@ -64,16 +76,16 @@ def _die_choice(state: FujiState, seat: int, die: int) -> Choice:
     return Choice(die_label(seat, die), f"{owner}die {k + 1} ({state.die_face[die]} {colour})")
 
 
-def _elements(params: list[tuple[int, ...]]) -> list[int]:
+def _elements(params: list[tuple[T, ...]]) -> list[T]:
     """The values the parameter tuples use, in order of first appearance."""
-    seen: dict[int, None] = {}
+    seen: dict[T, None] = {}
     for row in params:
         for x in row:
             seen.setdefault(x, None)
     return list(seen)
 
 
-def _exact_subsets(params: list[tuple[int, ...]]) -> tuple[list[int], int, int] | None:
+def _exact_subsets(params: list[tuple[T, ...]]) -> tuple[list[T], int, int] | None:
     """(elements, min, max) when `params` are exactly every subset of min..max of the elements, each in the
     elements' order; else None (the texts then give the parts)."""
     elements = _elements(params)
