@@ -72,6 +72,8 @@ def check_messages(states: list[Any], seat: int | None, received: list[dict[str,
         assert msg["view"] == json.loads(json.dumps(state.observe(seat))), f"version {msg['version']}: the view is not observe({seat})"
         mine = seat is not None and not state.is_over() and seat in state.to_move()
         assert msg["legal"] == ([str(a) for a in state.legal_actions(seat)] if mine else [])
+        parts = state.decision_parts(seat) if mine and seat is not None else None
+        assert msg["parts"] == (None if parts is None else json.loads(json.dumps(parts.to_json())))
         visible = [(e.kind, e.text) for e in state.events if e.visible(seat)]
         for e in msg["events"]:
             assert (e["kind"], e["text"]) in visible

@@ -55,7 +55,7 @@ def test_a_spectator_reads_observe_none_and_may_neither_act_nor_chat(tmp_path: P
         spectator = await rig.connect(table)
         state = spectator.last("state")
         assert state["seat"] is None and state["view"] == _json(live.match.state.observe(None))
-        assert state["legal"] == [] and state["decision"] == "" and state["can_undo"] is False
+        assert state["legal"] == [] and state["decision"] == "" and state["parts"] is None and state["can_undo"] is False
         before = await rig.snapshot(table)
         seat = to_move(live)[0]
         action = str(live.match.state.legal_actions(seat)[0])
@@ -228,6 +228,8 @@ def test_sync_gives_a_full_view(tmp_path: Path) -> None:
         assert reply[0]["version"] == live.version and reply[0]["view"] == _json(live.match.state.observe(0))
         mine = 0 in to_move(live)
         assert reply[0]["legal"] == ([str(a) for a in live.match.state.legal_actions(0)] if mine else [])
+        parts = live.match.state.decision_parts(0) if mine else None
+        assert reply[0]["parts"] == (None if parts is None else _json(parts.to_json()))
     run(tmp_path, body)
 
 

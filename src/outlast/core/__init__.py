@@ -19,13 +19,14 @@ from .game import (
 )
 from .match import Entry, Match, parse_document, state_digest
 from .options import Option, OptionSchema, resolve_seed, whole_number
+from .parts import Choice, Part, Parts
 from .registry import list_games, load_game, register_game, unregister_game
 from .rng import RandomLike, Rng
 from .verbs import KERNEL, KernelVerb, Words
 
 __all__ = [
-    "CHANCE", "KERNEL", "Action", "ContentError", "Entry", "Event", "FileContentGame", "Game", "GameDefinitionError", "IllegalAction", "KernelVerb", "Match", "Option",
-    "OptionError", "OptionSchema", "Outcome", "OutlastError", "RandomLike", "Rng", "SaveError", "SeatResult",
+    "CHANCE", "KERNEL", "Action", "Choice", "ContentError", "Entry", "Event", "FileContentGame", "Game", "GameDefinitionError", "IllegalAction", "KernelVerb", "Match", "Option",
+    "OptionError", "OptionSchema", "Outcome", "OutlastError", "Part", "Parts", "RandomLike", "Rng", "SaveError", "SeatResult",
     "State", "UnknownGame", "VerbRegistry", "Words", "canonical", "check_outcome", "check_record", "check_seat", "list_games", "load_game", "load_yaml",
     "parse_document", "register_game", "resolve_seed", "state_digest", "team_won", "unregister_game", "whole_number",
 ]

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from .errors import ContentError, IllegalAction, OutlastError, SaveError, shown
 from .formats import Renamed
 from .options import OptionSchema
+from .parts import Part, Parts, rule_in
 from .rng import RandomLike, advance, peek_below
 
 CHANCE = -1
@@ -307,6 +308,22 @@ class State(ABC):
         by one call may then share those parts with each other, so a caller that changes one view copies it
         first. Each view is equal to `observe(seat)`, key order included."""
         return [self.observe(seat) for seat in seats]
+
+    def decision_parts(self, seat: int) -> Parts | None:
+        """What `seat`'s choice now is made of (`outlast.core.parts`): another view of `legal_actions(seat)`, or None
+        when the seat has nothing to choose. Every pick the parts allow is exactly one legal action's text, and
+        every legal action is one pick. The kernel derives them from the legal texts (`Parts.from_texts`, the rule
+        § read from `describe_decision`), with the parts a game declares for its combinatorial choices in place of
+        the words that follow a prefix (`Game.declared_parts`). Computed on each call (a door asks only for the
+        seats to act), never stored in the state.
+        """
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        game = self.game
+        text = game.describe_decision(self, seat)
+        return Parts.from_texts([str(a) for a in legal], rule=rule_in(text), text=text,
+                                grafts=game.declared_parts(self, seat, legal))
 
     def visible_events(self, seat: int | None) -> list[Event]:
         """The events `seat` may read."""
@@ -669,6 +686,15 @@ class Game(ABC):
         """Add what `state`'s players have seen to its copy's journal; returns the names of the things in view that
         the journal held already (seen in an earlier game), for a door to mention."""
         raise NotImplementedError(f"{self.name} does not generate its content")
+
+    def declared_parts(self, state: State, seat: int, legal: Sequence[Action]) -> Mapping[str, tuple[Part, ...]]:
+        """The declared parts of `seat`'s combinatorial choices among its `legal` actions (`State.decision_parts`):
+        a text prefix (whole words, such as `reroll` or `use binoculars`) → the parts that pick the words after
+        it, in place of the ones derived from the texts. The parts must allow exactly the legal texts that begin
+        with the prefix (the conformance check holds every game to it). None by default.
+        """
+        del state, seat, legal
+        return {}
 
     def describe_decision(self, state: State, seat: int) -> str:
         """A short text naming the current decision of `seat` and its rule §."""

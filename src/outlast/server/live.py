@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from outlast.core import CHANCE, Match, OutlastError, load_game
+from outlast.core import CHANCE, Match, OutlastError, State, load_game
 
 if TYPE_CHECKING:
     from .hub import Client
@@ -169,9 +169,15 @@ def outcome_of(match: Match) -> dict[str, Any]:
                       for i, r in enumerate(outcome.seats)]}
 
 
+def _parts(state: State, seat: int) -> dict[str, Any] | None:
+    """The plain data of `seat`'s decision parts (`State.decision_parts`, docs/api.md), for its state message."""
+    parts = state.decision_parts(seat)
+    return None if parts is None else parts.to_json()
+
+
 class Snapshot:
     """A table drawn at one version for a set of seats: each seat's view (`State.observe_seats`, which may build
-    what all seats see alike once), legal actions and decision text, and the parts every message shares (status,
+    what all seats see alike once), legal actions, decision text and decision parts, and the keys every message shares (status,
     who moves, the seat list, the outcome). A broadcast after a change takes one and writes every client's
     message from it; its messages may share parts, which are only read (encoded) from then on."""
 
@@ -194,5 +200,6 @@ class Snapshot:
                 "status": self.status, "view": view, "to_move": self.to_move,
                 "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],
                 "decision": game.describe_decision(state, seat) if mine and seat is not None else "",
+                "parts": _parts(state, seat) if mine and seat is not None else None,
                 "can_undo": seat is not None and match.can_undo(seat) is None,
             }

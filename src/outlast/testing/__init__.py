@@ -6,5 +6,6 @@
 """
 
 from .check import POLICIES, ConformanceError, Hang, Report, check_game, configurations, deadline
+from .parts import parts_problems
 
-__all__ = ["POLICIES", "ConformanceError", "Hang", "Report", "check_game", "configurations", "deadline"]
+__all__ = ["POLICIES", "ConformanceError", "Hang", "Report", "check_game", "configurations", "deadline", "parts_problems"]

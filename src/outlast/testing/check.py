@@ -11,6 +11,8 @@ player count and option value, and checks at sampled positions that:
   unchanged, and draws fresh randomness (a determinization's next chance outcome is not the real one);
 - legal action texts round-trip through `parse_action`, seats that may not act have no legal actions, and
   chance outcomes are distinct and sum to 1;
+- each seat's decision parts (`decision_parts`) allow exactly its legal texts, and each pick maps to its text
+  and back (`outlast.testing.parts`);
 - every refused input (garbage and mangled texts, wrong types, foreign and junk action objects, other
   seats, stale actions, bad seats given to `legal_actions`/`observe`/`resample`) raises an `OutlastError`
   and leaves the state byte-identical;
@@ -66,6 +68,7 @@ from .inputs import (
     mangled_texts,
     mutate,
 )
+from .parts import parts_problems
 
 POLICIES = ("random", "heuristic", "first", "last")
 """How seats choose in the checked games: uniformly at random, the game's own heuristic bot, always the
@@ -316,6 +319,7 @@ class _Checker:
         self.guarded("the round trip", lambda: self.round_trip(state, blob))
         self.guarded("clone", lambda: self.clone(state, blob))
         self.guarded("legal actions", lambda: self.legal(state))
+        self.guarded("decision parts", lambda: self.parts(state, blob))
         for seat in range(state.seat_count()):
             self.guarded(f"resample({seat})", partial(self.resample, state, seat, blob))
         self.refusals(state, blob, stale)
@@ -383,6 +387,15 @@ class _Checker:
                 if g.parse_action(CHANCE, str(o)) != o:
                     self.fail(f"chance outcome {o!s} does not read back as itself")
                     break
+
+    def parts(self, state: State, blob: str) -> None:
+        """Every seat's decision parts allow exactly its legal texts, each pick maps to its text and back, and
+        asking for them changes nothing (`outlast.testing.parts`)."""
+        for seat in range(state.seat_count()):
+            for problem in parts_problems(state, seat, picks=8):
+                self.fail(problem)
+        if _blob(state) != blob:
+            self.fail("decision_parts changed the state")
 
     def resample(self, state: State, seat: int, blob: str) -> None:
         self.report.resamples += 1

@@ -6,9 +6,10 @@ the seed, and saves record the copy's id. The rules are split by the rulebook's 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from outlast.core import (
     Game,
@@ -21,6 +22,8 @@ from outlast.core import (
     resolve_seed,
 )
 from outlast.core.errors import shown
+from outlast.core.game import Action
+from outlast.core.parts import Part
 
 from .actions import DiscoverAction, parse_action
 from .copy import Copy
@@ -177,6 +180,11 @@ class DiscoverGame(Game):
             raise OutlastError(f"a Discover state is needed, not {shown(state)}")
         check_seat(seat, state.seats)
         return evaluate(state, seat)
+
+    def declared_parts(self, state: Any, seat: int, legal: Sequence[Action]) -> Mapping[str, tuple[Part, ...]]:
+        from .parts import declared_parts
+
+        return declared_parts(cast("Sequence[DiscoverAction]", legal))
 
     def describe_decision(self, state: Any, seat: int) -> str:
         if not isinstance(state, DiscoverState):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from outlast.core import (
     ContentError,
@@ -17,6 +18,8 @@ from outlast.core import (
     resolve_seed,
 )
 from outlast.core.errors import shown
+from outlast.core.game import Action
+from outlast.core.parts import Part
 
 from .actions import FujiAction, parse_action
 from .content import CONTENT_DIR, VERBS, Content, load_content
@@ -154,6 +157,11 @@ class FujiGame(FileContentGame[Content]):
 
         fuji = self._state(state, seat)
         check_message(text, AFTER_GAME if fuji.is_over() else fuji.phase)
+
+    def declared_parts(self, state: Any, seat: int, legal: Sequence[Action]) -> Mapping[str, tuple[Part, ...]]:
+        from .parts import declared_parts
+
+        return declared_parts(self._state(state, seat), seat, cast("Sequence[FujiAction]", legal))
 
     def describe_decision(self, state: Any, seat: int) -> str:
         from .describe import describe

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
-from outlast.core import ContentError, FileContentGame, OptionSchema, resolve_seed
+from outlast.core import Action, ContentError, FileContentGame, OptionSchema, resolve_seed
+from outlast.core.parts import Part
 
 from .actions import RobinsonAction, parse_action
 from .content import CONTENT_DIR, Content, load_content
@@ -117,6 +119,11 @@ class RobinsonGame(FileContentGame[Content]):
         from .evaluate import evaluate
 
         return evaluate(state, seat)
+
+    def declared_parts(self, state: Any, seat: int, legal: Sequence[Action]) -> Mapping[str, tuple[Part, ...]]:
+        from .parts import declared_parts
+
+        return declared_parts(cast("Sequence[RobinsonAction]", legal))
 
     def describe_decision(self, state: Any, seat: int) -> str:
         from .describe import describe

@@ -604,11 +604,11 @@ def _lose_item(state: RobinsonState, card: int) -> None:
 
 def decision_text(state: RobinsonState) -> str:
     """What the table is waiting for, with its rule."""
-    text, rule = decision_parts(state)
+    text, rule = pending_text(state)
     return f"{text} ({rule})" if rule else text
 
 
-def decision_parts(state: RobinsonState) -> tuple[str, str]:
+def pending_text(state: RobinsonState) -> tuple[str, str]:
     """What the table is waiting for, and the rule behind it ('' when nothing is pending)."""
     if state.over:
         return "", ""

@@ -267,7 +267,7 @@ class RobinsonState(StateFields):
     # decisions.py
     _lose_item = decisions._lose_item
     decision_text = decisions.decision_text
-    decision_parts = decisions.decision_parts
+    pending_text = decisions.pending_text
 
     # views.py
     observe = views.observe
@@ -735,7 +735,7 @@ class RobinsonState(StateFields):
                 return f"you passed this window of any-time effects; waiting for {who}", "§26.3"
             return f"you have nothing to use in this window of any-time effects; waiting for {who}", "§26.3"
         if self.decisions:
-            text, rule = self.decision_parts()
+            text, rule = self.pending_text()
             return f"waiting for {who}: {text.split(': ', 1)[-1]}", rule
         return f"waiting for {who}", "§26.1"
 

@@ -1,0 +1,47 @@
+"""The parts of a Discover seat's choice (architecture §2, `outlast.core.parts`): spaces and tiles on the map.
+
+Discover asks for one thing at a time (a trade is drafted word by word, §18.2), so no choice of it is a
+combination; the parts declared here only say which words are places on the map — a space to move, step, retreat
+or escape to (§7.1), a tile to scout — and which are seats (a trade partner, the next tribe leader, a monster's
+target), so a door shows them on the map or on the seats instead of as buttons. The rest comes from the texts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from outlast.core.parts import Choice, Part
+
+from .actions import DiscoverAction
+
+SPACE = re.compile(r"[A-Z][0-6]")
+"""A space of the map: its tile's letter and slot (`B3`)."""
+TILE = re.compile(r"[A-Z]")
+"""A tile position of the map (`F`)."""
+SEAT_VERBS = {"trade": "seat to trade with", "name": "next tribe leader", "pick": "the monster's target",
+              "give": "seat to give the token to"}
+"""Verbs whose one word is a seat number, with the name of that seat for people."""
+
+
+def declared_parts(legal: Sequence[DiscoverAction]) -> dict[str, tuple[Part, ...]]:
+    """The declared parts of a seat's choice among its `legal` actions, by the verb they follow: a space (§7.1),
+    a tile or a seat, when every text of that verb is the verb and one such word; the rest comes from the texts."""
+    words: dict[str, list[str]] = {}
+    other: set[str] = set()
+    for act in legal:
+        if len(act.args) == 1:
+            words.setdefault(act.verb, []).append(act.args[0])
+        else:
+            other.add(act.verb)
+    grafts: dict[str, tuple[Part, ...]] = {}
+    for verb, args in words.items():
+        if verb in other or len(args) < 2:
+            continue
+        if all(SPACE.fullmatch(a) for a in args):
+            grafts[verb] = (Part("space", "space", f"space to {verb} to", tuple(Choice(a, a) for a in args)),)
+        elif all(TILE.fullmatch(a) for a in args):
+            grafts[verb] = (Part("tile", "tile", f"tile to {verb}", tuple(Choice(a, f"tile {a}") for a in args)),)
+        elif verb in SEAT_VERBS and all(a.isdigit() for a in args):
+            grafts[verb] = (Part("seat", "seat", SEAT_VERBS[verb], tuple(Choice(a, f"seat {a}") for a in args)),)
+    return grafts
