@@ -59,7 +59,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 def _open(browser: Browser, url: str, *, phone: bool = False) -> Page:
     size = {"width": 390, "height": 844} if phone else {"width": 1300, "height": 950}
-    page = browser.new_context(viewport=size).new_page()
+    context = browser.new_context(viewport=size)
+    # these tests play from the list of every move's text (the pieces are tested in test_browser_parts.py)
+    context.add_init_script("try { localStorage.setItem('outlast:all-moves', 'open') } catch (e) {}")
+    page = context.new_page()
     errors = ERRORS.setdefault(id(page), [])
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)

@@ -7,6 +7,7 @@ import { api, keep, rules } from "/static/common.js";
 import { seatText } from "/static/lobby.js";
 import { TreeView } from "/static/tree.js";
 import { anchor } from "/static/rules.js";
+import { PartPicker, allMovesOpen, rememberAllMoves } from "/static/parts.js";
 
 /** The table's websocket: opens again after a drop (hello with the stored token), until `close()`. */
 class Link {
@@ -232,10 +233,14 @@ function Actions({ st, act, undo, busy, notice }) {
     ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
       rule=${r} />`)} of the <a href=${`/rules/${game}`} target="_blank" rel="noopener">rules guide</a>.</p>`}
     ${notice && html`<${Notice} n=${notice} game=${game} />`}
+    ${st.parts && st.legal.length > 0 && html`<${PartPicker} parts=${st.parts} act=${act} busy=${busy} />`}
+    ${st.legal.length > 0 && html`<details class="all-moves" open=${!st.parts || allMovesOpen()}
+      onToggle=${(e) => st.parts && rememberAllMoves(e.target.open)}>
+      <summary>Show all ${st.legal.length} moves as text</summary>
     ${Object.entries(groups).map(([verb, list]) => html`<details class="group" open=${list.length <= 12}>
       <summary>${verb} (${list.length})</summary>
       <div class="choices">${list.map((a) => html`<button class="act" disabled=${busy} data-action=${a}
-        onClick=${() => act(a)}>${a}</button>`)}</div></details>`)}
+        onClick=${() => act(a)}>${a}</button>`)}</div></details>`)}</details>`}
     ${st.can_undo && html`<button class="undo" disabled=${busy} onClick=${undo}>Undo my last action</button>`}
   </section>`;
 }
