@@ -34,14 +34,22 @@ function meepleName(m) {
   return m.character ? `${m.character} (seat ${m.seat})` : `meeple ${m.index} (seat ${m.seat})`;
 }
 
-/** The legal actions that end in a cell name, by cell (only cells with exactly one such action are clickable). */
+/** The action a click on each cell sends: its `mark CELL` (or any one-word-and-cell action) when legal, else the
+ * only legal action ending in that cell; a cell with several such actions and no plain one is not clickable. */
 function cellActions(legal) {
-  const by = {};
+  const by = {}, plain = {};
   for (const a of legal) {
-    const last = a.split(" ").at(-1);
-    if (/^[A-Z][0-9]{1,2}$/.test(last)) (by[last] ||= []).push(a);
+    const words = a.split(" "), last = words.at(-1);
+    if (!/^[A-Z][0-9]{1,2}$/.test(last)) continue;
+    (by[last] ||= []).push(a);
+    if (words.length === 2) (plain[last] ||= []).push(a);
   }
-  return by;
+  const click = {};
+  for (const [cell, list] of Object.entries(by)) {
+    const one = plain[cell]?.length === 1 ? plain[cell] : list;
+    if (one.length === 1) click[cell] = one[0];
+  }
+  return click;
 }
 
 function Cell({ c, action, act, busy }) {
@@ -101,7 +109,7 @@ function Terrain({ view, legal, act, busy }) {
     <defs><pattern id="lava" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
       <rect width="10" height="10" fill="#e4572e" /><rect width="4" height="10" fill="#b3261e" /></pattern></defs>
     ${view.board.map((c) => html`<${Cell} key=${c.cell} c=${c} act=${act} busy=${busy}
-      action=${by[c.cell]?.length === 1 ? by[c.cell][0] : null} />`)}
+      action=${by[c.cell] || null} />`)}
     <${Pieces} meeples=${view.meeples} />
   </svg>`;
 }

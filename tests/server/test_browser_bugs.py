@@ -1,0 +1,59 @@
+"""Bugs a player met at the table (issue 24 §4, "A table players would choose"), each seen in a real browser.
+
+Each test drives Debian's Chromium against a real `outlast serve` (the fixtures and helpers of test_browser.py) to
+the moment a player met the bug, and checks what the page shows or does there.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page
+
+from .harness import Server
+from .test_browser import ERRORS, _seated_page, browser, server
+
+__all__ = ["browser", "server"]  # the fixtures, imported for pytest to find
+
+
+def _drive(pages: list[Page], history: list[tuple[int, str]]) -> None:
+    """Play a fixed list of (seat, action) from the seats' own pages, each waiting for the table to move on."""
+    for seat, text in history:
+        page = pages[seat]
+        page.wait_for_selector("section.actions[data-busy='no'] button.act")
+        version = page.locator(".table-page").get_attribute("data-version")
+        page.evaluate("t => window.outlastTable.act(t)", text)
+        for p in pages:
+            p.wait_for_selector(f".table-page:not([data-version='{version}'])", timeout=15000)
+
+
+def _seats(browser: Browser, server: Server, game: str, options: dict[str, int], seed: int) -> list[Page]:
+    """Two seated pages of a started table."""
+    table, host = server.table(game, options, seed=seed)
+    pages = [_seated_page(browser, server, table, name) for name in ("Ann", "Bob")]
+    assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
+    return pages
+
+
+# The first 18 actions of a two-player Fuji game of seed 1, after which Bob (seat 1) may mark G1 or D2 and may also
+# use his binoculars to move a destination from E1 to either.
+FUJI_BINOCULARS = [(0, "keep carabiner first_aid_kit"), (1, "leave 5"), (0, "mark F1"), (0, "give carabiner 1"),
+                   (0, "mark D2"), (0, "hint fit great"), (0, "hint intent help"), (0, "mark E3"), (0, "mark D3"),
+                   (0, "hint threat 1 some"), (0, "mark F2"), (0, "mark G1"), (0, "mark E1"), (0, "mark E3"),
+                   (0, "mark D1"), (0, "mark D3"), (0, "mark F2"), (0, "ready")]
+
+
+def test_fuji_destination_is_clickable_beside_a_binoculars_action_to_it(browser: Browser, server: Server) -> None:
+    """Bug 1: `use binoculars E1 G1` ends in G1 as `mark G1` does; G1 must still be outlined and clickable."""
+    pages = _seats(browser, server, "fuji", {"players": 2}, 1)
+    pages[0].wait_for_selector(".fuji-board")
+    _drive(pages, FUJI_BINOCULARS)
+    bob = pages[1]
+    legal = bob.locator("button.act").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert "mark G1" in legal and "use binoculars E1 G1" in legal
+    cell = bob.locator("g.cell.target[data-cell='G1'][role='button']")
+    assert cell.count() == 1, "G1 is not a clickable destination"
+    version = bob.locator(".table-page").get_attribute("data-version")
+    cell.click()
+    bob.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    assert bob.locator(".explorer.mine").inner_text().count("destination G1") == 1
+    for page in pages:
+        assert ERRORS[id(page)] == []
