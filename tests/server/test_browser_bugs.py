@@ -57,3 +57,25 @@ def test_fuji_destination_is_clickable_beside_a_binoculars_action_to_it(browser:
     assert bob.locator(".explorer.mine").inner_text().count("destination G1") == 1
     for page in pages:
         assert ERRORS[id(page)] == []
+
+
+def test_discover_character_choice_shows_each_character_to_click(browser: Browser, server: Server) -> None:
+    """Bug 2: the secret character choice showed no character; each offered one is a card (name, title, ability)
+    and a click on it keeps it."""
+    ann, bob = _seats(browser, server, "discover", {"players": 2}, 16)
+    cards = ann.locator(".character-choice .character-card")
+    cards.first.wait_for()
+    view = ann.evaluate("window.outlastTable.state().view")
+    offered = next(s for s in view["survivors"] if s["seat"] == 0)["character_choices"]
+    assert cards.count() == len(offered) >= 2
+    for card, c in zip(cards.all(), offered, strict=True):
+        text = card.inner_text()
+        assert c["name"] in text and c["title"] in text and c["text"] in text
+        assert "keep" not in text
+    assert bob.locator(".character-choice .character-card").count() >= 2
+    version = ann.locator(".table-page").get_attribute("data-version")
+    cards.first.click()
+    ann.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    ann.wait_for_selector(".character-choice h3:has-text('waiting for the others')")
+    for page in (ann, bob):
+        assert ERRORS[id(page)] == []
