@@ -79,3 +79,32 @@ def test_discover_character_choice_shows_each_character_to_click(browser: Browse
     ann.wait_for_selector(".character-choice h3:has-text('waiting for the others')")
     for page in (ann, bob):
         assert ERRORS[id(page)] == []
+
+
+def test_robinson_says_why_ready_is_not_offered_and_a_pawn_joins_from_the_board(browser: Browser,
+                                                                                 server: Server) -> None:
+    """Bug 3: with a plan that does not hold the Ready button vanished with no reason, and a second pawn could
+    not be added to an Action from the board. The page says why Ready is not offered; clicking the Action's
+    space with the other pawn joins it, and Ready comes back."""
+    ann, bob = _seats(browser, server, "robinson", {"players": 2}, 1)
+    _drive([ann, bob], [(0, "pile 0")])
+    ann.wait_for_selector("[data-target='explore:s6'][role='button']")
+    version = ann.locator(".table-page").get_attribute("data-version")
+    ann.locator("[data-target='explore:s6'][role='button']").click()
+    ann.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    note = ann.locator("section.actions .not-ready")
+    note.wait_for()
+    assert "your pawn 2 is not placed" in note.inner_text() and "§8.1.1" in note.inner_text()
+    assert ann.locator("button.act[data-action='ready']").count() == 0
+    ann.locator(".rc-pick button.pick", has_text="pawn 2").click()
+    target = ann.locator("[data-target='explore:s6'][role='button']")
+    assert target.get_attribute("data-action") == "join 2 1"
+    version = ann.locator(".table-page").get_attribute("data-version")
+    target.click()
+    ann.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    ann.wait_for_selector("button.act[data-action='ready']")
+    assert ann.locator("section.actions .not-ready").count() == 0
+    plan = ann.evaluate("window.outlastTable.state().view.plan")
+    assert len(plan) == 1 and len(plan[0]["pawns"]) == 2
+    for page in (ann, bob):
+        assert ERRORS[id(page)] == []

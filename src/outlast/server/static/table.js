@@ -232,6 +232,9 @@ function Actions({ st, act, undo, busy, notice }) {
     ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
       rule=${r} />`)} of the <a href=${`/rules/${game}`} target="_blank" rel="noopener">rules guide</a>.</p>`}
     ${notice && html`<${Notice} n=${notice} game=${game} />`}
+    ${st.view?.pending?.not_ready && html`<p class="not-ready"><strong>Not ready yet:</strong>${" "}<${WithRules} text=${st.view.pending.not_ready.replace(/^not ready yet: /, "")} game=${game} />
+      ${st.view.pending.not_ready_rule && html` <span class="rule-ref">(rules <${WithRules} game=${game}
+        text=${st.view.pending.not_ready_rule} />)</span>`}</p>`}
     ${Object.entries(groups).map(([verb, list]) => html`<details class="group" open=${list.length <= 12}>
       <summary>${verb} (${list.length})</summary>
       <div class="choices">${list.map((a) => html`<button class="act" disabled=${busy} data-action=${a}
