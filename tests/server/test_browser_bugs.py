@@ -108,3 +108,21 @@ def test_robinson_says_why_ready_is_not_offered_and_a_pawn_joins_from_the_board(
     assert len(plan) == 1 and len(plan[0]["pawns"]) == 2
     for page in (ann, bob):
         assert ERRORS[id(page)] == []
+
+
+def test_new_log_entries_scroll_the_log_box_not_the_page(browser: Browser, server: Server) -> None:
+    """Bug 4: every new entry scrolled the whole page down to the log (on a phone, from the controls at the top to
+    y=4,600). The log box scrolls inside itself to its newest entry; the page stays where the reader left it."""
+    ann, bob = _seats(browser, server, "robinson", {"players": 2}, 1)
+    bob.set_viewport_size({"width": 390, "height": 844})
+    bob.wait_for_selector(".rc-island")
+    bob.evaluate("window.scrollTo(0, 0)")
+    count = bob.locator(".events li").count()
+    _drive([ann, bob], [(0, "pile 0")])
+    bob.wait_for_function(f"document.querySelectorAll('.events li').length > {count}")
+    # the log box shows its newest entry (its scrolling done), and the page has not moved
+    bob.wait_for_function("(() => { const b = document.querySelector('.events');"
+                          " return b.scrollHeight - b.clientHeight - b.scrollTop <= 8; })()", timeout=5000)
+    assert bob.evaluate("window.scrollY") == 0, "the page jumped to the log"
+    for page in (ann, bob):
+        assert ERRORS[id(page)] == []

@@ -243,19 +243,32 @@ function Actions({ st, act, undo, busy, notice }) {
   </section>`;
 }
 
+/** A box that shows its newest line: it scrolls itself (never the page) to its end when lines come, unless the
+ * reader has scrolled it up to read older ones. Returns the ref and scroll handler for the box. */
+export function useStickyEnd(count) {
+  const box = useRef(null);
+  const stick = useRef(true);
+  useEffect(() => { const el = box.current; if (el && stick.current) el.scrollTop = el.scrollHeight; }, [count]);
+  const onScroll = (e) => {
+    const el = e.currentTarget;
+    stick.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  };
+  return { ref: box, onScroll };
+}
+
 function Log({ events }) {
-  const end = useRef(null);
-  useEffect(() => { end.current?.scrollIntoView({ block: "nearest" }); }, [events.length]);
+  const end = useStickyEnd(events.length);
   return html`<section class="panel log"><h2>What happened</h2>
-    <ol class="events" aria-live="polite">${events.map((e) => html`<li class=${e.kind}>${e.text}</li>`)}
-    <li ref=${end} class="end"></li></ol></section>`;
+    <ol class="events" aria-live="polite" ref=${end.ref} onScroll=${end.onScroll}>${events.map((e) => html`<li class=${e.kind}>${e.text}</li>`)}
+    </ol></section>`;
 }
 
 function Chat({ chat, seated, send }) {
   const [text, setText] = useState("");
   const say = (e) => { e.preventDefault(); if (text.trim()) { send({ type: "chat", text }); setText(""); } };
+  const end = useStickyEnd(chat.length);
   return html`<section class="panel chat"><h2>Chat</h2>
-    <ol class="lines">${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
+    <ol class="lines" ref=${end.ref} onScroll=${end.onScroll}>${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
     ${seated ? html`<form onSubmit=${say}><input value=${text} maxlength="500" aria-label="chat message"
       onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>`
       : html`<p class="quiet">Spectators read the chat.</p>`}</section>`;
