@@ -126,3 +126,27 @@ def test_new_log_entries_scroll_the_log_box_not_the_page(browser: Browser, serve
     assert bob.evaluate("window.scrollY") == 0, "the page jumped to the log"
     for page in (ann, bob):
         assert ERRORS[id(page)] == []
+
+
+def test_a_refused_chat_line_stays_in_the_box_with_its_reason_beside_it(browser: Browser, server: Server) -> None:
+    """Bug 5: a refused chat line vanished and its refusal showed far from the chat box, with its § twice. The line
+    stays in the box to mend, the reason shows under it with its § once; a line the rules allow empties the box."""
+    ann, bob = _seats(browser, server, "fuji", {"players": 2}, 1)
+    ann.wait_for_selector(".fuji-board")
+    _drive([ann, bob], FUJI_BINOCULARS[:2])  # planning: numbers may not be said (§7.6)
+    box = ann.get_by_role("textbox", name="chat message")
+    box.fill("my yellow die shows a 5")
+    ann.get_by_role("button", name="Send").click()
+    refused = ann.locator(".chat .chat-refused")
+    refused.wait_for()
+    assert "numbers are not allowed" in refused.inner_text()
+    assert refused.inner_text().count("§7.6") == 1, refused.inner_text()
+    assert box.input_value() == "my yellow die shows a 5"
+    assert ann.locator("section.actions .notice").count() == 0
+    box.fill("my yellow die looks fine")
+    ann.get_by_role("button", name="Send").click()
+    ann.wait_for_selector(".chat .lines li:has-text('my yellow die looks fine')")
+    bob.wait_for_selector(".chat .lines li:has-text('my yellow die looks fine')")
+    assert box.input_value() == "" and refused.count() == 0
+    for page in (ann, bob):
+        assert ERRORS[id(page)] == []

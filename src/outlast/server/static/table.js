@@ -72,9 +72,14 @@ function useTable(id) {
     patch({ pending: msgId, notice: null });
     send({ type: "undo", version: t.state?.version ?? 0, id: msgId });
   };
+  const say = (text) => {
+    const msgId = ++nextId.current;
+    patch({ chatPending: msgId, chatNotice: null });
+    send({ type: "chat", text, id: msgId });
+  };
   const sit = (seat, token, name) => { keep.set(id, { seat, token, name }); setMe(keep.get(id)); link.current.hello(token); };
   window.outlastTable = { act, send, state: () => t.state };  // for the browser console (and the tests)
-  return { t, me, setMe, act, undo, send, sit };
+  return { t, me, setMe, act, undo, send, say, sit };
 }
 
 /** The table after one server message. */
@@ -90,6 +95,9 @@ function receive(o, msg, id, setMe) {
     case "seats": return { seats: msg.seats, entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
     case "chat": return { chat: [...o.chat, msg].slice(-300) };
     case "rejected":
+      if (msg.id !== null && msg.id !== undefined && msg.id === o.chatPending) {  // a chat line the rules refuse
+        return { chatPending: null, chatNotice: { kind: msg.code, text: msg.reason, rule: msg.rule || "" } };
+      }
       return { pending: msg.id === o.pending ? null : o.pending,
         notice: { kind: msg.code, text: msg.reason, rule: msg.rule || "" } };
     case "error":
@@ -100,7 +108,7 @@ function receive(o, msg, id, setMe) {
 }
 
 export function Table({ id }) {
-  const { t, me, act, undo, send, sit } = useTable(id);
+  const { t, me, act, undo, say, sit } = useTable(id);
   const st = t.state;
   const game = st?.view?.game || t.entry?.game;
   const Board = useBoard(game);
@@ -132,7 +140,7 @@ export function Table({ id }) {
       </aside>
       <aside class="side talk">
         <${Log} events=${t.events} />
-        <${Chat} chat=${t.chat} seated=${seat !== null && seat !== undefined} send=${send} />
+        <${Chat} chat=${t.chat} seat=${seat} say=${say} notice=${t.chatNotice} game=${game} />
       </aside>
     </div></div>`;
 }
@@ -263,14 +271,22 @@ function Log({ events }) {
     </ol></section>`;
 }
 
-function Chat({ chat, seated, send }) {
+function Chat({ chat, seat, say, notice, game }) {
   const [text, setText] = useState("");
-  const say = (e) => { e.preventDefault(); if (text.trim()) { send({ type: "chat", text }); setText(""); } };
+  const sent = useRef(null);
+  const seated = seat !== null && seat !== undefined;
+  const submit = (e) => { e.preventDefault(); if (text.trim()) { sent.current = text.split(/\s+/).filter(Boolean).join(" "); say(text); } };
+  useEffect(() => {  // the line is heard: empty the box (a refused line stays in it, to mend)
+    const last = chat.at(-1);
+    if (sent.current !== null && last && last.seat === seat && last.text === sent.current) { sent.current = null; setText(""); }
+  }, [chat.length]);
   const end = useStickyEnd(chat.length);
   return html`<section class="panel chat"><h2>Chat</h2>
     <ol class="lines" ref=${end.ref} onScroll=${end.onScroll}>${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
-    ${seated ? html`<form onSubmit=${say}><input value=${text} maxlength="500" aria-label="chat message"
-      onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>`
+    ${seated ? html`<form onSubmit=${submit}><input value=${text} maxlength="500" aria-label="chat message"
+      onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>
+      ${notice && html`<p class="notice bad chat-refused" role="alert"><strong>Not sent:</strong> <${WithRules} text=${notice.text} game=${game} />
+        ${notice.rule && html` <span class="rule-ref">(rule <${WithRules} text=${notice.rule} game=${game} />)</span>`}</p>`}`
       : html`<p class="quiet">Spectators read the chat.</p>`}</section>`;
 }
 
