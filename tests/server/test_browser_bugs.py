@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 
 from .harness import Server
-from .test_browser import ERRORS, _seated_page, browser, server
+from .test_browser import ERRORS, _open, _seated_page, browser, server
 
 __all__ = ["browser", "server"]  # the fixtures, imported for pytest to find
 
@@ -150,3 +150,31 @@ def test_a_refused_chat_line_stays_in_the_box_with_its_reason_beside_it(browser:
     assert box.input_value() == "" and refused.count() == 0
     for page in (ann, bob):
         assert ERRORS[id(page)] == []
+
+
+def test_an_unknown_table_says_so_and_the_lobby_checks_a_pasted_link(browser: Browser, server: Server) -> None:
+    """Bug 6: an unknown table's link stayed on "Connecting…" for ever, and a pasted non-link in the lobby changed
+    the URL and said nothing. The table page says there is no such table and links to the lobby; the lobby says
+    what is wrong with the pasted text and stays put."""
+    page = _open(browser, f"{server.url}/t/NoSuchTable42")
+    gone = page.locator(".notice.gone")
+    gone.wait_for(timeout=10000)
+    assert "no such table" in gone.inner_text()
+    assert "Connecting" not in page.locator("section.board").inner_text()
+    gone.get_by_role("link", name="Go to the lobby").click()
+    page.wait_for_url(f"{server.url}/")
+    box = page.get_by_role("textbox", name="Invited? Paste the table's link")
+    box.fill("see you at eight")
+    page.get_by_role("button", name="Open").click()
+    error = page.locator(".bylink-error")
+    error.wait_for()
+    assert "not a table's link" in error.inner_text() and page.url == f"{server.url}/"
+    box.fill(f"{server.url}/t/NoSuchTable42")
+    page.get_by_role("button", name="Open").click()
+    page.wait_for_selector(".bylink-error:has-text('There is no table NoSuchTable42')")
+    assert page.url == f"{server.url}/"
+    table, _ = server.table("fuji", {"players": 2})
+    box.fill(f"  {server.url}/t/{table}  ")
+    page.get_by_role("button", name="Open").click()
+    page.wait_for_url(f"**/t/{table}")
+    assert ERRORS[id(page)] == []

@@ -3,14 +3,14 @@ import { html } from "/static/vendor/preact-htm.module.js";
 
 export { html };
 
-/** A JSON request to the server's HTTP lobby; throws an Error carrying the server's message. */
+/** A JSON request to the server's HTTP lobby; throws an Error carrying the server's message (and `status`). */
 export async function api(path, { body, token } = {}) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   const reply = await fetch(path, body === undefined ? { headers } :
     { method: "POST", headers, body: JSON.stringify(body) });
   const doc = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw new Error(doc.message || `${reply.status} ${reply.statusText}`);
+  if (!reply.ok) throw Object.assign(new Error(doc.message || `${reply.status} ${reply.statusText}`), { status: reply.status });
   return doc;
 }
 

@@ -41,17 +41,39 @@ export function Lobby() {
     </div>`;
 }
 
+/** The table id in a pasted invitation (`http://HOST/t/ID`, or the bare id), or null when it is none. */
+export function tableId(text) {
+  const t = text.trim();
+  const m = t.match(/^(?:[a-z][a-z0-9+.-]*:\/\/[^/\s]+)?\/?t\/([A-Za-z0-9_-]{1,32})\/?(?:[?#]\S*)?$/i) || t.match(/^([A-Za-z0-9_-]{6,32})$/);
+  return m ? m[1] : null;
+}
+
 function ByLink() {
   const [link, setLink] = useState("");
-  const open = (e) => {
+  const [error, setError] = useState("");
+  const open = async (e) => {
     e.preventDefault();
-    const id = link.trim().replace(/^.*\/t\//, "").replace(/[/?#].*$/, "");
-    if (id) go(id);
+    if (!link.trim()) { setError("Paste the link you were sent first."); return; }
+    const id = tableId(link);
+    if (!id) {
+      setError("That is not a table's link. An invitation looks like " +
+        `${location.origin}/t/ followed by the table's code: copy the whole link you were sent.`);
+      return;
+    }
+    try {
+      await api(`/api/tables/${id}`);
+    } catch (err) {
+      setError(err.status === 404 ? `There is no table ${id} on this server: check that the link is complete, ` +
+        "or ask for it again." : `The table could not be opened: ${err.message}`);
+      return;
+    }
+    go(id);
   };
   return html`<form class="bylink" onSubmit=${open}>
-    <label>Invited? Paste the table's link <input value=${link} onInput=${(e) => setLink(e.target.value)}
-      placeholder="http://…/t/…" /></label>
-    <button type="submit">Open</button></form>`;
+    <label>Invited? Paste the table's link <input value=${link} onInput=${(e) => { setLink(e.target.value); setError(""); }}
+      placeholder="http://…/t/…" aria-invalid=${error ? "true" : "false"} /></label>
+    <button type="submit">Open</button>
+    ${error && html`<p class="notice bad bylink-error" role="alert">${error}</p>`}</form>`;
 }
 
 export function seatText(s) {

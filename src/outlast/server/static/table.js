@@ -56,7 +56,10 @@ function useTable(id) {
   const patch = (p) => setT((old) => ({ ...old, ...(typeof p === "function" ? p(old) : p) }));
   useEffect(() => {
     api(`/api/tables/${id}/chat`).then((chat) => patch((o) => ({ chat: [...chat, ...o.chat] })), () => {});
-    api(`/api/tables/${id}`).then((entry) => patch({ labels: entry.labels || [] }), () => {});
+    api(`/api/tables/${id}`).then((entry) => patch({ labels: entry.labels || [] }), (e) => {
+      // the websocket of an unknown table is refused before it opens (the page cannot tell why): ask HTTP
+      if (e.status === 404) { link.current?.close(); patch({ link: "gone" }); }
+    });
     const onMessage = (msg) => patch((o) => receive(o, msg, id, setMe));
     link.current = new Link(id, me.token, onMessage, (s) => patch({ link: s }));
     return () => link.current.close();
@@ -123,13 +126,15 @@ export function Table({ id }) {
       <${Invite} id=${id} />
       ${t.labels.map((l) => html`<span key=${l.kind} class=${`label ${l.kind}`}>${l.text}</span>`)}
     </div>
-    ${t.link === "gone" && html`<p class="notice bad" role="alert">There is no table ${id} on this server.</p>`}
+    ${t.link === "gone" && html`<p class="notice bad gone" role="alert">There is no such table on this server
+      (${id}): the link may be incomplete, or the table was forgotten. <a href="/">Go to the lobby</a> to find
+      or create a table.</p>`}
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
     <div class="layout">
       <section class="board" aria-label="board">
         ${st ? (Board ? html`<${Board} view=${st.view} legal=${st.legal} act=${act} seat=${st.seat} events=${t.events}
           busy=${t.pending !== null} />` : Board === null ? html`<${TreeView} value=${st.view} />` : "")
-          : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
+          : t.link === "gone" ? "" : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
       <aside class="side play">
         <${Seats} seats=${t.seats} me=${seat} toMove=${st?.to_move || []} host=${me.host} id=${id}
