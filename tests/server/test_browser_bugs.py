@@ -178,3 +178,32 @@ def test_an_unknown_table_says_so_and_the_lobby_checks_a_pasted_link(browser: Br
     page.get_by_role("button", name="Open").click()
     page.wait_for_url(f"**/t/{table}")
     assert ERRORS[id(page)] == []
+
+
+def test_the_clock_counts_down_and_at_zero_a_player_may_call_a_stand_in(browser: Browser, server: Server) -> None:
+    """Bug 7: the clock changed only when a message came, nothing showed at zero, and the create form refused a
+    clock of 30 seconds. The page counts the seat to act down each second; at zero it says time is up and the
+    other player may let a bot play that seat; the form takes any whole number of seconds."""
+    lobby = _open(browser, server.url + "/")
+    lobby.get_by_role("button", name="New Fuji table").click()
+    lobby.locator("#opt-clock").fill("30")
+    lobby.get_by_role("button", name="Create the table").click()
+    lobby.wait_for_url("**/t/*")
+    assert server.get(f"/api/tables/{lobby.url.rsplit('/', 1)[1]}").json()["clock"] == 30
+
+    table, host = server.table("fuji", {"players": 2}, seed=1, clock=4)
+    ann, bob = (_seated_page(browser, server, table, name) for name in ("Ann", "Bob"))
+    assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
+    ann.wait_for_selector(".fuji-board")
+    to_act = ann.locator(".seats li.to-move")
+    assert to_act.count() == 1 and "Ann" in to_act.inner_text()  # seat 0 acts first, and nobody acts here
+    # counting down between messages (none comes before the clock runs out)
+    ann.wait_for_selector(".seats li.to-move .clock:text-is('0:03'), .seats li.to-move .clock:text-is('0:02')")
+    bob.wait_for_selector(".seats li.timed-out .time-up:text-is('time is up')")
+    ann.wait_for_selector(".seats li.timed-out .time-up")
+    assert ann.locator(".seats li.timed-out .clock").inner_text() == "0:00"
+    assert ann.locator("button.standin").count() == 0  # not for one's own seat
+    bob.get_by_role("button", name="let a bot play this seat").click()
+    ann.wait_for_selector(".seats li:has-text('standing in')")
+    for page in (lobby, ann, bob):
+        assert ERRORS[id(page)] == []

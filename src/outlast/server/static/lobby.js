@@ -163,8 +163,8 @@ function CreateForm({ game, onError, onCancel }) {
       <input id="opt-public" type="checkbox" checked=${pub} onChange=${(e) => setPub(e.target.checked)} />
       <small>Unlisted tables are reached by their link only.</small></div>
     <div class="field"><label for="opt-clock">clock</label>
-      <input id="opt-clock" type="number" min="0" step="60" value=${clock} onInput=${(e) => setClock(e.target.value)} />
-      <small>Seconds each player has for the whole game; 0 for no clock.</small></div>
+      <input id="opt-clock" type="number" min="0" max="86400" step="1" value=${clock} onInput=${(e) => setClock(e.target.value)} />
+      <small>Seconds each player has for the whole game (600 is ten minutes); 0 for no clock.</small></div>
     <div class="buttons"><button type="submit">Create the table</button>
       <button type="button" class="quiet" onClick=${onCancel}>Cancel</button></div>
   </form>`;

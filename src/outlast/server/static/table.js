@@ -91,11 +91,12 @@ function receive(o, msg, id, setMe) {
     case "state": {
       const events = msg.full ? msg.events : [...o.events, ...msg.events].slice(-500);
       const done = msg.ack !== undefined && msg.ack === o.pending;
-      return { state: msg, seats: msg.seats, events, entry: null, pending: done || msg.full ? null : o.pending,
+      return { state: msg, seats: msg.seats, seatsAt: Date.now(), events, entry: null, pending: done || msg.full ? null : o.pending,
         notice: done ? null : o.notice };
     }
-    case "lobby": return { entry: msg.entry, seats: msg.entry.seats };
-    case "seats": return { seats: msg.seats, entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
+    case "lobby": return { entry: msg.entry, seats: msg.entry.seats, seatsAt: Date.now() };
+    case "seats": return { seats: msg.seats, seatsAt: Date.now(),
+      entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
     case "chat": return { chat: [...o.chat, msg].slice(-300) };
     case "rejected":
       if (msg.id !== null && msg.id !== undefined && msg.id === o.chatPending) {  // a chat line the rules refuse
@@ -137,8 +138,8 @@ export function Table({ id }) {
           : t.link === "gone" ? "" : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
       <aside class="side play">
-        <${Seats} seats=${t.seats} me=${seat} toMove=${st?.to_move || []} host=${me.host} id=${id}
-          status=${status} />
+        <${Seats} seats=${t.seats} since=${t.seatsAt} me=${seat} toMove=${st?.to_move || []} host=${me.host}
+          token=${me.token} id=${id} status=${status} />
         ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
           notice=${t.notice} />`}
         ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} game=${game} />`}
@@ -201,17 +202,48 @@ function HostControls({ id, seats, host }) {
     ${error && html`<p class="notice bad" role="alert">${error}</p>`}</div>`;
 }
 
-function Seats({ seats, me, toMove, host, id, status }) {
-  const standin = (s) => api(`/api/tables/${id}/seats/${s}/standin`, { body: { bot: "heuristic" }, token: host })
-    .catch((e) => alert(e.message));
+/** Seconds as m:ss (h:mm:ss from an hour). */
+function clockText(left) {
+  const t = Math.ceil(left), h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = String(t % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** A timer that re-renders its user once a second while `on`. */
+function useSecond(on) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!on) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
+
+function Seats({ seats, since, me, toMove, host, token, id, status }) {
+  const [error, setError] = useState("");
+  const playing = status === "playing";
+  const ticking = playing && seats.some((s) => s.clock !== null && s.clock !== undefined && toMove.includes(s.seat));
+  const now = useSecond(ticking);
+  // the server's clock of a seat to act is what it was when the message left; it runs down here between messages
+  const left = (s) => (playing && toMove.includes(s.seat) ? Math.max(0, s.clock - (now - (since || now)) / 1000) : s.clock);
+  const standin = (s) => api(`/api/tables/${id}/seats/${s}/standin`, { body: { bot: "heuristic" }, token: host || token })
+    .then(() => setError(""), (e) => setError(e.message));
+  const seated = me !== null && me !== undefined && token;
   return html`<section class="panel seats"><h2>Seats</h2><ul>
-    ${seats.map((s) => html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine"].filter(Boolean).join(" ")}>
+    ${seats.map((s) => {
+      const timed = s.clock !== null && s.clock !== undefined;
+      const out = timed && playing && left(s) <= 0;
+      const canStand = playing && s.kind === "human" && !s.standin && s.seat !== me &&
+        ((out && (host || seated)) || (host && s.away));
+      return html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine", out && "timed-out"].filter(Boolean).join(" ")}>
       <span class="seat-no">${s.seat}</span> ${seatText(s)}${s.seat === me ? " — you" : ""}
       ${toMove.includes(s.seat) && html` <em class="to-act">to act</em>`}
-      ${s.clock !== null && s.clock !== undefined && html` <span class="clock">${Math.floor(s.clock / 60)}:${String(Math.floor(s.clock % 60)).padStart(2, "0")}</span>`}
-      ${host && status === "playing" && s.kind === "human" && s.away && !s.standin &&
-        html` <button class="small" onClick=${() => standin(s.seat)}>bot stands in</button>`}
-    </li>`)}</ul></section>`;
+      ${timed && html` <span class="clock" role="timer" aria-label=${`time left: ${clockText(left(s))}`}>${clockText(left(s))}</span>`}
+      ${out && html` <strong class="time-up">time is up</strong>`}
+      ${canStand && html` <button class="small standin" onClick=${() => standin(s.seat)}>let a bot play ${out ? "this seat" : "for them"}</button>`}
+    </li>`;
+    })}</ul>
+    ${error && html`<p class="notice bad" role="alert">${error}</p>`}</section>`;
 }
 
 /** Text with its rule references (§…) set apart. */
