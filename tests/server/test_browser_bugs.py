@@ -207,3 +207,23 @@ def test_the_clock_counts_down_and_at_zero_a_player_may_call_a_stand_in(browser:
     ann.wait_for_selector(".seats li:has-text('standing in')")
     for page in (lobby, ann, bob):
         assert ERRORS[id(page)] == []
+
+
+def test_the_hosts_line_follows_the_open_seats(browser: Browser, server: Server) -> None:
+    """Bug 10: "Every seat is taken … fill the open seats" contradicted itself. The host's line says what is left
+    to do: fill the open seats while there are any, then start."""
+    ann = _open(browser, server.url + "/")
+    ann.fill("#my-name", "Ann")
+    ann.get_by_role("button", name="New Fuji table").click()
+    ann.locator("#opt-players").select_option("2")
+    ann.get_by_role("button", name="Create the table").click()
+    ann.wait_for_url("**/t/*")
+    line = ann.locator(".waiting > p").first
+    line.wait_for()
+    assert "fill the open seats" in line.inner_text()
+    ann.get_by_role("button", name="Take seat 0").click()
+    ann.wait_for_selector(".seats li.mine")
+    ann.get_by_role("button", name="Bot in seat 1").click()
+    ann.wait_for_selector(".waiting > p:has-text('Every seat is taken')")
+    assert "fill the open seats" not in line.inner_text() and "start the game" in line.inner_text()
+    assert ERRORS[id(ann)] == []

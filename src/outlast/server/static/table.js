@@ -163,8 +163,9 @@ function Waiting({ t, me, id, sit }) {
   if (!entry) return html`<p>Connecting to the table…</p>`;
   const open = entry.seats.filter((s) => s.kind === "open");
   return html`<div class="waiting">
-    <p>The game has not started. ${open.length ? `${open.length} seat(s) still open.` : "Every seat is taken."}
-      ${me.host ? " You are the host: fill the open seats (players join with the link, or seat bots), then start." : ""}</p>
+    <p class="host-line">The game has not started. ${open.length === 1 ? "1 seat is still open." : open.length ? `${open.length} seats are still open.` : "Every seat is taken."}
+      ${!me.host ? "" : open.length ? " You are the host: fill the open seats (players join with the invite link, or seat bots), then start the game."
+        : " You are the host: start the game when everyone is ready."}</p>
     ${!me.token && open.length > 0 && html`<${JoinHere} id=${id} open=${open} sit=${sit} />`}
     ${me.host && html`<${HostControls} id=${id} seats=${entry.seats} host=${me.host} />`}
   </div>`;
