@@ -227,3 +227,16 @@ def test_the_hosts_line_follows_the_open_seats(browser: Browser, server: Server)
     ann.wait_for_selector(".waiting > p:has-text('Every seat is taken')")
     assert "fill the open seats" not in line.inner_text() and "start the game" in line.inner_text()
     assert ERRORS[id(ann)] == []
+
+
+def test_the_fuji_round_line_keeps_its_separators(browser: Browser, server: Server) -> None:
+    """Bug 12: "Foothills· level 1": the separator after the scenario's name lost its space (a line break in the
+    template, which htm drops). The other texts of that bug (uses, articles, spaces) are counted in words at
+    their source: robinson.js, robinson/effects.py, discover/verbs.py and generator_decks.py."""
+    ann, bob = _seats(browser, server, "fuji", {"players": 2}, 1)
+    line = ann.locator(".fuji .round")
+    line.wait_for()
+    name = ann.evaluate("window.outlastTable.state().view.scenario.name")
+    assert f" · {name} · level " in line.inner_text(), line.inner_text()
+    for page in (ann, bob):
+        assert ERRORS[id(page)] == []

@@ -33,3 +33,8 @@ export const keep = {
 export function rules(text) {
   return [...new Set((text || "").match(/§\s?[0-9][0-9.]*[0-9A-Z]?/g) || [])];
 }
+
+/** `1 use`, `2 uses`: a count and its noun (`many` for an irregular plural). */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -334,7 +334,7 @@ function Result({ outcome, seats, id }) {
   return html`<section class=${`panel result ${outcome.winners.length ? "won" : "lost"}`} role="status">
     <h2>${all ? "Everyone won!" : outcome.winners.length ? `Won: ${outcome.winners.map(name).join(", ")}` : "The game is lost"}</h2>
     <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
-    <p><a class="button" href=${`/replay/${id}`}>Replay the game</a> step by step, from any seat's point of view;
-    or <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>download the save file</a>
-    (replay it with <code>outlast replay FILE</code>).</p></section>`;
+    <p><a class="button" href=${`/replay/${id}`}>Replay the game</a>${" step by step, from any seat's point of view; or "}
+    <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>download the save file</a>${" "}
+    (to replay it on your computer with <code>outlast replay FILE</code>).</p></section>`;
 }

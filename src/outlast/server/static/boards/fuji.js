@@ -152,8 +152,8 @@ function Explorer({ m, view, mine, you }) {
 export function board({ view, legal, act, seat, you = "you", busy }) {
   const order = [...view.meeples].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   return html`<div class="fuji">
-    <p class="round"><strong>Round ${view.round}</strong> · phase ${view.phase_name} · ${view.scenario.name}
-      · level ${view.options.level} · draw pile ${view.draw_pile}</p>
+    <p class="round"><strong>Round ${view.round}</strong>${` · phase ${view.phase_name} · ${view.scenario.name} · level ${view.options.level}` +
+      ` · draw pile ${view.draw_pile}`}</p>
     <div class="board-scroll"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may

@@ -5,6 +5,7 @@
 // planning a field or tile whose `place PAWN TARGET` (or `join PAWN N`, N an Action planned there) is legal is a
 // button: pick one of your pawns, click where it goes. The action list stays the other way in (ready, confirm, join, remove, every other decision).
 import { html, useState } from "/static/vendor/preact-htm.module.js";
+import { plural } from "/static/common.js";
 
 const HEX = 46;
 const SEAT = ["#2f6fdf", "#c0392b", "#2e9e48", "#8e44ad"];
@@ -260,7 +261,7 @@ export function board({ view, legal, act, seat, you = "you", busy, events }) {
     <${Cards} title="Personal & scenario inventions" list=${[...view.personal, ...view.scenario_inventions]} />
     <${Cards} title="Items built" list=${view.items} />
     <${Cards} title="Items ready next round" list=${view.items_future} />
-    <${Cards} title="Starting items" list=${view.starting_items} note=${(c) => `(${c.uses} uses)`} />
+    <${Cards} title="Starting items" list=${view.starting_items} note=${(c) => `(${plural(c.uses, "use")})`} />
     <${Cards} title="Kept cards" list=${view.kept} />
     <p class="quiet">Decks: ${Object.entries(view.decks).filter(([, v]) => typeof v === "number").map(([k, v]) => `${k} ${v}`).join(" · ")}</p>
   </div>`;
