@@ -240,3 +240,28 @@ def test_the_fuji_round_line_keeps_its_separators(browser: Browser, server: Serv
     assert f" · {name} · level " in line.inner_text(), line.inner_text()
     for page in (ann, bob):
         assert ERRORS[id(page)] == []
+
+
+def test_no_two_dice_of_a_meeple_share_a_label(browser: Browser, server: Server) -> None:
+    """Bug 8: after a Map card a meeple held a die of another meeple's set, and both read "#1". The page is given
+    the seat's own view with such a die added (a view as the server sends it after that card: the die `1:1`
+    beside the meeple's own `0:1`), drawn by the board module; every die of the meeple reads differently."""
+    ann, bob = _seats(browser, server, "fuji", {"players": 2}, 1)
+    ann.wait_for_selector(".fuji-board")
+    _drive([ann, bob], FUJI_BINOCULARS[:2])
+    ann.wait_for_selector(".explorer.mine .die")
+    labels = ann.evaluate("""async () => {
+      const { board } = await import('/static/boards/fuji.js');
+      const { render } = await import('/static/vendor/preact-htm.module.js');
+      const st = window.outlastTable.state();
+      const view = structuredClone(st.view);
+      const mine = view.meeples.find((m) => m.seat === st.seat);
+      const first = mine.dice.find((d) => d.die.endsWith(':1'));
+      mine.dice.push({ ...first, die: `${mine.index + 1}:1` });
+      const box = document.createElement('div');
+      render(board({ view, legal: [], act: () => {}, seat: st.seat }), box);
+      return [...box.querySelectorAll('.explorer.mine .die small')].map((s) => s.textContent);
+    }""")
+    assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
+    for page in (ann, bob):
+        assert ERRORS[id(page)] == []

@@ -114,8 +114,11 @@ function Terrain({ view, legal, act, busy }) {
   </svg>`;
 }
 
-export function Die({ d, own }) {
-  const name = own ? d.die.split(":").at(-1) : d.die;
+/** One die, titled by its name: `#n` for a die of this meeple's own set (`own`, the seat's own panel), else the
+ * full `m:n` (a die of meeple m's set, as actions name it: one taken with a card, say), so no two read alike. */
+export function Die({ d, own, home }) {
+  const [set, number] = d.die.split(":");
+  const name = own && (home === undefined || set === String(home)) ? number : d.die;
   if (d.hidden) return html`<span class="die hidden" title=${`die ${d.die}: hidden`}>?</span>`;
   const [bg, fg, word] = FACE[d.colour] || ["#ddd", "#111", d.colour];
   return html`<span class="die" style=${`background:${bg};color:${fg}`} title=${`die ${name}: ${word} ${d.value}`}>
@@ -141,7 +144,7 @@ function Explorer({ m, view, mine, you }) {
       ${view.ready?.[m.seat] ? " · ready" : ""}${view.rerolls_left?.length ? ` · rerolls left ${view.rerolls_left[m.seat] ?? 0}` : ""}</p>
     <div class="dice">${m.dice.length === 0 ? html`<span class="quiet">no dice</span>` :
       hidden === m.dice.length && !mine ? html`<span class="quiet">${hidden} dice behind the screen</span>` :
-      m.dice.map((d) => html`<${Die} d=${d} own=${mine} />`)}</div>
+      m.dice.map((d) => html`<${Die} d=${d} own=${mine} home=${m.index} />`)}</div>
     <${Stamina} m=${m} board=${view.stamina_board} />
     ${m.injuries.length > 0 && html`<p>Injuries: ${m.injuries.join(", ")}</p>`}
     ${m.equipment.length > 0 && html`<ul class="equipment">${m.equipment.map((e) => html`<li title=${e.text}>
@@ -158,7 +161,7 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:
-      Y yellow, B blue, P pink (#n is the die's number).</p>
+      Y yellow, B blue, P pink (#n is the die's number; #m:n a die from meeple m's set, as the actions name it).</p>
     ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
       <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
       html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</details>`}
