@@ -6,9 +6,15 @@ the moment a player met the bug, and checks what the page shows or does there.
 
 from __future__ import annotations
 
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
 from playwright.sync_api import Browser, Page
 
 from .harness import Server
+from .rig import Rig
 from .test_browser import ERRORS, _open, _seated_page, browser, server
 
 __all__ = ["browser", "server"]  # the fixtures, imported for pytest to find
@@ -264,4 +270,48 @@ def test_no_two_dice_of_a_meeple_share_a_label(browser: Browser, server: Server)
     }""")
     assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
     for page in (ann, bob):
+        assert ERRORS[id(page)] == []
+
+
+def _finished_fuji(tmp_path: Path) -> tuple[str, str, list[str]]:
+    """A database with a two-player Fuji game played to its end: (url, table, seat tokens)."""
+    rig = Rig(tmp_path, db="outlast.db")
+
+    async def body() -> tuple[str, list[str]]:
+        table, _, tokens = await rig.table("fuji", {"players": 2}, seed=5)
+        await rig.play_random(table, 5000, random.Random(2))
+        return table, tokens
+
+    try:  # in a thread of its own: Playwright runs an event loop in this one
+        with ThreadPoolExecutor(1) as pool:
+            table, tokens = pool.submit(asyncio.run, body()).result()
+    finally:
+        rig.close()
+    return rig.url, table, tokens
+
+
+def test_a_players_replay_and_recent_tables(browser: Browser, tmp_path: Path) -> None:
+    """Bug 11: a player's replay opened as a spectator, offered "seat 0: p0 (away)", its log stayed at the top,
+    and the finished table was nowhere in the lobby. Now a browser holding a seat of the table sees the replay
+    as that seat at first, the seats are named without presence, the log shows the step's newest lines, and the
+    lobby lists the browser's recent tables with a link to this one's replay."""
+    url, table, tokens = _finished_fuji(tmp_path)
+    with Server(url, bot_pace=0.0, log=tmp_path / "server.log") as server:
+        page = _open(browser, server.url + "/")
+        page.evaluate("([t, tok]) => localStorage.setItem('outlast:' + t, JSON.stringify({seat: 1, token: tok}))",
+                      [table, tokens[1]])
+        recent = page.locator(f".recent li[data-table='{table}']")
+        page.reload()
+        recent.wait_for()
+        assert "finished" in recent.inner_text() and "you played seat 1" in recent.inner_text()
+        recent.get_by_role("link", name="watch the replay").click()
+        page.wait_for_url(f"**/replay/{table}")
+        page.wait_for_selector(".replay-page[data-seat='1']")
+        options = page.locator("select.pov option").all_inner_texts()
+        assert not any("away" in o for o in options), options
+        page.keyboard.press("End")
+        page.wait_for_selector(".replay-page:not([data-step='0'])")
+        page.wait_for_function("(() => { const b = document.querySelector('.replay-page .events');"
+                               " return b.scrollHeight > b.clientHeight"
+                               " && b.scrollHeight - b.clientHeight - b.scrollTop <= 8; })()", timeout=5000)
         assert ERRORS[id(page)] == []

@@ -27,6 +27,7 @@ export function Lobby() {
           onInput=${(e) => remember(e.target.value)} placeholder="e.g. Ann" /></label>
         <${ByLink} />
       </section>
+      <${Recent} titles=${titles} />
       <section class="panel">
         <h2>Open tables</h2>
         ${tables.length === 0 ? html`<p class="quiet">No public table is open or in play. Create one below.</p>` :
@@ -46,6 +47,28 @@ export function tableId(text) {
   const t = text.trim();
   const m = t.match(/^(?:[a-z][a-z0-9+.-]*:\/\/[^/\s]+)?\/?t\/([A-Za-z0-9_-]{1,32})\/?(?:[?#]\S*)?$/i) || t.match(/^([A-Za-z0-9_-]{6,32})$/);
   return m ? m[1] : null;
+}
+
+/** The tables this browser sat at or hosts (what it keeps in local storage), with their status now: a link to the
+ * table, or to its replay once it is over. Tables the server no longer knows are left out. */
+function Recent({ titles }) {
+  const [rows, setRows] = useState([]);
+  useEffect(() => {
+    const ids = Object.keys(localStorage).filter((k) => k.startsWith("outlast:") && k !== "outlast:name")
+      .map((k) => k.slice(8)).filter((id) => /^[A-Za-z0-9_-]{1,32}$/.test(id)).slice(0, 30);
+    Promise.all(ids.map((id) => api(`/api/tables/${id}`).then((t) => ({ ...t, mine: keep.get(id) }), () => null)))
+      .then((got) => setRows(got.filter(Boolean)));
+  }, []);
+  if (!rows.length) return "";
+  const status = { open: "waiting for players", playing: "in play", over: "finished" };
+  return html`<section class="panel recent"><h2>Your recent tables</h2><ul class="tables">
+    ${rows.map((t) => {
+      const over = t.status === "over";
+      const you = Number.isInteger(t.mine.seat) && t.mine.token ? `you played seat ${t.mine.seat}` : t.mine.host ? "you host it" : "";
+      return html`<li key=${t.table} data-table=${t.table}><strong>${titles[t.game] || t.game}</strong>
+        ${" · "}${status[t.status] || t.status}${you ? ` · ${you}` : ""}${" · "}
+        ${over ? html`<a href=${`/replay/${t.table}`}>watch the replay</a>` : html`<a href=${`/t/${t.table}`}>back to the table</a>`}</li>`;
+    })}</ul></section>`;
 }
 
 function ByLink() {
