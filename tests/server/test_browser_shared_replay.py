@@ -63,7 +63,7 @@ def test_two_players_review_a_finished_table_together(browser: Browser, tmp_path
         ann = _open(browser, server.url + "/", errors)
         ann.evaluate(f"localStorage.setItem('outlast:{over}', JSON.stringify({{seat: 0, token: '{tokens[0]}'}}))")
         ann.goto(f"{server.url}/replay/{over}")
-        _at(ann, 0)
+        _at(ann, 0, "0")  # the replay of a table this browser played opens as its seat
         ann.get_by_role("button", name="Review together").click()
         ann.wait_for_selector(".room .room-line:has-text('You lead')")
         bob = _open(browser, f"{server.url}/replay/{over}", errors, phone=True)
@@ -74,7 +74,7 @@ def test_two_players_review_a_finished_table_together(browser: Browser, tmp_path
 
         for _ in range(5):  # the leader steps forward five (keys pressed fast all count) and looks as seat 1
             ann.keyboard.press("ArrowRight")
-        _at(ann, 5)
+        _at(ann, 5, "0")
         ann.locator("select.pov").select_option("1")
         _at(ann, 5, "1", "no")
         _at(bob, 5, "1", "yes")

@@ -661,8 +661,10 @@ class Hub:
         except HubError as exc:
             await _send(live, client, p.error(exc.code, exc.message))
         except (OutlastError, ValueError) as exc:  # a chat rule's refusal, a game's own check
-            await _send(live, client, p.rejected("refused", str(exc), getattr(exc, "rule", ""), live.version,
-                                                 msg_id))
+            rule = getattr(exc, "rule", "")
+            reason = getattr(exc, "reason", None)  # without the rule (str(exc) ends with it too)
+            await _send(live, client, p.rejected("refused", reason if isinstance(reason, str) and rule else str(exc),
+                                                 rule, live.version, msg_id))
         return True
 
     async def _dispatch(self, live: Live, client: Client, msg: Any) -> None:

@@ -82,6 +82,7 @@ class Chat(_Message):
 
     type: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+    id: MessageId | None = None
 
 
 class Sync(_Message):

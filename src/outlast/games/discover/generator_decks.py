@@ -96,7 +96,7 @@ def requirement_text(requirement: Mapping[str, Any], outcome: str, stage: str) -
     req = requirement
     place = ""
     if "at_landmark" in req:
-        near = f"within {req['within']} spaces of" if req.get("within") else "at"
+        near = f"within {req['within']} space{'' if req['within'] == 1 else 's'} of" if req.get("within") else "at"
         place = f"{near} landmark #{req['at_landmark']}"
     elif "at_objective" in req:
         place = f"at objective icon {req['at_objective']}"

@@ -93,7 +93,8 @@ def _survivor_head(view: dict[str, Any], s: dict[str, Any]) -> Text:
         out.append(f" {ch['name']}, {ch['title']}")
     elif "character_choices" in s:
         picked = "picked, waiting for the others" if s["character_picked"] else "to choose"
-        out.append(f" characters dealt: {'; '.join(s['character_choices'])} ({picked})", style="italic")
+        dealt = "; ".join(f"{c['action']}: {c['name']}, {c['title']} ({c['text']})" for c in s["character_choices"])
+        out.append(f" characters dealt: {dealt} ({picked})", style="italic")
     if s["status"] != "playing":
         out.append(f" [{s['status'].upper()}]", style="bold red" if s["status"] == "casualty" else "bold green")
     out.append(f"  {s['space']}" if s["status"] != "won" else "")

@@ -61,7 +61,8 @@ def _spawn_text(p: dict[str, Any]) -> str:
 def _move_text(p: dict[str, Any]) -> str:
     which = "the nearest normal monster" if p["which"] == "nearest" else "every normal monster"
     toward = "you" if p["toward"] == "you" else "the nearest survivor"
-    return f"Move {which} {p['steps']} spaces toward {toward}."
+    steps = p["steps"]
+    return f"Move {which} {steps} space{'' if steps == 1 else 's'} toward {toward}."
 
 
 def _upkeep_text(p: dict[str, Any]) -> str:
@@ -117,7 +118,7 @@ def _build() -> VerbRegistry:
                  "A new lit fire token in the user's space (§6.4).")
     reg.register("move_to", {"landmark": "int"}, lambda p: f"Move directly to landmark #{p['landmark']}.",
                  "Lift your figure and set it on the landmark's space (§6.7).")
-    reg.register("move_spaces", {"n": "int"}, lambda p: f"Move up to {p['n']} spaces, ignoring terrain.",
+    reg.register("move_spaces", {"n": "int"}, lambda p: f"Move up to {p['n']} space{'' if p['n'] == 1 else 's'}, ignoring terrain.",
                  "Ability movement: step by step, no stamina per space, no gathering; a monster's space stops it "
                  "and is fought (§6.7, §14.3 item 1).")
     reg.register("modify", {"die": "enum(gray|red)", "amount": "int"}, _modify_text,

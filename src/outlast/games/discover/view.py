@@ -149,8 +149,9 @@ def _survivor(state: DiscoverState, s: int, seat: int | None) -> dict[str, Any]:
         ch = state.copy.characters[character]
         out["character"] = {"name": ch.name, "title": ch.title, "text": ch.text}
     elif seat == s:
-        out["character_choices"] = [f"keep {c}: {state.copy.characters[c].name}, {state.copy.characters[c].title}"
-                                    f" ({state.copy.characters[c].text})" for c in sorted(state.character_offer[s])]
+        out["character_choices"] = [{"action": f"keep {c}", "name": state.copy.characters[c].name,
+                                     "title": state.copy.characters[c].title, "text": state.copy.characters[c].text}
+                                    for c in sorted(state.character_offer[s])]
         out["character_picked"] = state.character_pick[s] >= 0
     return out
 

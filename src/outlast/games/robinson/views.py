@@ -51,6 +51,7 @@ from .constants import (
     Z_START,
     Z_THREAT_L,
     Z_THREAT_R,
+    act,
 )
 
 if TYPE_CHECKING:
@@ -145,8 +146,24 @@ def _pending_view(state: RobinsonState, seat: int | None) -> dict[str, Any] | No
     if state.decisions:
         return state.decisions[-1].view(state, seat)
     if state.phase == PLAN:
-        return {"kind": "planning", "rule": "§8.1, §26.1"}
+        out: dict[str, Any] = {"kind": "planning", "rule": "§8.1, §26.1"}
+        why_not = _not_ready(state, seat)
+        if why_not:
+            out["not_ready"], out["not_ready_rule"] = why_not
+        return out
     return None
+
+
+def _not_ready(state: RobinsonState, seat: int | None) -> tuple[str, str] | None:
+    """Why `seat`, planning and not ready yet, may not say `ready` now: the engine's own refusal of it (§8.1.1,
+    §8.1.3, §8.3.1); None when it may, or has nothing to say."""
+    if seat is None or state.ready[seat] or seat not in state.to_move():
+        return None
+    if any(a.verb == "ready" for a in state.legal_actions(seat)):
+        return None
+    from .refusals import why
+
+    return why(state, act(seat, "ready"))
 
 
 def _island_view(state: RobinsonState) -> list[dict[str, Any]]:

@@ -3,14 +3,14 @@ import { html } from "/static/vendor/preact-htm.module.js";
 
 export { html };
 
-/** A JSON request to the server's HTTP lobby; throws an Error carrying the server's message. */
+/** A JSON request to the server's HTTP lobby; throws an Error carrying the server's message (and `status`). */
 export async function api(path, { body, token } = {}) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   const reply = await fetch(path, body === undefined ? { headers } :
     { method: "POST", headers, body: JSON.stringify(body) });
   const doc = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw new Error(doc.message || `${reply.status} ${reply.statusText}`);
+  if (!reply.ok) throw Object.assign(new Error(doc.message || `${reply.status} ${reply.statusText}`), { status: reply.status });
   return doc;
 }
 
@@ -32,4 +32,9 @@ export const keep = {
 /** Rule references (§7.3, §10.1 …) in a text, for showing them apart. */
 export function rules(text) {
   return [...new Set((text || "").match(/§\s?[0-9][0-9.]*[0-9A-Z]?/g) || [])];
+}
+
+/** `1 use`, `2 uses`: a count and its noun (`many` for an irregular plural). */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
 }

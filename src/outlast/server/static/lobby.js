@@ -27,6 +27,7 @@ export function Lobby() {
           onInput=${(e) => remember(e.target.value)} placeholder="e.g. Ann" /></label>
         <${ByLink} />
       </section>
+      <${Recent} titles=${titles} />
       <section class="panel">
         <h2>Open tables</h2>
         ${tables.length === 0 ? html`<p class="quiet">No public table is open or in play. Create one below.</p>` :
@@ -41,17 +42,61 @@ export function Lobby() {
     </div>`;
 }
 
+/** The table id in a pasted invitation (`http://HOST/t/ID`, or the bare id), or null when it is none. */
+export function tableId(text) {
+  const t = text.trim();
+  const m = t.match(/^(?:[a-z][a-z0-9+.-]*:\/\/[^/\s]+)?\/?t\/([A-Za-z0-9_-]{1,32})\/?(?:[?#]\S*)?$/i) || t.match(/^([A-Za-z0-9_-]{6,32})$/);
+  return m ? m[1] : null;
+}
+
+/** The tables this browser sat at or hosts (what it keeps in local storage), with their status now: a link to the
+ * table, or to its replay once it is over. Tables the server no longer knows are left out. */
+function Recent({ titles }) {
+  const [rows, setRows] = useState([]);
+  useEffect(() => {
+    const ids = Object.keys(localStorage).filter((k) => k.startsWith("outlast:") && k !== "outlast:name")
+      .map((k) => k.slice(8)).filter((id) => /^[A-Za-z0-9_-]{1,32}$/.test(id)).slice(0, 30);
+    Promise.all(ids.map((id) => api(`/api/tables/${id}`).then((t) => ({ ...t, mine: keep.get(id) }), () => null)))
+      .then((got) => setRows(got.filter(Boolean)));
+  }, []);
+  if (!rows.length) return "";
+  const status = { open: "waiting for players", playing: "in play", over: "finished" };
+  return html`<section class="panel recent"><h2>Your recent tables</h2><ul class="tables">
+    ${rows.map((t) => {
+      const over = t.status === "over";
+      const you = Number.isInteger(t.mine.seat) && t.mine.token ? `you played seat ${t.mine.seat}` : t.mine.host ? "you host it" : "";
+      return html`<li key=${t.table} data-table=${t.table}><strong>${titles[t.game] || t.game}</strong>
+        ${" · "}${status[t.status] || t.status}${you ? ` · ${you}` : ""}${" · "}
+        ${over ? html`<a href=${`/replay/${t.table}`}>watch the replay</a>` : html`<a href=${`/t/${t.table}`}>back to the table</a>`}</li>`;
+    })}</ul></section>`;
+}
+
 function ByLink() {
   const [link, setLink] = useState("");
-  const open = (e) => {
+  const [error, setError] = useState("");
+  const open = async (e) => {
     e.preventDefault();
-    const id = link.trim().replace(/^.*\/t\//, "").replace(/[/?#].*$/, "");
-    if (id) go(id);
+    if (!link.trim()) { setError("Paste the link you were sent first."); return; }
+    const id = tableId(link);
+    if (!id) {
+      setError("That is not a table's link. An invitation looks like " +
+        `${location.origin}/t/ followed by the table's code: copy the whole link you were sent.`);
+      return;
+    }
+    try {
+      await api(`/api/tables/${id}`);
+    } catch (err) {
+      setError(err.status === 404 ? `There is no table ${id} on this server: check that the link is complete, ` +
+        "or ask for it again." : `The table could not be opened: ${err.message}`);
+      return;
+    }
+    go(id);
   };
   return html`<form class="bylink" onSubmit=${open}>
-    <label>Invited? Paste the table's link <input value=${link} onInput=${(e) => setLink(e.target.value)}
-      placeholder="http://…/t/…" /></label>
-    <button type="submit">Open</button></form>`;
+    <label>Invited? Paste the table's link <input value=${link} onInput=${(e) => { setLink(e.target.value); setError(""); }}
+      placeholder="http://…/t/…" aria-invalid=${error ? "true" : "false"} /></label>
+    <button type="submit">Open</button>
+    ${error && html`<p class="notice bad bylink-error" role="alert">${error}</p>`}</form>`;
 }
 
 export function seatText(s) {
@@ -141,8 +186,8 @@ function CreateForm({ game, onError, onCancel }) {
       <input id="opt-public" type="checkbox" checked=${pub} onChange=${(e) => setPub(e.target.checked)} />
       <small>Unlisted tables are reached by their link only.</small></div>
     <div class="field"><label for="opt-clock">clock</label>
-      <input id="opt-clock" type="number" min="0" step="60" value=${clock} onInput=${(e) => setClock(e.target.value)} />
-      <small>Seconds each player has for the whole game; 0 for no clock.</small></div>
+      <input id="opt-clock" type="number" min="0" max="86400" step="1" value=${clock} onInput=${(e) => setClock(e.target.value)} />
+      <small>Seconds each player has for the whole game (600 is ten minutes); 0 for no clock.</small></div>
     <div class="buttons"><button type="submit">Create the table</button>
       <button type="button" class="quiet" onClick=${onCancel}>Cancel</button></div>
   </form>`;

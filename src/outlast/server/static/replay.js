@@ -4,8 +4,7 @@
 // page draws the game's board from the view it sends, read-only. A finished table may be reviewed together
 // (sharedreplay.js): while this page follows the room's leader it shows the leader's frame, its own controls off.
 import { html, useEffect, useRef, useState } from "/static/vendor/preact-htm.module.js";
-import { api } from "/static/common.js";
-import { seatText } from "/static/lobby.js";
+import { api, keep } from "/static/common.js";
 import { TreeView } from "/static/tree.js";
 import { useBoard } from "/static/table.js";
 import { RoomPanel, roomRole, useRoom } from "/static/sharedreplay.js";
@@ -13,8 +12,8 @@ import { RoomPanel, roomRole, useRoom } from "/static/sharedreplay.js";
 const query = (w) => `?step=${w.step}${w.seat === "" ? "" : `&seat=${w.seat}`}`;
 
 /** The frame at the step and seat this page wants, from `load(want)` (null: nothing to load yet). */
-function useFrame(load, key) {
-  const [want, setWant] = useState({ step: 0, seat: "" });
+function useFrame(load, key, seat = "") {
+  const [want, setWant] = useState({ step: 0, seat });
   const [frame, setFrame] = useState(null);
   const [error, setError] = useState("");
   const asked = useRef(0);
@@ -46,7 +45,9 @@ function useKeys(go, steps, locked) {
 export function Replay({ id }) {
   const shared = useRoom(id);
   const { leading, following } = roomRole(shared.room);
-  const local = useFrame((w) => !following && api(`/api/tables/${id}/replay${query(w)}`), `${id}:${following}`);
+  const mine = keep.get(id);  // a seat this browser played: seen by it, at first
+  const local = useFrame((w) => !following && api(`/api/tables/${id}/replay${query(w)}`), `${id}:${following}`,
+    mine.token && Number.isInteger(mine.seat) ? String(mine.seat) : "");
   const room = shared.room;
   const frame = following && shared.frame ? shared.frame : local.frame;
   const seatOf = (r) => (r.seat === null ? "" : String(r.seat));
@@ -114,6 +115,8 @@ export function SaveReplay() {
 function ReplayView({ frame, want, go, setSeat, links, error, locked, room }) {
   const Board = useBoard(frame.game);
   const you = frame.seat === null ? "you" : `seat ${frame.seat}`;
+  const log = useRef(null);
+  useEffect(() => { if (log.current) log.current.scrollTop = log.current.scrollHeight; }, [frame.step, frame.seat]);
   return html`<div class="replay-page" data-step=${frame.step} data-seat=${frame.seat ?? ""} data-locked=${locked ? "yes" : "no"}>
     <div class="bar">
       <strong>Replay: ${frame.game[0].toUpperCase() + frame.game.slice(1)}</strong>
@@ -129,9 +132,15 @@ function ReplayView({ frame, want, go, setSeat, links, error, locked, room }) {
           busy=${true} />` : Board === null ? html`<${TreeView} value=${frame.view} />` : ""}
       </section>
       <aside class="side talk"><section class="panel log"><h2>What happened</h2>
-        <ol class="events">${frame.events.slice(-60).map((e) => html`<li class=${e.kind}>${e.text}</li>`)}</ol>
+        <ol class="events" ref=${log}>${frame.events.slice(-60).map((e) => html`<li class=${e.kind}>${e.text}</li>`)}</ol>
       </section></aside>
     </div></div>`;
+}
+
+/** A seat as a replay names it: who sat there (no presence or stand-in: the game is over). */
+function seatName(s) {
+  const who = s.kind === "bot" ? `bot (${s.bot})` : s.kind === "human" ? s.name : "";
+  return `seat ${s.seat}${who ? `: ${who}` : ""}`;
 }
 
 function Controls({ frame, want, go, setSeat, locked }) {
@@ -148,7 +157,7 @@ function Controls({ frame, want, go, setSeat, locked }) {
         onInput=${(e) => go(Number(e.target.value))} />
       <label>seen by <select class="pov" value=${want.seat} onChange=${(e) => setSeat(e.target.value)}>
         <option value="">a spectator</option>
-        ${frame.seats.map((s) => html`<option value=${String(s.seat)}>seat ${s.seat}${s.kind ? `: ${seatText(s)}` : ""}</option>`)}
+        ${frame.seats.map((s) => html`<option value=${String(s.seat)}>${seatName(s)}</option>`)}
       </select></label>
     </fieldset>
     ${locked && html`<p id="follow-note" class="quiet follow-note">${locked}</p>`}

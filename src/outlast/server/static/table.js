@@ -57,7 +57,10 @@ function useTable(id) {
   const patch = (p) => setT((old) => ({ ...old, ...(typeof p === "function" ? p(old) : p) }));
   useEffect(() => {
     api(`/api/tables/${id}/chat`).then((chat) => patch((o) => ({ chat: [...chat, ...o.chat] })), () => {});
-    api(`/api/tables/${id}`).then((entry) => patch({ labels: entry.labels || [] }), () => {});
+    api(`/api/tables/${id}`).then((entry) => patch({ labels: entry.labels || [] }), (e) => {
+      // the websocket of an unknown table is refused before it opens (the page cannot tell why): ask HTTP
+      if (e.status === 404) { link.current?.close(); patch({ link: "gone" }); }
+    });
     const onMessage = (msg) => patch((o) => receive(o, msg, id, setMe));
     link.current = new Link(id, me.token, onMessage, (s) => patch({ link: s }));
     return () => link.current.close();
@@ -73,9 +76,14 @@ function useTable(id) {
     patch({ pending: msgId, notice: null });
     send({ type: "undo", version: t.state?.version ?? 0, id: msgId });
   };
+  const say = (text) => {
+    const msgId = ++nextId.current;
+    patch({ chatPending: msgId, chatNotice: null });
+    send({ type: "chat", text, id: msgId });
+  };
   const sit = (seat, token, name) => { keep.set(id, { seat, token, name }); setMe(keep.get(id)); link.current.hello(token); };
   window.outlastTable = { act, send, state: () => t.state };  // for the browser console (and the tests)
-  return { t, me, setMe, act, undo, send, sit };
+  return { t, me, setMe, act, undo, send, say, sit };
 }
 
 /** The table after one server message. */
@@ -84,13 +92,17 @@ function receive(o, msg, id, setMe) {
     case "state": {
       const events = msg.full ? msg.events : [...o.events, ...msg.events].slice(-500);
       const done = msg.ack !== undefined && msg.ack === o.pending;
-      return { state: msg, seats: msg.seats, events, entry: null, pending: done || msg.full ? null : o.pending,
+      return { state: msg, seats: msg.seats, seatsAt: Date.now(), events, entry: null, pending: done || msg.full ? null : o.pending,
         notice: done ? null : o.notice };
     }
-    case "lobby": return { entry: msg.entry, seats: msg.entry.seats };
-    case "seats": return { seats: msg.seats, entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
+    case "lobby": return { entry: msg.entry, seats: msg.entry.seats, seatsAt: Date.now() };
+    case "seats": return { seats: msg.seats, seatsAt: Date.now(),
+      entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
     case "chat": return { chat: [...o.chat, msg].slice(-300) };
     case "rejected":
+      if (msg.id !== null && msg.id !== undefined && msg.id === o.chatPending) {  // a chat line the rules refuse
+        return { chatPending: null, chatNotice: { kind: msg.code, text: msg.reason, rule: msg.rule || "" } };
+      }
       return { pending: msg.id === o.pending ? null : o.pending,
         notice: { kind: msg.code, text: msg.reason, rule: msg.rule || "" } };
     case "error":
@@ -101,7 +113,7 @@ function receive(o, msg, id, setMe) {
 }
 
 export function Table({ id }) {
-  const { t, me, act, undo, send, sit } = useTable(id);
+  const { t, me, act, undo, say, sit } = useTable(id);
   const st = t.state;
   const game = st?.view?.game || t.entry?.game;
   const Board = useBoard(game);
@@ -116,24 +128,26 @@ export function Table({ id }) {
       <${Invite} id=${id} />
       ${t.labels.map((l) => html`<span key=${l.kind} class=${`label ${l.kind}`}>${l.text}</span>`)}
     </div>
-    ${t.link === "gone" && html`<p class="notice bad" role="alert">There is no table ${id} on this server.</p>`}
+    ${t.link === "gone" && html`<p class="notice bad gone" role="alert">There is no such table on this server
+      (${id}): the link may be incomplete, or the table was forgotten. <a href="/">Go to the lobby</a> to find
+      or create a table.</p>`}
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
     <div class="layout">
       <section class="board" aria-label="board">
         ${st ? (Board ? html`<${Board} view=${st.view} legal=${st.legal} act=${act} seat=${st.seat} events=${t.events}
           busy=${t.pending !== null} />` : Board === null ? html`<${TreeView} value=${st.view} />` : "")
-          : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
+          : t.link === "gone" ? "" : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
       <aside class="side play">
-        <${Seats} seats=${t.seats} me=${seat} toMove=${st?.to_move || []} host=${me.host} id=${id}
-          status=${status} />
+        <${Seats} seats=${t.seats} since=${t.seatsAt} me=${seat} toMove=${st?.to_move || []} host=${me.host}
+          token=${me.token} id=${id} status=${status} />
         ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
           notice=${t.notice} />`}
         ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} game=${game} />`}
       </aside>
       <aside class="side talk">
         <${Log} events=${t.events} />
-        <${Chat} chat=${t.chat} seated=${seat !== null && seat !== undefined} send=${send} />
+        <${Chat} chat=${t.chat} seat=${seat} say=${say} notice=${t.chatNotice} game=${game} />
       </aside>
     </div></div>`;
 }
@@ -150,8 +164,9 @@ function Waiting({ t, me, id, sit }) {
   if (!entry) return html`<p>Connecting to the table…</p>`;
   const open = entry.seats.filter((s) => s.kind === "open");
   return html`<div class="waiting">
-    <p>The game has not started. ${open.length ? `${open.length} seat(s) still open.` : "Every seat is taken."}
-      ${me.host ? " You are the host: fill the open seats (players join with the link, or seat bots), then start." : ""}</p>
+    <p class="host-line">The game has not started. ${open.length === 1 ? "1 seat is still open." : open.length ? `${open.length} seats are still open.` : "Every seat is taken."}
+      ${!me.host ? "" : open.length ? " You are the host: fill the open seats (players join with the invite link, or seat bots), then start the game."
+        : " You are the host: start the game when everyone is ready."}</p>
     ${!me.token && open.length > 0 && html`<${JoinHere} id=${id} open=${open} sit=${sit} />`}
     ${me.host && html`<${HostControls} id=${id} seats=${entry.seats} host=${me.host} />`}
   </div>`;
@@ -189,17 +204,48 @@ function HostControls({ id, seats, host }) {
     ${error && html`<p class="notice bad" role="alert">${error}</p>`}</div>`;
 }
 
-function Seats({ seats, me, toMove, host, id, status }) {
-  const standin = (s) => api(`/api/tables/${id}/seats/${s}/standin`, { body: { bot: "heuristic" }, token: host })
-    .catch((e) => alert(e.message));
+/** Seconds as m:ss (h:mm:ss from an hour). */
+function clockText(left) {
+  const t = Math.ceil(left), h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = String(t % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** A timer that re-renders its user once a second while `on`. */
+function useSecond(on) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!on) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
+
+function Seats({ seats, since, me, toMove, host, token, id, status }) {
+  const [error, setError] = useState("");
+  const playing = status === "playing";
+  const ticking = playing && seats.some((s) => s.clock !== null && s.clock !== undefined && toMove.includes(s.seat));
+  const now = useSecond(ticking);
+  // the server's clock of a seat to act is what it was when the message left; it runs down here between messages
+  const left = (s) => (playing && toMove.includes(s.seat) ? Math.max(0, s.clock - (now - (since || now)) / 1000) : s.clock);
+  const standin = (s) => api(`/api/tables/${id}/seats/${s}/standin`, { body: { bot: "heuristic" }, token: host || token })
+    .then(() => setError(""), (e) => setError(e.message));
+  const seated = me !== null && me !== undefined && token;
   return html`<section class="panel seats"><h2>Seats</h2><ul>
-    ${seats.map((s) => html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine"].filter(Boolean).join(" ")}>
+    ${seats.map((s) => {
+      const timed = s.clock !== null && s.clock !== undefined;
+      const out = timed && playing && left(s) <= 0;
+      const canStand = playing && s.kind === "human" && !s.standin && s.seat !== me &&
+        ((out && (host || seated)) || (host && s.away));
+      return html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine", out && "timed-out"].filter(Boolean).join(" ")}>
       <span class="seat-no">${s.seat}</span> ${seatText(s)}${s.seat === me ? " — you" : ""}
       ${toMove.includes(s.seat) && html` <em class="to-act">to act</em>`}
-      ${s.clock !== null && s.clock !== undefined && html` <span class="clock">${Math.floor(s.clock / 60)}:${String(Math.floor(s.clock % 60)).padStart(2, "0")}</span>`}
-      ${host && status === "playing" && s.kind === "human" && s.away && !s.standin &&
-        html` <button class="small" onClick=${() => standin(s.seat)}>bot stands in</button>`}
-    </li>`)}</ul></section>`;
+      ${timed && html` <span class="clock" role="timer" aria-label=${`time left: ${clockText(left(s))}`}>${clockText(left(s))}</span>`}
+      ${out && html` <strong class="time-up">time is up</strong>`}
+      ${canStand && html` <button class="small standin" onClick=${() => standin(s.seat)}>let a bot play ${out ? "this seat" : "for them"}</button>`}
+    </li>`;
+    })}</ul>
+    ${error && html`<p class="notice bad" role="alert">${error}</p>`}</section>`;
 }
 
 /** Text with its rule references (§…) set apart. */
@@ -233,6 +279,9 @@ function Actions({ st, act, undo, busy, notice }) {
     ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
       rule=${r} />`)} of the <a href=${`/rules/${game}`} target="_blank" rel="noopener">rules guide</a>.</p>`}
     ${notice && html`<${Notice} n=${notice} game=${game} />`}
+    ${st.view?.pending?.not_ready && html`<p class="not-ready"><strong>Not ready yet:</strong>${" "}<${WithRules} text=${st.view.pending.not_ready.replace(/^not ready yet: /, "")} game=${game} />
+      ${st.view.pending.not_ready_rule && html` <span class="rule-ref">(rules <${WithRules} game=${game}
+        text=${st.view.pending.not_ready_rule} />)</span>`}</p>`}
     ${st.parts && st.legal.length > 0 && html`<${PartPicker} parts=${st.parts} act=${act} busy=${busy} />`}
     ${st.legal.length > 0 && html`<details class="all-moves" open=${!st.parts || allMovesOpen()}
       onToggle=${(e) => st.parts && rememberAllMoves(e.target.open)}>
@@ -245,21 +294,42 @@ function Actions({ st, act, undo, busy, notice }) {
   </section>`;
 }
 
-function Log({ events }) {
-  const end = useRef(null);
-  useEffect(() => { end.current?.scrollIntoView({ block: "nearest" }); }, [events.length]);
-  return html`<section class="panel log"><h2>What happened</h2>
-    <ol class="events" aria-live="polite">${events.map((e) => html`<li class=${e.kind}>${e.text}</li>`)}
-    <li ref=${end} class="end"></li></ol></section>`;
+/** A box that shows its newest line: it scrolls itself (never the page) to its end when lines come, unless the
+ * reader has scrolled it up to read older ones. Returns the ref and scroll handler for the box. */
+export function useStickyEnd(count) {
+  const box = useRef(null);
+  const stick = useRef(true);
+  useEffect(() => { const el = box.current; if (el && stick.current) el.scrollTop = el.scrollHeight; }, [count]);
+  const onScroll = (e) => {
+    const el = e.currentTarget;
+    stick.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+  };
+  return { ref: box, onScroll };
 }
 
-function Chat({ chat, seated, send }) {
+function Log({ events }) {
+  const end = useStickyEnd(events.length);
+  return html`<section class="panel log"><h2>What happened</h2>
+    <ol class="events" aria-live="polite" ref=${end.ref} onScroll=${end.onScroll}>${events.map((e) => html`<li class=${e.kind}>${e.text}</li>`)}
+    </ol></section>`;
+}
+
+function Chat({ chat, seat, say, notice, game }) {
   const [text, setText] = useState("");
-  const say = (e) => { e.preventDefault(); if (text.trim()) { send({ type: "chat", text }); setText(""); } };
+  const sent = useRef(null);
+  const seated = seat !== null && seat !== undefined;
+  const submit = (e) => { e.preventDefault(); if (text.trim()) { sent.current = text.split(/\s+/).filter(Boolean).join(" "); say(text); } };
+  useEffect(() => {  // the line is heard: empty the box (a refused line stays in it, to mend)
+    const last = chat.at(-1);
+    if (sent.current !== null && last && last.seat === seat && last.text === sent.current) { sent.current = null; setText(""); }
+  }, [chat.length]);
+  const end = useStickyEnd(chat.length);
   return html`<section class="panel chat"><h2>Chat</h2>
-    <ol class="lines">${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
-    ${seated ? html`<form onSubmit=${say}><input value=${text} maxlength="500" aria-label="chat message"
-      onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>`
+    <ol class="lines" ref=${end.ref} onScroll=${end.onScroll}>${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
+    ${seated ? html`<form onSubmit=${submit}><input value=${text} maxlength="500" aria-label="chat message"
+      onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>
+      ${notice && html`<p class="notice bad chat-refused" role="alert"><strong>Not sent:</strong> <${WithRules} text=${notice.text} game=${game} />
+        ${notice.rule && html` <span class="rule-ref">(rule <${WithRules} text=${notice.rule} game=${game} />)</span>`}</p>`}`
       : html`<p class="quiet">Spectators read the chat.</p>`}</section>`;
 }
 
@@ -269,7 +339,7 @@ function Result({ outcome, seats, id }) {
   return html`<section class=${`panel result ${outcome.winners.length ? "won" : "lost"}`} role="status">
     <h2>${all ? "Everyone won!" : outcome.winners.length ? `Won: ${outcome.winners.map(name).join(", ")}` : "The game is lost"}</h2>
     <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
-    <p><a class="button" href=${`/replay/${id}`}>Replay the game</a> step by step, from any seat's point of view;
-    or <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>download the save file</a>
-    (replay it with <code>outlast replay FILE</code>).</p></section>`;
+    <p><a class="button" href=${`/replay/${id}`}>Replay the game</a>${" step by step, from any seat's point of view; or "}
+    <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>download the save file</a>${" "}
+    (to replay it on your computer with <code>outlast replay FILE</code>).</p></section>`;
 }

@@ -212,13 +212,29 @@ function Cards({ view }) {
   </div>`;
 }
 
+/** The secret choice of a character: each one dealt to this seat, a card to click (when keeping it is legal). */
+function CharacterChoice({ s, legal, act, busy }) {
+  const choices = s.character_choices;
+  return html`<section class="character-choice" aria-label="choose your character">
+    <h3>${s.character_picked ? "Your character is chosen: waiting for the others" : "Choose your character"}</h3>
+    <p class="quiet">Only you see these cards; the others learn your character when every survivor has chosen.</p>
+    <div class="choices">${choices.map((c) => {
+      const can = legal.includes(c.action) && !busy;
+      return html`<button class="character-card" data-action=${c.action} disabled=${!can} onClick=${() => can && act(c.action)}>
+        <strong>${c.name}</strong><span class="title">${c.title}</span><span class="ability">${c.text}</span></button>`;
+    })}</div>
+  </section>`;
+}
+
 export function board({ view, legal, act, seat, you = "you", busy }) {
   const order = [...view.survivors].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   const d = view.decks;
+  const mine = view.survivors.find((s) => s.seat === seat);
   return html`<div class="discover">
     <p class="round"><strong>Day ${view.day}</strong>${[` · ${view.phase} phase`,
       view.current !== null ? ` · seat ${view.current}'s turn` : "", ` · tribe leader: seat ${view.tribe_leader}`,
       ` · decks: ${d.projects} projects, ${d.threats} threats (${d.threat_discard} discarded), ${d.nights} nights`].join("")}</p>
+    ${mine?.character_choices?.length > 0 && html`<${CharacterChoice} s=${mine} legal=${legal} act=${act} busy=${busy} />`}
     ${view.combat && html`<${Combat} c=${view.combat} />`}
     <div class="board-scroll"><${IslandMap} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
     <p class="legend quiet">Each hex is a space: its name (what <code>move B3</code> types) and terrain letter —

@@ -34,14 +34,22 @@ function meepleName(m) {
   return m.character ? `${m.character} (seat ${m.seat})` : `meeple ${m.index} (seat ${m.seat})`;
 }
 
-/** The legal actions that end in a cell name, by cell (only cells with exactly one such action are clickable). */
+/** The action a click on each cell sends: its `mark CELL` (or any one-word-and-cell action) when legal, else the
+ * only legal action ending in that cell; a cell with several such actions and no plain one is not clickable. */
 function cellActions(legal) {
-  const by = {};
+  const by = {}, plain = {};
   for (const a of legal) {
-    const last = a.split(" ").at(-1);
-    if (/^[A-Z][0-9]{1,2}$/.test(last)) (by[last] ||= []).push(a);
+    const words = a.split(" "), last = words.at(-1);
+    if (!/^[A-Z][0-9]{1,2}$/.test(last)) continue;
+    (by[last] ||= []).push(a);
+    if (words.length === 2) (plain[last] ||= []).push(a);
   }
-  return by;
+  const click = {};
+  for (const [cell, list] of Object.entries(by)) {
+    const one = plain[cell]?.length === 1 ? plain[cell] : list;
+    if (one.length === 1) click[cell] = one[0];
+  }
+  return click;
 }
 
 function Cell({ c, action, act, busy }) {
@@ -101,13 +109,16 @@ function Terrain({ view, legal, act, busy }) {
     <defs><pattern id="lava" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
       <rect width="10" height="10" fill="#e4572e" /><rect width="4" height="10" fill="#b3261e" /></pattern></defs>
     ${view.board.map((c) => html`<${Cell} key=${c.cell} c=${c} act=${act} busy=${busy}
-      action=${by[c.cell]?.length === 1 ? by[c.cell][0] : null} />`)}
+      action=${by[c.cell] || null} />`)}
     <${Pieces} meeples=${view.meeples} />
   </svg>`;
 }
 
-export function Die({ d, own }) {
-  const name = own ? d.die.split(":").at(-1) : d.die;
+/** One die, titled by its name: `#n` for a die of this meeple's own set (`own`, the seat's own panel), else the
+ * full `m:n` (a die of meeple m's set, as actions name it: one taken with a card, say), so no two read alike. */
+export function Die({ d, own, home }) {
+  const [set, number] = d.die.split(":");
+  const name = own && (home === undefined || set === String(home)) ? number : d.die;
   if (d.hidden) return html`<span class="die hidden" title=${`die ${d.die}: hidden`}>?</span>`;
   const [bg, fg, word] = FACE[d.colour] || ["#ddd", "#111", d.colour];
   return html`<span class="die" style=${`background:${bg};color:${fg}`} title=${`die ${name}: ${word} ${d.value}`}>
@@ -133,7 +144,7 @@ function Explorer({ m, view, mine, you }) {
       ${view.ready?.[m.seat] ? " · ready" : ""}${view.rerolls_left?.length ? ` · rerolls left ${view.rerolls_left[m.seat] ?? 0}` : ""}</p>
     <div class="dice">${m.dice.length === 0 ? html`<span class="quiet">no dice</span>` :
       hidden === m.dice.length && !mine ? html`<span class="quiet">${hidden} dice behind the screen</span>` :
-      m.dice.map((d) => html`<${Die} d=${d} own=${mine} />`)}</div>
+      m.dice.map((d) => html`<${Die} d=${d} own=${mine} home=${m.index} />`)}</div>
     <${Stamina} m=${m} board=${view.stamina_board} />
     ${m.injuries.length > 0 && html`<p>Injuries: ${m.injuries.join(", ")}</p>`}
     ${m.equipment.length > 0 && html`<ul class="equipment">${m.equipment.map((e) => html`<li title=${e.text}>
@@ -144,13 +155,13 @@ function Explorer({ m, view, mine, you }) {
 export function board({ view, legal, act, seat, you = "you", busy }) {
   const order = [...view.meeples].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   return html`<div class="fuji">
-    <p class="round"><strong>Round ${view.round}</strong> · phase ${view.phase_name} · ${view.scenario.name}
-      · level ${view.options.level} · draw pile ${view.draw_pile}</p>
+    <p class="round"><strong>Round ${view.round}</strong>${` · phase ${view.phase_name} · ${view.scenario.name} · level ${view.options.level}` +
+      ` · draw pile ${view.draw_pile}`}</p>
     <div class="board-scroll"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:
-      Y yellow, B blue, P pink (#n is the die's number).</p>
+      Y yellow, B blue, P pink (#n is the die's number; #m:n a die from meeple m's set, as the actions name it).</p>
     ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
       <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
       html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</details>`}

@@ -2,9 +2,10 @@
 // Camp and discovery tokens; the action board (threats, hunt, build, arrange the camp, rest; explore and gather on
 // the island) with the planned pawns; resources available and future; weather, morale, shelter, roof, palisade and
 // weapon; inventions and items; each castaway's wounds and Determination; the dice of the last Action rolled. In
-// planning a field or tile whose `place PAWN TARGET` is legal is a button: pick one of your pawns, click where it
-// goes. The action list stays the other way in (ready, confirm, join, remove, every other decision).
+// planning a field or tile whose `place PAWN TARGET` (or `join PAWN N`, N an Action planned there) is legal is a
+// button: pick one of your pawns, click where it goes. The action list stays the other way in (ready, confirm, join, remove, every other decision).
 import { html, useState } from "/static/vendor/preact-htm.module.js";
+import { plural } from "/static/common.js";
 
 const HEX = 46;
 const SEAT = ["#2f6fdf", "#c0392b", "#2e9e48", "#8e44ad"];
@@ -13,14 +14,17 @@ const RES = { wood: "W", food: "F", nonperishable: "N", fur: "U" };
 const REACH = { 0: "out of reach", 1: "next to camp", 2: "2 steps away" };
 const FIELDS = [["threat", "Threat"], ["hunt", "Hunt"], ["build", "Build"], ["arrange", "Arrange camp"], ["rest", "Rest"]];
 
-/** The legal placements: target → pawns that may go there; and this seat's pawns that may be placed. */
-function placements(legal) {
+/** The legal moves onto the board: target → [{pawn, action}] (`place PAWN TARGET`, or `join PAWN N` on the target
+ * of planned Action N), and this seat's pawns that may go somewhere. */
+function placements(legal, plan) {
   const by = {};
   const pawns = [];
   for (const a of legal) {
-    const [verb, pawn, target] = a.split(" ");
-    if (verb !== "place" || !target) continue;
-    (by[target] ||= []).push(pawn);
+    const [verb, pawn, where] = a.split(" ");
+    if (!where || (verb !== "place" && verb !== "join")) continue;
+    const target = verb === "place" ? where : plan.find((g) => String(g.number) === where)?.action;
+    if (!target) continue;
+    (by[target] ||= []).push({ pawn, action: a, join: verb === "join" });
     if (!pawns.includes(pawn)) pawns.push(pawn);
   }
   return { by, pawns };
@@ -40,10 +44,11 @@ function planned(plan, chars) {
 }
 
 function clickable(target, place, act, busy) {
-  const pawns = place.by[target];
-  if (!pawns || busy) return {};
-  const pawn = pawns.includes(place.chosen) ? place.chosen : pawns[0];
-  const action = `place ${pawn} ${target}`;
+  const moves = place.by[target];
+  if (!moves || busy) return {};
+  const chosen = moves.filter((m) => m.pawn === place.chosen);
+  const pool = chosen.length ? chosen : moves;
+  const action = (pool.find((m) => m.join) || pool[0]).action;  // onto a planned Action: join it
   return { role: "button", tabindex: 0, "aria-label": action, "data-action": action,
     onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) };
 }
@@ -226,7 +231,7 @@ function Dice({ events, view }) {
 
 export function board({ view, legal, act, seat, you = "you", busy, events }) {
   const [chosen, setChosen] = useState(null);
-  const place = placements(legal);
+  const place = placements(legal, view.plan);
   place.chosen = place.pawns.includes(chosen) ? chosen : place.pawns[0];
   const pawns = planned(view.plan, view.characters);
   const first = view.characters[view.first_player];
@@ -256,7 +261,7 @@ export function board({ view, legal, act, seat, you = "you", busy, events }) {
     <${Cards} title="Personal & scenario inventions" list=${[...view.personal, ...view.scenario_inventions]} />
     <${Cards} title="Items built" list=${view.items} />
     <${Cards} title="Items ready next round" list=${view.items_future} />
-    <${Cards} title="Starting items" list=${view.starting_items} note=${(c) => `(${c.uses} uses)`} />
+    <${Cards} title="Starting items" list=${view.starting_items} note=${(c) => `(${plural(c.uses, "use")})`} />
     <${Cards} title="Kept cards" list=${view.kept} />
     <p class="quiet">Decks: ${Object.entries(view.decks).filter(([, v]) => typeof v === "number").map(([k, v]) => `${k} ${v}`).join(" · ")}</p>
   </div>`;
