@@ -64,6 +64,7 @@ def test_fuji_is_played_from_the_picker_with_few_buttons_and_no_action_text(brow
     assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
     for page in pages:
         page.wait_for_selector(".fuji-board")
+    pages[0].wait_for_function("document.title.startsWith('▶ Your move')")  # the tab tells a player it is their move
     rng = random.Random(2)
     most, clicks, moves = 0, 0, 0
     start = int(pages[0].locator(".table-page").get_attribute("data-version") or 0)

@@ -119,6 +119,11 @@ export function Table({ id }) {
   const Board = useBoard(game);
   const seat = st ? st.seat : (me.token ? me.seat : null);
   const status = st?.status || t.entry?.status || "…";
+  const yourMove = Boolean(st && st.status !== "over" && st.legal.length > 0);
+  useEffect(() => {  // the tab says when it is your move, so a player in another tab sees it
+    const name = game ? game[0].toUpperCase() + game.slice(1) : "Table";
+    document.title = yourMove ? `▶ Your move · ${name} · outlast` : `${name} · outlast`;
+  }, [yourMove, game]);
   return html`<div class="table-page" data-version=${st ? st.version : ""} data-seat=${seat ?? ""}>
     <div class="bar">
       <strong>${game ? game[0].toUpperCase() + game.slice(1) : "Table"}</strong>
