@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from .harness import RUNNING
 from .postgres import Cluster, PostgresMissing, postgres_cluster
+
+
+@pytest.fixture(autouse=True)
+def _servers_stopped() -> Iterator[None]:
+    """Whatever a test does, every `outlast serve` it started (harness.Server) ends with it, with its workers."""
+    yield
+    for server in list(RUNNING):
+        server.stop()
 
 
 @pytest.fixture(scope="session")
