@@ -55,3 +55,23 @@ def test_the_url_line_comes_once_the_server_answers_and_static_files_stay_out_of
     logged = rest.decode(errors="replace")
     assert "GET /api/games 200" in logged and "GET / 200" in logged, logged
     assert "/static" not in logged, f"static files logged at INFO:\n{logged}"
+
+
+def test_a_server_that_does_not_answer_in_time_is_ended_with_its_process_group(tmp_path: Path) -> None:
+    from .harness import RUNNING, Server
+
+    server = Server(f"sqlite:///{tmp_path / 's.db'}", log=tmp_path / "serve.log")
+    try:
+        server.start(timeout=0.01)  # far too short: the harness gives up at once
+    except RuntimeError as exc:
+        assert "did not say it answers within 0.01 s" in str(exc) or "exited" in str(exc), exc
+    else:
+        raise AssertionError("a server started within 0.01 s")
+    assert server.proc is not None and server.proc.poll() is not None, "the server was left running"
+    try:
+        os.killpg(server.proc.pid, 0)
+    except ProcessLookupError:
+        pass
+    else:
+        raise AssertionError("a process of the server's group still runs")
+    assert server not in RUNNING
