@@ -114,7 +114,7 @@ def test_play_quit_resume_and_replay(tmp_path: Path) -> None:
     assert "Legal actions" in out and "1) mark" in out
     assert "seat 0: ready" in out
     assert "Phase 3" in out or "phase 3 rerolls (§8.3)" in out
-    assert f"saved to {save}" in out and f"Resume with: outlast resume {save}" in out
+    assert f"saved to {save}" in out and resume_line(out).endswith(f" resume {save}")
     doc = json.loads(save.read_text(encoding="utf-8"))
     assert doc["cli"]["seats"] == ["human", "random", "random"]
     before = len(doc["actions"])
@@ -187,7 +187,7 @@ def test_script_file_then_end_of_input_saves(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "seat 0: ready" in done.stdout
     assert "# a comment" not in done.stdout
-    assert f"Resume with: outlast resume {save}" in done.stdout
+    assert f" resume {save}" in resume_line(done.stdout)
     assert [0, "ready", False] in saved_actions(save)
     missing = outlast_cmd("play", "fuji", *START, "--script", str(tmp_path / "none.txt"))
     assert missing.returncode == 2 and "no such file" in missing.stderr
@@ -197,7 +197,36 @@ def test_default_save_file_is_named_after_game_and_seed(tmp_path: Path) -> None:
     done = outlast_cmd("play", "fuji", *START, stdin="quit\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "fuji-11.outlast.json").is_file()
-    assert "Resume with: outlast resume fuji-11.outlast.json" in done.stdout
+    assert resume_line(done.stdout).endswith(" resume fuji-11.outlast.json")
+
+
+def resume_line(stdout: str) -> str:
+    """The command of the `Resume with: COMMAND` line."""
+    found = [line for line in stdout.splitlines() if line.startswith("Resume with: ")]
+    assert len(found) == 1, stdout
+    return found[0].removeprefix("Resume with: ")
+
+
+def test_the_resume_command_it_prints_works_from_where_the_user_is(tmp_path: Path) -> None:
+    """`make play` runs `.venv/bin/outlast`, which is not on PATH: the printed command must run as printed, from
+    the same folder (issue 26 §2), whether outlast was started as `python -m outlast` or by its script."""
+    import shlex
+
+    env = dict(os.environ, COLUMNS="120", PYTHONPATH=str(Path(__file__).resolve().parents[1] / "src"),
+               PATH="/usr/bin:/bin")  # no venv on PATH, as after `make play`
+    script = Path(sys.executable).parent / "outlast"
+    starts = [[sys.executable, "-m", "outlast"]] + ([[str(script)]] if script.exists() else [])
+    for i, start in enumerate(starts):
+        save = f"g{i}.json"
+        first = subprocess.run([*start, "play", "fuji", *START, "--save", save], input="quit\n", capture_output=True,
+                               text=True, timeout=120, env=env, cwd=tmp_path)
+        assert first.returncode == 0, first.stderr
+        command = shlex.split(resume_line(first.stdout))
+        assert command[-2:] == ["resume", save]
+        again = subprocess.run(command, input="quit\n", capture_output=True, text=True, timeout=120, env=env,
+                               cwd=tmp_path)
+        assert again.returncode == 0, (command, again.stderr)
+        assert resume_line(again.stdout) == resume_line(first.stdout)
 
 
 def test_hotseat_asks_each_human_in_turn_behind_a_privacy_prompt(tmp_path: Path) -> None:
