@@ -12,8 +12,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from outlast.core import OutlastError
 
 # Seat 0 is a 6-die Buddy with one card, so its first decision is phase 2 (no setup choice to make).
 START = ["--seed", "11", "--skills", "buddy,gatherer,scout", "--bots", "random"]
@@ -362,3 +365,73 @@ def test_a_flag_the_game_does_not_have_or_a_bad_value_exits_2(args: list[str], m
     done = outlast_cmd("play", *args, "--bots-only", "--quiet")
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_transcripts_in_docs_cli_are_what_the_terminal_prints(tmp_path: Path) -> None:
+    """Each session shown in docs/cli.md (a block starting `$ outlast …`) is run as written, its commands (what
+    follows `seat N> `) piped in: every line it shows must be printed, in that order (`…` stands for lines left
+    out; the `Resume with:` line's command depends on how outlast was started, so only its end is compared)."""
+    import shlex
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    blocks, block = [], None
+    for line in text.splitlines():
+        if line.startswith("```"):
+            block = [] if block is None else blocks.append("\n".join(block))
+        elif block is not None:
+            block.append(line)
+    blocks = [b for b in blocks if b.startswith("$ outlast ")]
+    assert blocks, "docs/cli.md shows no session"
+    for block in blocks:
+        lines = block.splitlines()
+        args = shlex.split(lines[0].removeprefix("$ outlast "))
+        commands = "".join(line.split("> ", 1)[1] + "\n" for line in lines if re.match(r"seat \d+> ", line))
+        done = outlast_cmd(*args, stdin=commands, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        printed = [line.rstrip() for line in done.stdout.splitlines()]
+        at = 0
+        for want in lines[1:]:
+            if want.strip() == "…":
+                continue
+            if want.startswith("Resume with: outlast "):
+                suffix = want.removeprefix("Resume with: outlast")
+                match = lambda got, suffix=suffix: got.startswith("Resume with: ") and got.endswith(suffix)  # noqa: E731
+            else:
+                match = lambda got, want=want: got == want.rstrip()  # noqa: E731
+            found = next((i for i in range(at, len(printed)) if match(printed[i])), None)
+            assert found is not None, f"docs/cli.md's `{lines[0]}` shows {want!r}, which the terminal does not " \
+                                      f"print (after line {at}):\n" + "\n".join(printed[at:at + 40])
+            at = found + 1
+
+
+def test_missing_extra_messages_name_the_install_that_fits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed outlast is told `pip install 'outlast[sim]'`; an editable install of a clone its own pip on
+    the clone (`.venv/bin/pip install -e '.[sim]'` inside it), as the README says (issue 26 §2)."""
+    import outlast.install as install
+
+    monkeypatch.setattr(install, "editable_clone", lambda: None)
+    assert install.install_hint("sim") == "pip install 'outlast[sim]'"
+    clone = tmp_path / "outlast"
+    (clone / ".venv" / "bin").mkdir(parents=True)
+    (clone / ".venv" / "bin" / "pip").touch()
+    monkeypatch.setattr(install, "editable_clone", lambda: clone)
+    monkeypatch.setattr(install.sys, "prefix", str(clone / ".venv"))
+    monkeypatch.chdir(clone)
+    assert install.install_hint("sim") == ".venv/bin/pip install -e '.[sim]'"
+    monkeypatch.chdir(tmp_path)
+    assert install.install_hint("server") == f"outlast/.venv/bin/pip install -e '{clone}[server]'"
+    monkeypatch.setattr("builtins.__import__", _without("pyarrow"))
+    from outlast.cli.sim_commands import _need_sim_extra
+
+    with pytest.raises(OutlastError, match=re.escape(f"outlast/.venv/bin/pip install -e '{clone}[sim]'")):
+        _need_sim_extra("simulate")
+
+
+def _without(name: str) -> Any:
+    real = __import__
+
+    def fake(module: str, *args: Any, **kwargs: Any) -> Any:
+        if module == name:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(module, *args, **kwargs)
+    return fake
