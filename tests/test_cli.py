@@ -435,3 +435,14 @@ def _without(name: str) -> Any:
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real(module, *args, **kwargs)
     return fake
+
+
+def test_the_play_header_says_random_for_what_is_dealt_at_random_and_help_names_ismcts(tmp_path: Path) -> None:
+    done = outlast_cmd("play", "fuji", "--seed", "3", stdin="quit\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert "skills=random" in header and "characters=random" in header and "(none)" not in header, header
+    given = outlast_cmd("play", "fuji", *START, stdin="quit\n", cwd=tmp_path)
+    assert "skills=buddy,gatherer,scout" in given.stdout.splitlines()[0]
+    helped = outlast_cmd("play", "--help")
+    assert "ismcts" in helped.stdout and "random" in helped.stdout
