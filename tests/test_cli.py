@@ -12,8 +12,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from outlast.core import OutlastError
 
 # Seat 0 is a 6-die Buddy with one card, so its first decision is phase 2 (no setup choice to make).
 START = ["--seed", "11", "--skills", "buddy,gatherer,scout", "--bots", "random"]
@@ -114,7 +117,7 @@ def test_play_quit_resume_and_replay(tmp_path: Path) -> None:
     assert "Legal actions" in out and "1) mark" in out
     assert "seat 0: ready" in out
     assert "Phase 3" in out or "phase 3 rerolls (§8.3)" in out
-    assert f"saved to {save}" in out and f"Resume with: outlast resume {save}" in out
+    assert f"saved to {save}" in out and resume_line(out).endswith(f" resume {save}")
     doc = json.loads(save.read_text(encoding="utf-8"))
     assert doc["cli"]["seats"] == ["human", "random", "random"]
     before = len(doc["actions"])
@@ -187,7 +190,7 @@ def test_script_file_then_end_of_input_saves(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "seat 0: ready" in done.stdout
     assert "# a comment" not in done.stdout
-    assert f"Resume with: outlast resume {save}" in done.stdout
+    assert f" resume {save}" in resume_line(done.stdout)
     assert [0, "ready", False] in saved_actions(save)
     missing = outlast_cmd("play", "fuji", *START, "--script", str(tmp_path / "none.txt"))
     assert missing.returncode == 2 and "no such file" in missing.stderr
@@ -197,7 +200,36 @@ def test_default_save_file_is_named_after_game_and_seed(tmp_path: Path) -> None:
     done = outlast_cmd("play", "fuji", *START, stdin="quit\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "fuji-11.outlast.json").is_file()
-    assert "Resume with: outlast resume fuji-11.outlast.json" in done.stdout
+    assert resume_line(done.stdout).endswith(" resume fuji-11.outlast.json")
+
+
+def resume_line(stdout: str) -> str:
+    """The command of the `Resume with: COMMAND` line."""
+    found = [line for line in stdout.splitlines() if line.startswith("Resume with: ")]
+    assert len(found) == 1, stdout
+    return found[0].removeprefix("Resume with: ")
+
+
+def test_the_resume_command_it_prints_works_from_where_the_user_is(tmp_path: Path) -> None:
+    """`make play` runs `.venv/bin/outlast`, which is not on PATH: the printed command must run as printed, from
+    the same folder (issue 26 §2), whether outlast was started as `python -m outlast` or by its script."""
+    import shlex
+
+    env = dict(os.environ, COLUMNS="120", PYTHONPATH=str(Path(__file__).resolve().parents[1] / "src"),
+               PATH="/usr/bin:/bin")  # no venv on PATH, as after `make play`
+    script = Path(sys.executable).parent / "outlast"
+    starts = [[sys.executable, "-m", "outlast"]] + ([[str(script)]] if script.exists() else [])
+    for i, start in enumerate(starts):
+        save = f"g{i}.json"
+        first = subprocess.run([*start, "play", "fuji", *START, "--save", save], input="quit\n", capture_output=True,
+                               text=True, timeout=120, env=env, cwd=tmp_path)
+        assert first.returncode == 0, first.stderr
+        command = shlex.split(resume_line(first.stdout))
+        assert command[-2:] == ["resume", save]
+        again = subprocess.run(command, input="quit\n", capture_output=True, text=True, timeout=120, env=env,
+                               cwd=tmp_path)
+        assert again.returncode == 0, (command, again.stderr)
+        assert resume_line(again.stdout) == resume_line(first.stdout)
 
 
 def test_hotseat_asks_each_human_in_turn_behind_a_privacy_prompt(tmp_path: Path) -> None:
@@ -333,3 +365,84 @@ def test_a_flag_the_game_does_not_have_or_a_bad_value_exits_2(args: list[str], m
     done = outlast_cmd("play", *args, "--bots-only", "--quiet")
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_transcripts_in_docs_cli_are_what_the_terminal_prints(tmp_path: Path) -> None:
+    """Each session shown in docs/cli.md (a block starting `$ outlast …`) is run as written, its commands (what
+    follows `seat N> `) piped in: every line it shows must be printed, in that order (`…` stands for lines left
+    out; the `Resume with:` line's command depends on how outlast was started, so only its end is compared)."""
+    import shlex
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    blocks, block = [], None
+    for line in text.splitlines():
+        if line.startswith("```"):
+            block = [] if block is None else blocks.append("\n".join(block))
+        elif block is not None:
+            block.append(line)
+    blocks = [b for b in blocks if b.startswith("$ outlast ")]
+    assert blocks, "docs/cli.md shows no session"
+    for block in blocks:
+        lines = block.splitlines()
+        args = shlex.split(lines[0].removeprefix("$ outlast "))
+        commands = "".join(line.split("> ", 1)[1] + "\n" for line in lines if re.match(r"seat \d+> ", line))
+        done = outlast_cmd(*args, stdin=commands, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        printed = [line.rstrip() for line in done.stdout.splitlines()]
+        at = 0
+        for want in lines[1:]:
+            if want.strip() == "…":
+                continue
+            if want.startswith("Resume with: outlast "):
+                suffix = want.removeprefix("Resume with: outlast")
+                match = lambda got, suffix=suffix: got.startswith("Resume with: ") and got.endswith(suffix)  # noqa: E731
+            else:
+                match = lambda got, want=want: got == want.rstrip()  # noqa: E731
+            found = next((i for i in range(at, len(printed)) if match(printed[i])), None)
+            assert found is not None, f"docs/cli.md's `{lines[0]}` shows {want!r}, which the terminal does not " \
+                                      f"print (after line {at}):\n" + "\n".join(printed[at:at + 40])
+            at = found + 1
+
+
+def test_missing_extra_messages_name_the_install_that_fits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed outlast is told `pip install 'outlast[sim]'`; an editable install of a clone its own pip on
+    the clone (`.venv/bin/pip install -e '.[sim]'` inside it), as the README says (issue 26 §2)."""
+    import outlast.install as install
+
+    monkeypatch.setattr(install, "editable_clone", lambda: None)
+    assert install.install_hint("sim") == "pip install 'outlast[sim]'"
+    clone = tmp_path / "outlast"
+    (clone / ".venv" / "bin").mkdir(parents=True)
+    (clone / ".venv" / "bin" / "pip").touch()
+    monkeypatch.setattr(install, "editable_clone", lambda: clone)
+    monkeypatch.setattr(install.sys, "prefix", str(clone / ".venv"))
+    monkeypatch.chdir(clone)
+    assert install.install_hint("sim") == ".venv/bin/pip install -e '.[sim]'"
+    monkeypatch.chdir(tmp_path)
+    assert install.install_hint("server") == f"outlast/.venv/bin/pip install -e '{clone}[server]'"
+    monkeypatch.setattr("builtins.__import__", _without("pyarrow"))
+    from outlast.cli.sim_commands import _need_sim_extra
+
+    with pytest.raises(OutlastError, match=re.escape(f"outlast/.venv/bin/pip install -e '{clone}[sim]'")):
+        _need_sim_extra("simulate")
+
+
+def _without(name: str) -> Any:
+    real = __import__
+
+    def fake(module: str, *args: Any, **kwargs: Any) -> Any:
+        if module == name:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(module, *args, **kwargs)
+    return fake
+
+
+def test_the_play_header_says_random_for_what_is_dealt_at_random_and_help_names_ismcts(tmp_path: Path) -> None:
+    done = outlast_cmd("play", "fuji", "--seed", "3", stdin="quit\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert "skills=random" in header and "characters=random" in header and "(none)" not in header, header
+    given = outlast_cmd("play", "fuji", *START, stdin="quit\n", cwd=tmp_path)
+    assert "skills=buddy,gatherer,scout" in given.stdout.splitlines()[0]
+    helped = outlast_cmd("play", "--help")
+    assert "ismcts" in helped.stdout and "random" in helped.stdout

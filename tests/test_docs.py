@@ -32,6 +32,7 @@ def test_the_readme_has_a_python_example() -> None:
 def test_python_examples_run_as_written(doc: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     module = types.ModuleType(f"docs_{doc.stem}")  # a real module, as a reader's session has (dataclasses need it)
     sys.modules[module.__name__] = module
+    module.__dict__["__name__"] = "__main__"  # as a reader's script or prompt: `if __name__ == "__main__":` runs
     here = Path.cwd()
     os.chdir(tmp_path)
     try:
@@ -40,7 +41,7 @@ def test_python_examples_run_as_written(doc: Path, tmp_path: Path, capsys: pytes
             exec(compile(code, f"{doc.name} block {i + 1}", "exec", dont_inherit=True), module.__dict__)
     finally:
         os.chdir(here)
-        del sys.modules[module.__name__]
+        del sys.modules[f"docs_{doc.stem}"]
 
 
 def test_the_robinson_verb_table_lists_exactly_the_registered_verbs() -> None:

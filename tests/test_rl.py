@@ -500,3 +500,39 @@ def test_the_enumeration_examples_run() -> None:
 
     for module in (fuji_enumerate, robinson_enumerate, robinson_encode):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+# ------------------------------------------------------------------ docs/rl.md's tables are the code's numbers
+def _doc_tables() -> list[tuple[str, str, int, int]]:
+    """(game, options text, actions, observation) of each row of docs/rl.md's tables of action lists."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows, game = [], None
+    for line in text.splitlines():
+        if line.startswith("Fuji's action table"):
+            game = "fuji"
+        elif line.startswith("Robinson Crusoe's action table"):
+            game = "robinson"
+        elif (m := re.fullmatch(r"\| `([^`]*)`(?: \(default\))? \| ([\d,]+) \| ([\d,]+) \|", line)) and game:
+            rows.append((game, m.group(1), int(m.group(2).replace(",", "")), int(m.group(3).replace(",", ""))))
+    return rows
+
+
+def test_docs_rl_tables_are_what_the_environments_measure() -> None:
+    """Each row's actions and observation size are those of `outlast.rl.raw_env(game, **options)`: the tables
+    cannot drift from the code (issue 26 §2). A failure prints the rows as they should read."""
+    rows = _doc_tables()
+    assert {g for g, *_ in rows} == {"fuji", "robinson"} and len(rows) >= 10, rows
+    wrong = []
+    for game, text, actions, observation in rows:
+        options: dict[str, Any] = {}
+        for part in text.split(", "):
+            key, value = part.split("=", 1)
+            options[key] = int(value) if value.isdigit() else value
+        e = raw_env(game, **options)
+        got = (len(e.actions), int(e.observation_space("seat_0")["observation"].shape[0]))
+        if got != (actions, observation):
+            wrong.append(f"{game}: | `{text}` | {got[0]:,} | {got[1]:,} |   (the doc says {actions:,}, {observation:,})")
+    assert not wrong, "docs/rl.md's tables are out of date:\n" + "\n".join(wrong)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def test_play_shows_the_whole_table_then_quit_resume_and_replay(tmp_path: Path) 
     assert "seat 0: place 1 rest" in out
     assert "plan #1 rest: Explorer 1" in out
     assert "plan the Actions (§8.1)" in out and "`confirm`" in out
-    assert f"Resume with: outlast resume {save}" in out
+    assert re.search(rf"^Resume with: .*outlast resume {re.escape(str(save))}$", out, re.M), out
     doc = json.loads(save.read_text(encoding="utf-8"))
     assert doc["cli"]["seats"] == ["human", "random"]
     before = len(doc["actions"])

@@ -8,7 +8,26 @@ from pathlib import Path
 
 import pytest
 
+from .harness import RUNNING
 from .postgres import Cluster, PostgresMissing, postgres_cluster
+
+
+@pytest.fixture(autouse=True)
+def _servers_stopped() -> Iterator[None]:
+    """Whatever a test does, every `outlast serve` it started (harness.Server) ends with it, with its workers.
+    A server of a module's or the session's fixture (started before this) is left to its fixture, and stopped
+    at the end of the session at the latest (`_servers_stopped_at_last`)."""
+    before = set(RUNNING)
+    yield
+    for server in RUNNING - before:
+        server.stop()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _servers_stopped_at_last() -> Iterator[None]:
+    yield
+    for server in list(RUNNING):
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -7,12 +7,15 @@ it; `Player` is a scripted websocket client that keeps every message it receives
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,16 +34,27 @@ def free_port() -> int:
         return port
 
 
+START_TIMEOUT = float(os.environ.get("OUTLAST_TEST_START_TIMEOUT", "120"))
+"""Seconds `Server.start` waits for `outlast serve` to say it answers (docs/testing.md): generous, since a loaded
+machine may take long to import and start it; the wait ends as soon as the server's ready line is printed."""
+READY = re.compile(rb"^outlast server on http://[^/]+:(\d+)/ ")
+RUNNING: set[Server] = set()
+"""Servers started and not yet stopped: tests/server/conftest.py stops any left at the end of each test."""
+
+
 class Server:
-    """One `outlast serve` process."""
+    """One `outlast serve` process, in a process group of its own with whatever it starts (its search workers)."""
 
     def __init__(self, db_url: str, *, port: int | None = None, bot_pace: float = 0.0, workers: int = 0,
                  log: Path | None = None, rate: float = 20.0, lease: float | None = None,
                  args: Sequence[str] = ()) -> None:
-        """`args`: more options of `outlast serve` (limits, --allow-origin, …)."""
-        self.db_url, self.port, self.bot_pace, self.workers = db_url, port or free_port(), bot_pace, workers
+        """`port`: None for one the server picks (`--port 0`; `port` is known once it has started). `args`: more
+        options of `outlast serve` (limits, --allow-origin, …)."""
+        self.db_url, self.port, self.bot_pace, self.workers = db_url, port or 0, bot_pace, workers
         self.log, self.lease, self.rate, self.args = log, lease, rate, tuple(args)
         self.proc: subprocess.Popen[bytes] | None = None
+        self.output: list[bytes] = []  # the server's output, kept until it is read out by `start`'s error
+        self._reader: threading.Thread | None = None
 
     @property
     def url(self) -> str:
@@ -49,39 +63,98 @@ class Server:
     def ws_url(self, table: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{table}"
 
-    def start(self, timeout: float = 30.0) -> Server:
-        env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - kept for the process' life
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "outlast", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-pace", str(self.bot_pace), "--search-workers", str(self.workers), "--rate-limit", str(self.rate),
-             *(["--bot-lease", str(self.lease)] if self.lease is not None else []), *self.args],
-            stdout=out, stderr=out, env=env)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"outlast serve exited with {self.proc.returncode}"
-                                   + (f"; see {self.log}" if self.log else ""))
-            try:
-                if httpx.get(self.url + "/api/games", timeout=1.0).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("outlast serve did not answer in time")
+    def start(self, timeout: float | None = None) -> Server:
+        """Start the server and return once it answers: when it prints its ready line (`outlast serve` prints it
+        only once its socket listens and the app is ready), within `timeout` seconds (START_TIMEOUT). If it
+        exits first, or the time runs out, or anything else goes wrong, every process of it is ended and the
+        error names what it printed."""
+        env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   PYTHONUNBUFFERED="1")
+        timeout = START_TIMEOUT if timeout is None else timeout
+        ready = threading.Event()
+        found: list[int] = []
+        self.output = []
+        RUNNING.add(self)
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "outlast", "serve", "--port", str(self.port), "--db", self.db_url,
+                 "--bot-pace", str(self.bot_pace), "--search-workers", str(self.workers), "--rate-limit",
+                 str(self.rate), *(["--bot-lease", str(self.lease)] if self.lease is not None else []), *self.args],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+            self._reader = threading.Thread(target=self._read, args=(self.proc, ready, found), daemon=True,
+                                            name=f"outlast-serve-{self.proc.pid}")
+            self._reader.start()
+            began = time.monotonic()
+            while not ready.wait(0.05):
+                if self.proc.poll() is not None:
+                    ready.wait(1.0)  # its last words, if the reader has not yet read them
+                    if found:
+                        break
+                    raise RuntimeError(f"outlast serve exited with {self.proc.returncode}:\n{self._said()}")
+                if time.monotonic() - began > timeout:
+                    raise RuntimeError(f"outlast serve did not say it answers within {timeout:g} s "
+                                       f"(OUTLAST_TEST_START_TIMEOUT):\n{self._said()}")
+            if not found:
+                raise RuntimeError(f"outlast serve ended its output without its ready line:\n{self._said()}")
+            self.port = found[0]
+            return self
+        except BaseException:
+            self.stop()
+            raise
+
+    def _read(self, proc: subprocess.Popen[bytes], ready: threading.Event, found: list[int]) -> None:
+        """Copy the server's output to its log (if any) line by line, and tell `start` of its ready line (or of
+        the end of its output)."""
+        assert proc.stdout is not None
+        out = open(self.log, "ab") if self.log else None  # noqa: SIM115 - closed below, at the output's end
+        try:
+            for line in proc.stdout:
+                if out is not None:
+                    out.write(line)
+                    out.flush()
+                if not ready.is_set():
+                    self.output.append(line)
+                    if (m := READY.match(line)) is not None:
+                        found.append(int(m.group(1)))
+                        self.output.clear()
+                        ready.set()
+        finally:
+            ready.set()
+            if out is not None:
+                out.close()
+            proc.stdout.close()
+
+    def _said(self) -> str:
+        text = b"".join(self.output[-40:]).decode(errors="replace").rstrip()
+        return (text or "(nothing)") + (f"\n(whole log: {self.log})" if self.log else "")
 
     def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind, as a crash."""
+        """SIGKILL the server process alone: no clean-up of any kind, as a crash (its search workers must end by
+        themselves; `stop` ends whatever is left of its process group)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        """SIGTERM and up to 10 s to end (then SIGKILL), and then SIGKILL to whatever of its process group still
+        runs (search workers), and its output read to the end (the log is whole once this returns)."""
+        try:
+            if self.proc is not None and self.proc.poll() is None:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    self.kill()
+        finally:
+            if self.proc is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)  # its group: the server's pid (start_new_session)
+                if self.proc.poll() is None:
+                    self.proc.kill()
+                    self.proc.wait(10)
+            if self._reader is not None:
+                self._reader.join(10)
+            RUNNING.discard(self)
 
     def __enter__(self) -> Server:
         return self.start()

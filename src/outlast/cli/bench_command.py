@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from outlast.core import CHANCE, Game, OptionError, State, list_games, load_game
+from outlast.install import install_hint
 
 DEFAULT_SECONDS = 2.0
 DEFAULT_ISMCTS = "ismcts:iters=50"
@@ -453,7 +454,7 @@ def reference_engines() -> tuple[list[Engine], list[str]]:
         try:
             out.append(openspiel_engine(name))
         except ImportError as exc:
-            notes.append(f"OpenSpiel `{name}` not measured: {exc} (install the bench extra: pip install 'outlast[bench]')")
+            notes.append(f"OpenSpiel `{name}` not measured: {exc} (install the bench extra: {install_hint('bench')})")
     out.append(tictactoe_engine())
     return out, notes
 

@@ -97,6 +97,14 @@ def _default_shown(opt: Any) -> str:
     return _shown(opt.default)
 
 
+def _header_shown(game: Game, name: str, value: Any) -> str:
+    """An option's value in the play header: `random` for a list left empty that the game deals at random
+    (Fuji's skills and characters), as `outlast games` shows its default."""
+    if isinstance(value, tuple | list) and not value and name in game.options.names():
+        return _default_shown(next(opt for opt in game.options if opt.name == name))
+    return _shown(value)
+
+
 # --- outlast games ------------------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace) -> int:
     """List every registered game with its player counts, options and bots."""
@@ -197,7 +205,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     save_path: Path | None = args.save
     if save_path is None and plan.humans:
         save_path = Path(f"{game.name}-{seed}.outlast.json")
-    opts = ", ".join(f"{k}={_shown(v)}" for k, v in match.options.items())
+    opts = ", ".join(f"{k}={_header_shown(game, k, v)}" for k, v in match.options.items())
     return _start(match, plan, args, save_path, f"{game.title} — seed {seed} — {opts}")
 
 
@@ -234,7 +242,8 @@ def _seat_flags(p: argparse.ArgumentParser) -> None:
                      help="one entry per seat: human, bot, or a bot name, e.g. human,bot,random")
     who.add_argument("--bots-only", action="store_true", help="every seat is a bot; the game plays itself to the end")
     p.add_argument("--bots", default="heuristic", metavar="BOT",
-                   help="the bot for bot seats: heuristic (default) or random; name:key=value passes parameters")
+                   help="the bot for bot seats: heuristic (default; each game's own team bot), random, or ismcts "
+                        "(information-set MCTS); name:key=value passes parameters, e.g. ismcts:iters=500")
     p.add_argument("--script", type=Path, metavar="FILE", help="read commands from FILE first, one per line")
     p.add_argument("--quiet", action="store_true", help="print only the outcome when no human plays")
 

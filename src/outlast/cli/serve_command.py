@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..core import OutlastError
 from ..core.paths import data_dir
+from ..install import install_hint, outlast_command
 from .main import BadInput
 
 
@@ -29,7 +31,7 @@ def _server_modules() -> Any:
     try:
         from .. import server
     except ImportError as exc:
-        raise BadInput(f"the server needs its extra: pip install 'outlast[server]' ({exc.name} is missing)") from None
+        raise BadInput(f"the server needs its extra: {install_hint('server')} ({exc.name} is missing)") from None
     return server
 
 
@@ -89,7 +91,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             args.output.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise OutlastError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        print(f"table {args.table} written to {args.output}; read it with: outlast replay {args.output}")
+        print(f"table {args.table} written to {args.output}; read it with: {outlast_command()} replay "
+              f"{shlex.quote(str(args.output))}")
     return 0
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import sys
 import time
 import traceback
@@ -45,6 +46,7 @@ from outlast.core import (
     State,
     team_won,
 )
+from outlast.install import outlast_command
 from outlast.sim.play import next_seat
 
 from .menu import MENU_LINES, input_problem, looks_numeric, menu_group, menu_lines, menu_number, menu_text
@@ -632,7 +634,7 @@ class PlaySession:
     def _save_and_tell(self) -> None:
         target = self._save()
         if target is not None:
-            self.term.print(f"Resume with: outlast resume {target}")
+            self.term.print(f"Resume with: {outlast_command()} resume {shlex.quote(str(target))}", wrap=False)
 
     def _finish(self) -> int:
         state = self.match.state
@@ -643,7 +645,7 @@ class PlaySession:
             self.term.print(line, style="bold")
         target = self._save()
         if target is not None:
-            self.term.print(f"Replay with: outlast replay {target}")
+            self.term.print(f"Replay with: {outlast_command()} replay {shlex.quote(str(target))}", wrap=False)
         return 0
 
 

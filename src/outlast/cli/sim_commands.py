@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from outlast.core import OptionError
+from outlast.install import install_hint
 
 
 def _need_sim_extra(command: str) -> None:
@@ -24,7 +25,7 @@ def _need_sim_extra(command: str) -> None:
         import pyarrow  # type: ignore[import-untyped]  # noqa: F401
     except ImportError as exc:
         raise OptionError(command, "", "", f"outlast {command} needs the sim extra ({exc.name} is missing): "
-                          "pip install 'outlast[sim]'") from None
+                          f"{install_hint('sim')}") from None
 
 
 def _positive(text: str) -> int:

@@ -45,9 +45,10 @@ class Terminal:
         """True while commands come from a script or a pipe rather than a person at a keyboard."""
         return bool(self.lines) or not self.keyboard
 
-    def print(self, *things: RenderableType | str, style: str | None = None) -> None:
-        """Write to the console (rich markup is not interpreted in plain strings)."""
-        self.console.print(*things, style=style, markup=False)
+    def print(self, *things: RenderableType | str, style: str | None = None, wrap: bool = True) -> None:
+        """Write to the console (rich markup is not interpreted in plain strings); `wrap=False` for a line to copy
+        as it is (a command), however wide."""
+        self.console.print(*things, style=style, markup=False, soft_wrap=not wrap)
 
     def ask(self, prompt: str) -> str | None:
         """The next command line (stripped), or None at the end of input.

@@ -18,8 +18,10 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - depends on what is installed
     if exc.name not in ("numpy", "gymnasium", "pettingzoo"):
         raise
+    from outlast.install import install_hint
+
     raise ModuleNotFoundError(
-        f"outlast.rl needs {exc.name}: install the rl extra with pip install 'outlast[rl]'", name=exc.name
+        f"outlast.rl needs {exc.name}: install the rl extra with {install_hint('rl')}", name=exc.name
     ) from exc
 
 __all__ = ["ActionTable", "OutlastAECEnv", "OutlastGymEnv", "env", "raw_env"]

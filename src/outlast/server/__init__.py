@@ -7,8 +7,10 @@ docs/server.md documents the protocol; docs/deploy.md running it for real.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
+import socket
 import sys
 import threading
 import time
@@ -40,11 +42,34 @@ def serve(db_url: str, *, host: str = "127.0.0.1", port: int = 8000, bot_pace: f
     app = create_app(db_url, bot_pace=bot_pace, processes=processes, rate=rate, lease=lease, limits=limits,
                      access=access)
     shown = db_url.split("@")[-1] if db_url.startswith("postgresql") else db_url
-    print(f"outlast server on http://{host}:{port}/  (database: {shown})", flush=True)
+
+    class Announcing(uvicorn.Server):
+        """uvicorn's server, which says where it is only once it answers."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)  # the app's startup (the store, the tables rebuilt), then the bind
+            if self.started:
+                print(ready_line(host, self.servers[0].sockets[0].getsockname()[1] if self.servers else port,
+                                 shown), flush=True)
+
     # proxy_headers off: uvicorn would believe any X-Forwarded-For from 127.0.0.1; the guard believes only the
     # proxies it is told of (--trust-proxy)
-    uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="warning", proxy_headers=False, server_header=False)
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024,
+                            ws_per_message_deflate=False, log_level="warning", proxy_headers=False,
+                            server_header=False)
+    server = Announcing(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:  # as uvicorn.run: the port was taken, or the app's startup failed (logged above)
+        sys.exit(3)
+
+
+def ready_line(host: str, port: int, database: str) -> str:
+    """What `outlast serve` prints once it answers (not before: a script, or the test harness, may wait for this
+    line and then send its first request): `outlast server on http://HOST:PORT/  (database: …)`, PORT the one
+    it listens on (`--port 0` picks a free one)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"outlast server on http://{shown}:{port}/  (database: {database})"
 
 
 SWITCH_INTERVAL = 0.0005
@@ -91,4 +116,4 @@ def steady_collector(every: float = FULL_COLLECTION_EVERY) -> threading.Thread:
 
 
 __all__ = ["Access", "GuardError", "Hub", "HubError", "Limits", "ProtocolError", "StaleVersion", "Store",
-           "StoreError", "create_app", "export_document", "parse_client", "parse_list", "serve"]
+           "StoreError", "create_app", "export_document", "parse_client", "parse_list", "ready_line", "serve"]

@@ -156,8 +156,10 @@ def _handlers(app: FastAPI) -> None:
         response = await call_next(request)
         route = request.scope.get("route")
         where = getattr(route, "path", "?")  # the route's pattern: no table id, no token
-        log.info("%s %s %d %.1f ms", request.method, where, response.status_code,
-                 (time.perf_counter() - start) * 1000)
+        # the page's own files (a dozen each time a page opens) only at DEBUG: at INFO they drowned the log
+        level = logging.DEBUG if request.url.path.startswith("/static/") else logging.INFO
+        log.log(level, "%s %s %d %.1f ms", request.method, where, response.status_code,
+                (time.perf_counter() - start) * 1000)
         return response
 
 

@@ -13,6 +13,8 @@ import socket
 from collections.abc import Iterator
 from typing import Any
 
+from outlast.install import install_hint
+
 from .jobs import GameSpec, SimInputError
 from .play import GameFailure, play_batch
 
@@ -39,7 +41,7 @@ def connect(address: str, workers: int) -> RaySession:
     try:
         import ray
     except ImportError:
-        raise SimInputError("--ray", "--ray needs Ray: pip install 'outlast[ray]'") from None
+        raise SimInputError("--ray", f"--ray needs Ray: {install_hint('ray')}") from None
     if ray.is_initialized():
         return RaySession(ray, False)
     _check_reachable(address)
