@@ -187,7 +187,7 @@ def _field_token(state: RobinsonState, typ: int, bit: int) -> None:
     state.action_field_tokens[typ] |= bit
     name = {FT_REROLL: "Reroll Success", FT_ADVENTURE: "Adventure", FT_EXTRA: "extra-pawn", FT_WOOD: "+1 wood",
             FT_BEAST: "Beast Strength"}[bit]
-    state.log("token", f"{'An' if name[0] in 'AEIOUaeiou' else 'A'} {name} token goes on {TYPE_NAMES[typ]} (§20).")
+    state.log("token", f"A {name} token goes on {TYPE_NAMES[typ]} (§20).")  # 'A' for every token: saves made before hold this text in their digests
 
 
 def _who(state: RobinsonState, who: str | None, actor: int) -> list[int]:
