@@ -406,7 +406,7 @@ class BotRunner:
         """Start the table's bot task if a bot seat is to act and no task runs."""
         if live.bot_task is not None and not live.bot_task.done():
             return
-        if self._bot_to_move(live) is None:
+        if self.bot_to_move(live) is None:
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._drive(live))
 
@@ -425,10 +425,6 @@ class BotRunner:
                 del self.fallen[fallen_key]
 
     def bot_to_move(self, live: Live) -> tuple[int, str] | None:
-        """The bot seat (and its spec) that acts next, if a bot is to act (`_bot_to_move`)."""
-        return self._bot_to_move(live)
-
-    def _bot_to_move(self, live: Live) -> tuple[int, str] | None:
         """The bot seat (and its spec) that acts next: the first by the bots' own priority."""
         match = live.match
         if match is None or live.row.status != "playing" or match.state.is_over():
@@ -469,7 +465,7 @@ class BotRunner:
         hub = self.hub
         try:
             while True:
-                pick = self._bot_to_move(live)
+                pick = self.bot_to_move(live)
                 if pick is None:
                     return
                 if not await hub.db(hub.store.take_lease, live.id, self.owner, self.lease):

@@ -27,7 +27,7 @@ class Link {
     ws.onclose = (e) => {
       if (this.closed || ws !== this.ws) return;
       if (e.code === 4404) { this.onStatus("gone"); return; }
-      if (e.code === 4403) { this.token = null; this.onStatus("seat lost"); this.onSeatLost?.(); }
+      if (e.code === 4403) { this.token = null; this.onStatus("seat lost"); }
       this.onStatus("reconnecting");
       setTimeout(() => this.closed || this.open(), Math.min(10000, 500 * 2 ** this.tries++));
     };
