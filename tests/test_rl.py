@@ -361,9 +361,9 @@ def test_every_fuji_chance_outcome_is_listed(options: dict[str, Any]) -> None:
     assert not missing, sorted(missing)[:20]
 
 
-def test_fuji_and_robinson_declare_the_action_space() -> None:
+def test_every_game_declares_the_action_space() -> None:
     able = [name for name in outlast.list_games() if "action_space" in outlast.load_game(name).capabilities]
-    assert able == ["fuji", "robinson"]
+    assert able == ["discover", "fuji", "robinson"]
     for name in able:
         game = outlast.load_game(name)
         assert game.action_texts() and game.chance_texts()
@@ -515,6 +515,8 @@ def _doc_tables() -> list[tuple[str, str, int, int]]:
             game = "fuji"
         elif line.startswith("Robinson Crusoe's action table"):
             game = "robinson"
+        elif line.startswith("Discover's action table"):
+            game = "discover"
         elif (m := re.fullmatch(r"\| `([^`]*)`(?: \(default\))? \| ([\d,]+) \| ([\d,]+) \|", line)) and game:
             rows.append((game, m.group(1), int(m.group(2).replace(",", "")), int(m.group(3).replace(",", ""))))
     return rows
@@ -524,7 +526,7 @@ def test_docs_rl_tables_are_what_the_environments_measure() -> None:
     """Each row's actions and observation size are those of `outlast.rl.raw_env(game, **options)`: the tables
     cannot drift from the code (issue 26 §2). A failure prints the rows as they should read."""
     rows = _doc_tables()
-    assert {g for g, *_ in rows} == {"fuji", "robinson"} and len(rows) >= 10, rows
+    assert {g for g, *_ in rows} == {"discover", "fuji", "robinson"} and len(rows) >= 12, rows
     wrong = []
     for game, text, actions, observation in rows:
         options: dict[str, Any] = {}

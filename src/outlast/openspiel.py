@@ -527,8 +527,8 @@ _CLASSES: dict[str, type[OutlastGame]] = {}
 
 def register() -> list[str]:
     """Register every outlast game that offers an enumerated action space (the `action_space` capability) with
-    OpenSpiel (once each); returns their OpenSpiel names. A game without it (Discover, whose actions name any
-    card, token and space of its generated copy) is left out.
+    OpenSpiel (once each); returns their OpenSpiel names (all three games have one). A game without it is left
+    out.
 
     Importing this module calls it; call it again after registering a new outlast game.
     """

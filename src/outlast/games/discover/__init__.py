@@ -60,7 +60,7 @@ class DiscoverGame(Game):
     state_format = FORMAT
     kind = "semi-cooperative"
     result_codes = MappingProxyType(dict(RESULT_TEXTS))
-    capabilities = frozenset({"generated_content"})
+    capabilities = frozenset({"generated_content", "action_space"})
 
     def __init__(self) -> None:
         self._copies: dict[int, Copy] = {}
@@ -106,6 +106,24 @@ class DiscoverGame(Game):
 
     def parse_action(self, seat: int, text: str) -> DiscoverAction:
         return parse_action(seat, text)
+
+    def action_texts(self, **options: Any) -> list[str]:
+        """Every action text of any copy, scenario and player count: one space for all (`enumerate.py`, §18)."""
+        from .enumerate import action_texts
+
+        self.options.resolve(options)  # a bad option is refused as everywhere else
+        return list(action_texts())
+
+    def chance_texts(self, **options: Any) -> list[str]:
+        from .enumerate import chance_texts
+
+        self.options.resolve(options)
+        return list(chance_texts())
+
+    def encode(self, observation: dict[str, Any]) -> list[float]:
+        from .encode import encode
+
+        return encode(observation)
 
     def load_state(self, doc: dict[str, Any]) -> DiscoverState:
         """A state from `DiscoverState.to_json()`; every field is checked first, else `SaveError`. A document of
