@@ -238,7 +238,9 @@ class _OptionalSeat:
 
 
 def decision_kinds() -> DecisionKinds:
-    """Every decision and step kind of Discover, for reading documents."""
+    """Every decision and step kind of Discover, for reading documents (built once: `load_state` asks each time)."""
+    if _KINDS:
+        return _KINDS[0]
     from . import (
         carrying,
         combat,
