@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, IllegalAction
+from outlast.core.rng import peek_below
 
 from .actions import DiscoverAction, act
 from .terms import DIE, PLAYING, WON
@@ -86,6 +87,16 @@ def chance_outcomes(state: DiscoverState) -> list[tuple[DiscoverAction, float]]:
         return [(act(CHANCE, name, v), 1 / DIE) for v in range(1, DIE + 1)]
     pool = _pool(state, kind, arg)
     return [(act(CHANCE, name, i), 1 / len(pool)) for i in pool]
+
+
+def sample_chance(state: DiscoverState) -> DiscoverAction:
+    """The outcome of `chance_outcomes` that the state's RNG picks: every pool is uniform, so the kernel's pick is
+    the outcome at index `peek_below(rng_state, len(outcomes))`, built here alone."""
+    kind, arg = state.chance[0]
+    if kind == DIE_ROLL:
+        return act(CHANCE, CHANCE_KINDS[kind], 1 + peek_below(state.rng_state, DIE))
+    pool = _pool(state, kind, arg)
+    return act(CHANCE, CHANCE_KINDS[kind], pool[peek_below(state.rng_state, len(pool))])
 
 
 def _chance_value(state: DiscoverState, action: DiscoverAction) -> int:

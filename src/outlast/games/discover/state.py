@@ -183,6 +183,13 @@ class DiscoverState(State):
             return []
         return flow.chance_outcomes(self)
 
+    def sample_chance(self) -> DiscoverAction:
+        """The outcome this state's RNG picks now, as the kernel's would pick it from `chance_outcomes` (they are
+        uniform), without building an action for every outcome of the pool."""
+        if not self.chance or self.over:
+            raise IllegalAction("no dice or cards are pending now")
+        return flow.sample_chance(self)
+
     def _check_legal(self, act: Any) -> None:
         flow.check_legal(self, act)
 
