@@ -136,7 +136,7 @@ function Stamina({ m, board }) {
     spaces.push(html`<span class=${`space${injury ? " injury" : ""}${i === m.stamina ? " at" : ""}${i === board.exhaustion ? " end" : ""}`}
       title=${`${i}${injury ? ": injury space" : ""}${i === board.exhaustion ? ": exhaustion" : ""}`}>${i === m.stamina ? m.seat : injury ? "+" : ""}</span>`);
   }
-  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
+  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" role="img" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
 }
 
 function Explorer({ m, view, mine, you }) {
@@ -162,7 +162,7 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     <p class="round"><strong>Round ${view.round}</strong>${` · phase ${view.phase_name} · ${view.scenario.name} · level ${view.options.level}` +
       ` · draw pile ${view.draw_pile}`}</p>
     <p class="scroll-hint quiet" aria-hidden="true">The terrain is wider than the screen: swipe it sideways.</p>
-    <div class="board-scroll" tabindex="0" role="region" aria-label="the terrain (scrolls sideways on a narrow screen)"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
+    <div class="board-scroll" role="region" aria-label="the terrain (scrolls sideways on a narrow screen)"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:
