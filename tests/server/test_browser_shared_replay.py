@@ -5,7 +5,9 @@ Two browser contexts (seat 0's player on a desktop, a newcomer by name on a phon
 Fuji table's replay page and join its room. The leader steps forward five and changes the point of view; the
 follower's page shows the same step and seat, its controls off and the board naming the seat, not "you". The
 follower takes the lead and steps back; the first page follows, browses alone and follows again. Then a save file
-is opened on `/replay` (from the lobby's link) and stepped, and a broken one shows the server's reason.
+is opened on `/replay` (from the lobby's link) and stepped, and a broken one shows the server's reason. And when the
+server restarts under a room (issue 24 bug 9), both pages say so, rejoin it by themselves and put back its step,
+point of view and leader.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from .harness import Server
+from .harness import Server, free_port
 from .rig import Rig
 from .test_browser import SHOTS, browser
 from .test_save_upload import finished_save
@@ -138,4 +140,47 @@ def test_a_save_file_is_opened_and_stepped_and_a_broken_one_says_why(browser: Br
         page.locator("input.save-file").set_input_files(str(broken))  # a broken file leaves the replay as it was
         alert.wait_for()
         _at(page, len(doc["actions"]), "0")
+    assert not errors, errors
+
+
+def test_a_room_is_rejoined_where_it_was_after_the_server_restarts(browser: Browser, tmp_path: Path) -> None:
+    """Issue 24 bug 9: the server process is stopped under a room of two and started again on the same port and
+    database; both pages rejoin by themselves, and the room is back at its step and point of view, led by the
+    same player, with the follower following."""
+    url, over, tokens = _finished(tmp_path)
+    errors: list[str] = []
+    port = free_port()
+    with Server(url, port=port, log=tmp_path / "server.log") as server:
+        ann = _open(browser, server.url + "/", errors)
+        ann.evaluate(f"localStorage.setItem('outlast:{over}', JSON.stringify({{seat: 0, token: '{tokens[0]}'}}))")
+        ann.goto(f"{server.url}/replay/{over}")
+        _at(ann, 0, "0")
+        ann.get_by_role("button", name="Review together").click()
+        ann.wait_for_selector(".room .room-line:has-text('You lead')")
+        bob = _open(browser, f"{server.url}/replay/{over}", errors, phone=True)
+        bob.locator("input.room-name").fill("Bob")
+        bob.get_by_role("button", name="Review together").click()
+        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 0) leads')")
+        for _ in range(7):
+            ann.keyboard.press("ArrowRight")
+        ann.locator("select.pov").select_option("1")
+        _at(ann, 7, "1", "no")
+        _at(bob, 7, "1", "yes")
+
+        server.stop()
+        for page in (ann, bob):  # each page says it lost the room and keeps its place meanwhile
+            page.wait_for_selector(".room .rejoining")
+        _at(ann, 7, "1", "no")
+        _at(bob, 7, "1", "yes")
+        server.start()
+        for page in (ann, bob):
+            page.wait_for_selector(".room .rejoining", state="detached", timeout=30_000)
+        ann.wait_for_selector(".room .room-line:has-text('You lead')")
+        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 0) leads')")
+        ann.wait_for_selector(".room .members li:has-text('Bob')")
+        _at(ann, 7, "1", "no")
+        _at(bob, 7, "1", "yes")
+        ann.keyboard.press("ArrowRight")  # the rejoined room moves as before
+        _at(bob, 8, "1", "yes")
+        assert server.port == port
     assert not errors, errors

@@ -161,21 +161,23 @@ class Hub:
 
     # ------------------------------------------------------------------ loading
     async def live(self, table_id: object) -> Live:
-        """The table `table_id`, loaded (and replayed) on first use; `HubError` 404 when there is none."""
+        """The table `table_id`, loaded (and replayed) on first use; `HubError` 404 when there is none. A caller
+        that comes while another is still replaying it waits for that (after a restart, two pages reconnect at once:
+        the second must not find a table in play without its match)."""
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
             raise HubError(404, "no_table", f"no table {shown(table_id)}")
         live = self.tables.get(table_id)
         if live is not None:
             live.touched = time.monotonic()
-            return live
-        try:
-            row = await self.db(self.store.table, table_id)
-            seats = await self.db(self.store.seats, table_id)
-        except StoreError:
-            raise HubError(404, "no_table", f"no table {shown(table_id)}") from None
-        live = self.tables.setdefault(table_id, Live(row, seats))
-        self.resting.discard(table_id)
-        if live.match is None and row.status in ("playing", "over"):
+        else:
+            try:
+                row = await self.db(self.store.table, table_id)
+                seats = await self.db(self.store.seats, table_id)
+            except StoreError:
+                raise HubError(404, "no_table", f"no table {shown(table_id)}") from None
+            live = self.tables.setdefault(table_id, Live(row, seats))
+            self.resting.discard(table_id)
+        if live.match is None and live.row.status in ("playing", "over"):
             async with live.lock:
                 await asyncio.to_thread(self._load_match, live)
         return live

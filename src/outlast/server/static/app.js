@@ -7,6 +7,7 @@ import { Lobby } from "/static/lobby.js";
 import { Table } from "/static/table.js";
 import { Replay, SaveReplay } from "/static/replay.js";
 import { Rules } from "/static/rules.js";
+import { focusableScrollers } from "/static/scrollers.js";
 
 function Page() {
   const path = location.pathname;
@@ -21,3 +22,4 @@ function Page() {
 const root = document.getElementById("app");
 root.textContent = "";
 render(html`<${Page} />`, root);
+focusableScrollers(root);

@@ -54,9 +54,10 @@ export function Replay({ id }) {
   useEffect(() => {  // a follower's own position is the room's (so browsing alone starts where the room is)
     if (room && following && !leading) local.setWant({ step: room.step, seat: seatOf(room) });
   }, [room?.step, room?.seat, following, leading]);
-  useEffect(() => {  // the leader's position is the room's: each step it takes moves the room
+  useEffect(() => {  // the leader's position is the room's: each step it takes moves the room (steps taken while
+    // the room rejoined after a drop are sent once it is back)
     if (room && leading && (local.want.step !== room.step || local.want.seat !== seatOf(room))) shared.goto(local.want.step, local.want.seat);
-  }, [local.want.step, local.want.seat, leading]);
+  }, [local.want.step, local.want.seat, leading, room?.you]);
   const locked = following && !leading;
   const go = stepper(local.setWant, frame ? frame.steps : 0);
   useKeys(go, frame ? frame.steps : 0, locked);

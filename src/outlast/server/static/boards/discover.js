@@ -135,14 +135,14 @@ function IslandMap({ view, legal, act, busy }) {
 
 function Health({ s }) {
   const dials = [0, 1, 2].map((i) => s.damage[i]);
-  return html`<span class="health" aria-label=${`health: ${3 - s.damage.length} of 3 hearts${s.damage.length ? `; damage: ${s.damage.join(", ")}` : ""}`}>
+  return html`<span class="health" role="img" aria-label=${`health: ${3 - s.damage.length} of 3 hearts${s.damage.length ? `; damage: ${s.damage.join(", ")}` : ""}`}>
     ${dials.map((d) => html`<span class=${`dial${d ? ` hurt ${d}` : ""}`} title=${d ? `${d} damage` : "heart (healthy)"}>${d ? DAMAGE[d] || "?" : "♥"}</span>`)}
   </span>`;
 }
 
 function Stamina({ s }) {
   const cap = Math.max(12, s.stamina);
-  return html`<span class="stamina-bar" aria-label=${`stamina ${s.stamina}`} title=${`stamina ${s.stamina} of ${cap}`}>
+  return html`<span class="stamina-bar" role="img" aria-label=${`stamina ${s.stamina}`} title=${`stamina ${s.stamina} of ${cap}`}>
     ${Array.from({ length: cap }, (_, i) => html`<span class=${i < s.stamina ? "pip on" : "pip"}></span>`)}</span>`;
 }
 

@@ -67,35 +67,39 @@ function Cell({ c, action, act, busy }) {
     <text x=${X + 7} y=${Y + 17} class="cell-name">${c.cell}</text>
     ${c.lava ? html`<text x=${X + CELL - 7} y=${Y + 17} class="tag lava-tag" text-anchor="end">LAVA</text>`
       : c.kind !== "landscape" ? html`<text x=${X + CELL - 7} y=${Y + 17} class="tag" text-anchor="end">${c.kind}</text>` : ""}
-    ${!c.lava && wrap(c.requires, 15).slice(0, 5).map((line, i) => html`<text x=${X + 6} y=${Y + 31 + i * 10.5} class="req">${line}</text>`)}
-    ${c.eruption_token > 0 && html`<g><polygon points=${`${X + 8},${Y + CELL - 8} ${X + 20},${Y + CELL - 28} ${X + 32},${Y + CELL - 8}`} class="eruption" />
-      <text x=${X + 20} y=${Y + CELL - 11} text-anchor="middle" class="token-text">${c.eruption_token > 1 ? "2" : "!"}</text></g>`}
-    ${c.equipment_token && html`<g><rect x=${X + CELL - 26} y=${Y + CELL - 26} width="18" height="18" rx="3" class="equipment-token" />
-      <text x=${X + CELL - 17} y=${Y + CELL - 12} text-anchor="middle" class="token-text">E</text></g>`}
-    ${c.start && html`<text x=${X + CELL / 2} y=${Y + CELL - 10} text-anchor="middle" class="tag">start</text>`}
+    ${!c.lava && wrap(c.requires, 15).slice(0, 3).map((line, i) => html`<text x=${X + 6} y=${Y + 31 + i * 10.5} class="req">${line}</text>`)}
+    ${/* tokens and the start sit in the top line (tokens lie on landscape cards alone, which have no tag), so that
+      the pieces' strip at the bottom never covers the requirement */ ""}
+    ${c.eruption_token > 0 && html`<g class="token"><polygon points=${`${X + 30},${Y + 20} ${X + 40},${Y + 4} ${X + 50},${Y + 20}`} class="eruption" />
+      <text x=${X + 40} y=${Y + 18} text-anchor="middle" class="token-text">${c.eruption_token > 1 ? "2" : "!"}</text></g>`}
+    ${c.equipment_token && html`<g class="token"><rect x=${X + CELL - 22} y=${Y + 5} width="15" height="15" rx="3" class="equipment-token" />
+      <text x=${X + CELL - 14.5} y=${Y + 16.5} text-anchor="middle" class="token-text">E</text></g>`}
+    ${c.start && html`<text x=${X + CELL - 7} y=${Y + 17} text-anchor="end" class="tag start-tag">start</text>`}
     ${action && html`<rect x=${X + 3} y=${Y + 3} width=${CELL - 6} height=${CELL - 6} rx="6" class="target-ring" />`}
   </g>`;
 }
 
+/** Meeples (circles) and destination markers (diamonds), in a strip along the bottom of each cell, below its
+ * requirement (at most three lines), one slot each: meeples from the left, then markers. */
 function Pieces({ meeples }) {
-  const here = {};
-  const marks = {};
-  for (const m of meeples) { (here[m.position] ||= []).push(m); if (m.marker) (marks[m.marker] ||= []).push(m); }
+  const at = {};
+  for (const m of meeples) (at[m.position] ||= { meeples: [], marks: [] }).meeples.push(m);
+  for (const m of meeples) if (m.marker) (at[m.marker] ||= { meeples: [], marks: [] }).marks.push(m);
   const tokens = [];
-  for (const [cell, list] of Object.entries(marks)) {
+  for (const [cell, here] of Object.entries(at)) {
     const { x, y } = place(cell);
-    list.forEach((m, i) => tokens.push(html`<g class="marker"><title>destination of ${meepleName(m)}</title>
-      <rect x=${x * CELL + 44 + i * 12} y=${y * CELL + 46} width="14" height="14" transform=${`rotate(45 ${x * CELL + 51 + i * 12} ${y * CELL + 53})`}
-        fill="white" stroke=${MEEPLE[m.colour] || "#555"} stroke-width="3" />
-      <text x=${x * CELL + 51 + i * 12} y=${y * CELL + 57} text-anchor="middle" class="marker-text">${m.seat}</text></g>`));
-  }
-  for (const [cell, list] of Object.entries(here)) {
-    const { x, y } = place(cell);
-    list.forEach((m, i) => {
-      const cx = x * CELL + 20 + (i % 3) * 26, cy = y * CELL + 62 - Math.floor(i / 3) * 20;
-      tokens.push(html`<g class="meeple"><title>${meepleName(m)} stands on ${cell}</title>
-        <circle cx=${cx} cy=${cy} r="12" fill=${MEEPLE[m.colour] || "#777"} stroke="white" stroke-width="2" />
-        <text x=${cx} y=${cy + 4} text-anchor="middle" class="meeple-text">${m.seat}</text></g>`);
+    const count = here.meeples.length + here.marks.length;
+    const slot = Math.min(24, (CELL - 8) / count), r = Math.min(11, slot / 2 - 0.5);
+    const cx = (i) => x * CELL + 4 + slot * (i + 0.5), cy = y * CELL + CELL - 17;
+    here.meeples.forEach((m, i) => tokens.push(html`<g class="meeple" data-cell=${cell}><title>${meepleName(m)} stands on ${cell}</title>
+      <circle cx=${cx(i)} cy=${cy} r=${r} fill=${MEEPLE[m.colour] || "#777"} stroke="white" stroke-width="2" />
+      <text x=${cx(i)} y=${cy + 4} text-anchor="middle" class="meeple-text">${m.seat}</text></g>`));
+    here.marks.forEach((m, j) => {
+      const mx = cx(here.meeples.length + j), side = r * 1.25;
+      tokens.push(html`<g class="marker" data-cell=${cell}><title>destination of ${meepleName(m)}</title>
+        <rect x=${mx - side / 2} y=${cy - side / 2} width=${side} height=${side} transform=${`rotate(45 ${mx} ${cy})`}
+          fill="white" stroke=${MEEPLE[m.colour] || "#555"} stroke-width="3" />
+        <text x=${mx} y=${cy + 3.5} text-anchor="middle" class="marker-text">${m.seat}</text></g>`);
     });
   }
   return tokens;
@@ -132,7 +136,7 @@ function Stamina({ m, board }) {
     spaces.push(html`<span class=${`space${injury ? " injury" : ""}${i === m.stamina ? " at" : ""}${i === board.exhaustion ? " end" : ""}`}
       title=${`${i}${injury ? ": injury space" : ""}${i === board.exhaustion ? ": exhaustion" : ""}`}>${i === m.stamina ? m.seat : injury ? "+" : ""}</span>`);
   }
-  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
+  return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" role="img" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
 }
 
 function Explorer({ m, view, mine, you }) {
@@ -157,7 +161,8 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
   return html`<div class="fuji">
     <p class="round"><strong>Round ${view.round}</strong>${` · phase ${view.phase_name} · ${view.scenario.name} · level ${view.options.level}` +
       ` · draw pile ${view.draw_pile}`}</p>
-    <div class="board-scroll"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
+    <p class="scroll-hint quiet" aria-hidden="true">The terrain is wider than the screen: swipe it sideways.</p>
+    <div class="board-scroll" role="region" aria-label="the terrain (scrolls sideways on a narrow screen)"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:

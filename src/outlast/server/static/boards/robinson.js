@@ -49,7 +49,7 @@ function clickable(target, place, act, busy) {
   const chosen = moves.filter((m) => m.pawn === place.chosen);
   const pool = chosen.length ? chosen : moves;
   const action = (pool.find((m) => m.join) || pool[0]).action;  // onto a planned Action: join it
-  return { role: "button", tabindex: 0, "aria-label": action, "data-action": action,
+  return { role: "button", tabindex: 0, "data-action": action,  // its name is its <title>, which starts with the action
     onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) };
 }
 
@@ -80,7 +80,7 @@ function Tile({ s, cx, cy, place, act, busy }) {
   const label = s.tile ? `${s.space}: tile ${s.tile}, ${s.terrain}${s.camp ? ", the Camp" : ""}` : `${s.space}: unexplored`;
   return html`<g class=${`tile${s.tile ? "" : " unexplored"}${s.lost ? " lost" : ""} ${click.role && "target" || ""}`} data-space=${s.space}
       data-target=${click.role ? explore : undefined} ...${click}>
-    <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${label}</title>
+    <title>${click["data-action"] ? `${click["data-action"]}: ` : ""}${label}</title>
     <polygon points=${hexPoints(cx, cy, HEX - 2)} fill=${s.lost ? "#555" : TERRAIN[s.terrain] || "#dfe7ea"}
       stroke=${click.role ? "var(--focus)" : "#6b7b80"} stroke-width=${click.role ? 3 : 1.5} stroke-dasharray=${click.role ? "6 3" : ""} />
     <text x=${cx} y=${cy - 25} text-anchor="middle" class="space-name">${s.space}</text>
@@ -99,7 +99,7 @@ function Sources({ s, cx, cy, place, act, busy, pawns }) {
     const click = clickable(target, place, act, busy);
     const x = cx - 26 + i * 28, y = cy - 6;
     return html`<g class=${`source ${click.role && "target" || ""}`} data-target=${click.role ? target : undefined} ...${click}>
-      <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${res} source${s.exhausted[i] ? " (exhausted)" : ""} on ${s.space}</title>
+      <title>${click["data-action"] ? `${click["data-action"]}: ` : ""}${res} source${s.exhausted[i] ? " (exhausted)" : ""} on ${s.space}</title>
       <rect x=${x} y=${y} width="24" height="18" rx="4" class=${`res ${res}${s.exhausted[i] ? " exhausted" : ""}`}
         stroke=${click.role ? "var(--focus)" : "#333"} stroke-width=${click.role ? 3 : 1} />
       <text x=${x + 12} y=${y + 13} text-anchor="middle" class="res-text">${RES[res] || res[0]}${s.exhausted[i] ? "✕" : ""}</text>
@@ -150,7 +150,7 @@ function ActionBoard({ view, place, act, busy, pawns }) {
       const x = LEFT + (i % PER) * CW, cy = y + Math.floor(i / PER) * CH;
       const click = clickable(t, place, act, busy);
       out.push(html`<g class=${`chip ${click.role && "target" || ""}`} data-target=${click.role ? t : undefined} ...${click}>
-        <title>${click["aria-label"] || t}</title>
+        <title>${chipName(t, view)}${click["data-action"] ? `: ${click["data-action"]}` : ""}</title>
         <rect x=${x} y=${cy + 4} width=${CW - 8} height=${CH - 8} rx="6" class="chip-box"
           stroke=${click.role ? "var(--focus)" : "#888"} stroke-width=${click.role ? 3 : 1} stroke-dasharray=${click.role ? "6 3" : ""} />
         <text x=${x + 7} y=${cy + 20} class="chip-text">${chipName(t, view)}</text>
@@ -167,7 +167,7 @@ function ActionBoard({ view, place, act, busy, pawns }) {
 function Track({ name, value, low, high, letter }) {
   const cells = [];
   for (let i = low; i <= high; i++) cells.push(html`<span class=${`space${i === value ? " at" : ""}`} title=${`${name} ${i}`}>${i === value ? letter : i}</span>`);
-  return html`<span class="track" aria-label=${`${name}: ${value}`}>${cells}</span>`;
+  return html`<span class="track" role="img" aria-label=${`${name}: ${value}`}>${cells}</span>`;
 }
 
 function Camp({ view }) {
@@ -207,7 +207,7 @@ function Castaway({ c, mine, you }) {
     <h3><span class="swatch" style=${`background:${SEAT[c.seat % 4]}`}>${c.name[0]}</span> ${c.name} (seat ${c.seat})${mine ? ` — ${you}` : ""}</h3>
     <p>Wounds <strong>${c.wounds}</strong> of ${c.death_at} · Determination <strong>${c.determination}</strong> · pawns ${c.pawns}
       ${c.special_wounds.length ? ` · special wounds: ${c.special_wounds.join(", ")}` : ""}</p>
-    <div class="stamina" title="W marks the wounds; ▾ spaces cost Morale when reached" aria-label=${`wound track: ${c.wounds} of ${c.death_at}`}>${marks}</div>
+    <div class="stamina" role="img" title="W marks the wounds; ▾ spaces cost Morale when reached" aria-label=${`wound track: ${c.wounds} of ${c.death_at}`}>${marks}</div>
     <ul class="equipment">${c.skills.map((s) => html`<li title=${s.text}><strong>${s.name}</strong> (${s.cost} Det.)${s.used ? " used" : ""}: ${s.text}</li>`)}</ul>
   </div>`;
 }
@@ -226,7 +226,7 @@ function Dice({ events, view }) {
     if (e.kind === "roll") rolls.push(e.text);
   }
   if (!rolls.length || !view.phase.startsWith("action")) return "";
-  return html`<div class="rc-dice" aria-label="dice rolled"><strong>Dice rolled</strong> ${rolls.slice(-3).map((t) => html`<span class="roll">${t}</span>`)}</div>`;
+  return html`<div class="rc-dice" role="group" aria-label="dice rolled"><strong>Dice rolled</strong> ${rolls.slice(-3).map((t) => html`<span class="roll">${t}</span>`)}</div>`;
 }
 
 export function board({ view, legal, act, seat, you = "you", busy, events }) {
