@@ -133,7 +133,7 @@ class Tutorial:
         step = self.next_step(match)
         taken = sum(1 for s in self.steps[:done] if s.seat == self.seat)
         out: dict[str, Any] = {"title": self.title, "step": taken + 1, "of": total, "seat": self.seat}
-        if done == 0:
+        if taken == 0:  # until the learner's first move: what the game is about
             out["intro"] = self.intro
         if step is None:
             out.update(step=total, finished=True, say=self.done)
