@@ -162,7 +162,7 @@ def table_labels(row: TableRow) -> list[dict[str, str]]:
         labels.append({"kind": "practice", "text": "practice table: the host chose the seed, so the host can "
                                                     "foresee every die and card"})
     for option in load_game(row.game).options:
-        if not option.secret_bits:
+        if not option.secret_bits or row.tutorial:  # a tutorial's copy is part of its script (its label says so)
             continue
         if option.name in row.secret_options:
             labels.append({"kind": "secret", "text": f"{option.name} {row.content_id}, drawn in secret"})
