@@ -5,7 +5,6 @@ completes over the websocket; bad requests get typed errors."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
