@@ -98,3 +98,11 @@ def test_not_json_is_a_typed_error() -> None:
 def test_the_script_holds_no_chance_steps() -> None:
     for game in GAMES:
         assert all(step.seat != CHANCE for step in load_tutorial(game).steps)
+
+
+def test_the_module_examples_run() -> None:
+    import doctest
+
+    import outlast.tutorials
+
+    assert doctest.testmod(outlast.tutorials).failed == 0

@@ -5,6 +5,7 @@ completes over the websocket; bad requests get typed errors."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from .harness import Player, Server
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Server:
-    with Server(f"sqlite:///{tmp_path_factory.mktemp('tutorials') / 's.db'}") as running:
+    with Server(f"sqlite:///{tmp_path_factory.mktemp('tutorials') / 's.db'}", args=["--table-limit", "100"]) as running:
         yield running  # type: ignore[misc]
 
 
@@ -104,3 +105,8 @@ def test_the_whole_script_completes_over_the_websocket(server: Server, game: str
 
     coach = asyncio.run(run())
     assert coach["say"] == tutorial.done and coach["step"] == coach["of"] == tutorial.learner_steps
+
+
+def test_tutorials_count_against_the_table_limit(tmp_path: Path) -> None:
+    with Server(f"sqlite:///{tmp_path / 's.db'}", args=["--table-limit", "2"]) as limited:
+        assert [limited.post("/api/tutorials", {"game": "robinson"}).status_code for _ in range(3)] == [200, 200, 429]
