@@ -96,7 +96,6 @@ export function Coach({ coach, notice }) {
       ${coach.touch.map((t, i) => html`${i ? " › " : ""}<strong>${t}</strong>`)}</p>`}
     ${coach.waiting && html`<p class="quiet">Waiting for the other seat…</p>`}
     ${refused && html`<p class="notice coach-hint" role="alert"><strong>Not this move:</strong> ${refused}</p>`}
-    ${coach.finished && html`<p class="buttons"><a class="button" href="/">Back to the lobby</a>
-      <span class="quiet">to open a real table, with friends or bots.</span></p>`}
+    ${coach.finished && html`<p class="buttons"><a class="button" href="/">Back to the lobby</a></p>`}
   </section>`;
 }
