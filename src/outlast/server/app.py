@@ -19,6 +19,8 @@ Routes (docs/server.md has every request and message with examples):
     GET  /api/tables/{table}/replay?step=N&seat=S a finished game after N actions, as seat S (or a spectator) sees it
     POST /api/saves                              replay an uploaded save file → its key
     GET  /api/saves/{key}?step=N&seat=S          that save after N actions, as seat S (or a spectator) sees it
+    GET  /api/tutorials                          the games that have a tutorial
+    POST /api/tutorials                          open a game's tutorial for one learner → its table, seat and token
     GET  /api/rules/{game}[/{section}]           a game's players' rules guide, or one § of it (markdown)
     GET  /rules/{game}, /replay/{table}, /replay the guide's page, a finished table's replay page and the page that
                                                  replays a save file (index.html)
@@ -189,6 +191,16 @@ def _routes(app: FastAPI, hub: Callable[[], Hub], guard: Guard) -> None:
             reply = await hub().create(body)
             made.append(reply["table"])
         return reply
+
+    @app.get("/api/tutorials")
+    async def tutorials() -> list[dict[str, Any]]:
+        return hub().tutorials()
+
+    @app.post("/api/tutorials")
+    async def tutorial(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        async with guard.creating(request.scope, partial(still_open, hub().store)):  # it starts at once: never open
+            return await hub().create_tutorial(body)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:

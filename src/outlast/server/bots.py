@@ -431,6 +431,10 @@ class BotRunner:
             return None
         movers = match.state.to_move()
         specs = {s.seat: s.bot for s in live.seats if s.bot and (s.kind == "bot" or s.kind == "human")}
+        tutorial = live.tutorial
+        if tutorial is not None and tutorial.next_step(match) is not None:  # the script decides who moves
+            scripted = tutorial.scripted_mover(match)
+            return None if scripted is None or scripted not in specs else (scripted, specs[scripted])
         mine = [m for m in movers if m != CHANCE and m in specs]
         if not mine:
             return None
@@ -538,6 +542,9 @@ class BotRunner:
             if match is None or match.state.is_over() or seat not in match.state.to_move():
                 return live.version, None
             version = live.version
+            step = live.tutorial.next_step(match) if live.tutorial is not None else None
+            if step is not None:
+                return version, step.action if step.seat == seat else None  # a tutorial's seat follows its script
             rng = self.rngs.get((live.id, seat))
             if rng is None:  # never from the table's seed: a bot's choices must tell nothing of it
                 rng = self.rngs[(live.id, seat)] = Rng.secret()

@@ -23,6 +23,7 @@ from typing import Any, ParamSpec, TypeVar
 from outlast.core import IllegalAction, Match, OptionError, OutlastError, load_game, resolve_seed
 from outlast.core.errors import UnknownGame, shown
 from outlast.core.rng import secret_seed
+from outlast.tutorials import OffScript, UnknownTutorial, load_tutorial
 
 from . import protocol as p
 from .bots import server_agent
@@ -34,6 +35,8 @@ log = logging.getLogger("outlast.server")
 BOT_PACE = 0.3
 """Seconds a bot seat waits before it acts (so that people can follow a bot's moves)."""
 MAX_NAME = 40
+TUTORIAL_BOT = "heuristic"
+"""The bot that plays a tutorial's other seats: their scripted moves while the script lasts, its own after."""
 RATE = 20.0
 """The default rate limit: messages a second per connection."""
 IDLE_SECONDS = 300.0
@@ -276,6 +279,49 @@ class Hub:
             host_hash=token_hash(host), seats=seats, clock=clock, practice=practice, secret_options=sorted(drawn))
         return {"table": table_id, "host_token": host, "seats": seats}
 
+    @staticmethod
+    def tutorials() -> list[dict[str, Any]]:
+        """The games that have a tutorial (`outlast.tutorials`): each one's title and how many steps the learner
+        plays."""
+        from outlast.tutorials import GAMES
+
+        return [{"game": game, "title": t.title, "steps": t.learner_steps}
+                for game in GAMES for t in [load_tutorial(game)]]
+
+    async def create_tutorial(self, body: Any) -> dict[str, Any]:
+        """Open a game's tutorial for one learner: `{game, name?}` → the table, the learner's seat and its token.
+
+        The table is private and in play at once: made from the tutorial's options and seed (a practice table,
+        labelled as a tutorial), the learner seated under `name`, the other seats played by `TUTORIAL_BOT`
+        following the script. Nobody hosts it (its host token is never given out), so its seats never change."""
+        if not isinstance(body, dict) or set(body) - {"game", "name"}:
+            raise HubError(400, "malformed", "a tutorial needs {\"game\": NAME} and may give a \"name\"")
+        try:
+            tutorial = load_tutorial(body.get("game"))
+        except UnknownTutorial as exc:
+            raise HubError(404, "no_tutorial", str(exc)) from None
+        except TypeError:
+            raise HubError(404, "no_tutorial", str(UnknownTutorial(body.get("game")))) from None
+        name = display_name(body.get("name") or "You") if isinstance(body.get("name", ""), str) else None
+        if name is None:
+            raise HubError(400, "malformed", "name must be a text")
+        game = load_game(tutorial.game)
+        options = game.options.resolve(tutorial.options)
+        seats, content_id = await asyncio.to_thread(_deal_facts, game, tutorial.seed, options)
+        host = secrets.token_urlsafe(24)
+        table_id = await self.db(
+            self.store.create_table, game=game.name, options=_plain(options), seed=tutorial.seed,
+            rules_version=game.rules_version, content_id=content_id, public=False, host_hash=token_hash(host),
+            seats=seats, practice=True, tutorial=game.name)
+        token = secrets.token_urlsafe(24)
+        for seat in range(seats):
+            if seat == tutorial.seat:
+                await self.db(self.store.set_seat, table_id, seat, kind="human", name=name, token_hash=token_hash(token))
+            else:
+                await self.db(self.store.set_seat, table_id, seat, kind="bot", name=TUTORIAL_BOT, bot=TUTORIAL_BOT)
+        await self.start(table_id, host)
+        return {"table": table_id, "seat": tutorial.seat, "token": token, "game": game.name}
+
     async def lobby(self) -> list[dict[str, Any]]:
         """Public tables that are open or in play, newest first: read from the database, without loading (and
         replaying) the tables this process does not hold."""
@@ -484,6 +530,9 @@ class Hub:
             match = live.match
             assert match is not None
             done = len(match.history)
+            tutorial = live.tutorial
+            if tutorial is not None and holder is not None:
+                tutorial.check(match, seat, text)  # the learner: the script's move only (OffScript: the hint)
             try:
                 match.play(text, seat)
                 match.resolve_chance()
@@ -651,6 +700,8 @@ class Hub:
         msg_id = getattr(msg, "id", None)
         try:
             await self._dispatch(live, client, msg)
+        except OffScript as exc:
+            await _send(live, client, p.rejected("off_script", exc.hint, "", live.version, msg_id))
         except IllegalAction as exc:
             await _send(live, client, p.rejected("illegal", exc.reason, exc.rule, live.version, msg_id))
         except StaleVersion as exc:

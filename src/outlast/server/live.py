@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Match, OutlastError, State, load_game
+from outlast.tutorials import Tutorial, load_tutorial
 
 if TYPE_CHECKING:
     from .hub import Client
@@ -53,6 +54,11 @@ class Live:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def tutorial(self) -> Tutorial | None:
+        """The tutorial this table plays (its script and coach), or None for an ordinary table."""
+        return load_tutorial(self.row.tutorial) if self.row.tutorial else None
 
     @property
     def over(self) -> bool:
@@ -129,6 +135,9 @@ class Live:
                "seats": snapshot.seat_list}
         if snapshot.outcome is not None:
             msg["outcome"] = snapshot.outcome
+        tutorial = self.tutorial
+        if tutorial is not None and seat == tutorial.seat:
+            msg["coach"] = tutorial.coach(self.match, seat)
         return msg, len(events)
 
     def lobby_entry(self) -> dict[str, Any]:
@@ -147,11 +156,13 @@ def table_labels(row: TableRow) -> list[dict[str, str]]:
     and may foresee every hidden outcome), and for each spoiler option (`Option.secret_bits`: a Discover copy)
     whether the server drew it in secret or the host chose it (then its hidden contents may be known)."""
     labels = []
-    if row.practice:
+    if row.tutorial:
+        labels.append({"kind": "tutorial", "text": "tutorial: a scripted game with dice and cards fixed in advance"})
+    elif row.practice:
         labels.append({"kind": "practice", "text": "practice table: the host chose the seed, so the host can "
                                                     "foresee every die and card"})
     for option in load_game(row.game).options:
-        if not option.secret_bits:
+        if not option.secret_bits or row.tutorial:  # a tutorial's copy is part of its script (its label says so)
             continue
         if option.name in row.secret_options:
             labels.append({"kind": "secret", "text": f"{option.name} {row.content_id}, drawn in secret"})

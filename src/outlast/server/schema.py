@@ -38,6 +38,8 @@ class Table(Base):
     """A practice table: its host chose the seed, so the host may foresee every hidden outcome (shown to all)."""
     secret_options: Mapped[str] = mapped_column(Text, server_default="[]")
     """A JSON list of the options the server drew in secret (a Discover copy's seed): never shown to a client."""
+    tutorial: Mapped[str] = mapped_column(Text, server_default="")
+    """The game whose tutorial this table plays (a scripted game for one learner, `outlast.tutorials`), or ""."""
     rules_version: Mapped[str] = mapped_column(Text)
     content_id: Mapped[str] = mapped_column(Text)
     public: Mapped[bool] = mapped_column(Boolean)

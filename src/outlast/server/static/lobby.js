@@ -2,6 +2,7 @@
 // watching. A table's page (/t/ID) is where the game is played and where the host seats bots and starts it.
 import { html, useEffect, useState } from "/static/vendor/preact-htm.module.js";
 import { api, keep } from "/static/common.js";
+import { LearnButton } from "/static/coach.js";
 
 function go(table) { location.assign(`/t/${table}`); }
 
@@ -135,7 +136,8 @@ function GameEntry({ game, onError }) {
     <p class="quiet">${game.players.join(", ")} players · ${game.kind} ·
       <a href=${`/rules/${game.name}`} target="_blank" rel="noopener">how to play</a></p>
     ${open ? html`<${CreateForm} game=${game} onError=${onError} onCancel=${() => setOpen(false)} />` :
-      html`<button onClick=${() => setOpen(true)}>New ${game.title} table</button>`}
+      html`<div class="buttons"><button onClick=${() => setOpen(true)}>New ${game.title} table</button>
+        <${LearnButton} game=${game} onError=${onError} /></div>`}
   </li>`;
 }
 

@@ -8,6 +8,7 @@ import { seatText } from "/static/lobby.js";
 import { TreeView } from "/static/tree.js";
 import { anchor } from "/static/rules.js";
 import { PartPicker, allMovesOpen, rememberAllMoves } from "/static/parts.js";
+import { Coach } from "/static/coach.js";
 
 /** The table's websocket: opens again after a drop (hello with the stored token), until `close()`. */
 class Link {
@@ -144,10 +145,11 @@ export function Table({ id }) {
           : t.link === "gone" ? "" : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
       <aside class="side play">
+        ${st?.coach && html`<${Coach} coach=${st.coach} notice=${t.notice} />`}
         <${Seats} seats=${t.seats} since=${t.seatsAt} me=${seat} toMove=${st?.to_move || []} host=${me.host}
           token=${me.token} id=${id} status=${status} />
         ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
-          notice=${t.notice} />`}
+          notice=${st.coach && t.notice?.kind === "off_script" ? null : t.notice} />`}
         ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} game=${game} />`}
       </aside>
       <aside class="side talk">
