@@ -24,6 +24,7 @@ from outlast.core import (
 from outlast.core.errors import shown
 from outlast.core.game import Action
 from outlast.core.parts import Part
+from outlast.core.teach import Explained, Teaching
 
 from .actions import DiscoverAction, parse_action
 from .copy import Copy
@@ -194,6 +195,19 @@ class DiscoverGame(Game):
             return ""
         top = state.decisions[-1]
         return f"{top.text(state)} ({top.rule})"
+
+    def teaching(self) -> Teaching:
+        from .teach import TEACHING
+
+        return TEACHING
+
+    def explain_decision(self, state: Any, seat: int) -> Explained:
+        from .teach import explain
+
+        if not isinstance(state, DiscoverState):
+            raise OutlastError(f"a Discover state is needed, not {shown(state)}")
+        check_seat(seat, state.seats)
+        return explain(state, seat)
 
     def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:
         from .render import render
