@@ -185,7 +185,7 @@ class DiscoverGame(Game):
     def declared_parts(self, state: Any, seat: int, legal: Sequence[Action]) -> Mapping[str, tuple[Part, ...]]:
         from .parts import declared_parts
 
-        return declared_parts(cast("Sequence[DiscoverAction]", legal))
+        return declared_parts(cast("Sequence[DiscoverAction]", legal), state if isinstance(state, DiscoverState) else None)
 
     def describe_decision(self, state: Any, seat: int) -> str:
         if not isinstance(state, DiscoverState):

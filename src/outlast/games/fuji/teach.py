@@ -1,5 +1,6 @@
 """Fuji taught at the table (issue 24 §2, `outlast.core.teach`): the goal, a round in a few steps, what to do now
-for every kind of decision, and the effect of each equipment card, skill and injury in our words (§14, §15, §10.6).
+for every kind of decision, and the effect of each equipment card, skill and injury (§14, §15, §10.6), rendered
+from the content's own words.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from outlast.core import CHANCE
 from outlast.core.teach import Explained, Teaching
 
 from . import decisions
+from .content import CONTENT_DIR, VERBS, Content, load_content
 from .terms import EQUIP, MOVE, PLAN, REROLL
 
 if TYPE_CHECKING:
@@ -43,39 +45,24 @@ PLAIN = {
 }
 """What to do now, for each kind of decision (`PHASE_KINDS` and the pending kinds of `fields.decision_kinds`)."""
 
-GLOSSARY = {
-    "binoculars": ("Binoculars", "Phase 2: swap two empty landscape cards on the board."),
-    "lighter": ("Lighter", "Phase 4: a teammate may lend you one die, face unchanged, until the round ends."),
-    "carabiner": ("Carabiner", "Phase 4: every player, you too, must roll one of their dice again."),
-    "map": ("Map", "Phase 4: give one of your dice, face unchanged, to another player for this round."),
-    "duct_tape": ("Duct tape", "Phase 4: turn any of your dice showing 1 over, to 6."),
-    "compass": ("Compass", "Phase 4: turn any of your dice showing 6 over, to 1 (lower totals help your "
-                           "neighbours)."),
-    "machete": ("Machete", "Phase 4: set up to 2 of your dice aside; they count for nobody this round."),
-    "radio": ("Radio", "Phase 2 or 4: lower your screen until the phase ends, so everyone sees your dice."),
-    "first_aid_kit": ("First aid kit", "Phase 4: you lose no stamina this round."),
-    "shovel": ("Shovel", "Phase 4: turn one of your dice to any face."),
-    "rope": ("Rope", "Phase 2 or 4: step at once onto a neighbouring card you may enter."),
-    "flare_gun": ("Flare gun", "Phase 4: +3 to your total on your own move this round."),
-    "flashlight": ("Flashlight", "Phase 2: roll some of your dice again once."),
-    "pocket_knife": ("Pocket knife", "Copy the effect of an equipment card lying face up in front of anyone, in "
-                                     "that card's phase; then discard the knife."),
-    "water": ("Water", "Phase 4: roll your dice again up to twice, or give one reroll to another player."),
-    "leg": ("Leg injury", "You lose one die for good."),
-    "arm": ("Broken arm", "You may no longer use equipment cards."),
-    "amnesia": ("Amnesia", "Your explorer loses its skill."),
-    "eye": ("Eye injury", "No more phase-3 rerolls from the table (skills and equipment still give them)."),
-    "equipment_manager": ("Equipment manager", "6 dice. May hand any of your equipment cards to a teammate at any "
-                                               "time."),
-    "scout": ("Scout", "5 dice. May aim 4 cards away, but then gets no rerolls."),
-    "buddy": ("Buddy", "6 dice. Once a round in phase 3, set one die aside: it counts for nobody."),
-    "survivalist": ("Survivalist", "5 dice. One more reroll in phase 3."),
-    "gatherer": ("Gatherer", "6 dice. Earns a power bar for each phase-3 reroll not taken (at most 3); spend "
-                             "them for +1 each on a move."),
-    "tinkerer": ("Tinkerer", "5 dice. Uses each equipment card twice."),
-    "extra_thrill": ("Extra thrill", "A harder variant: an eruption token may be turned to its double side."),
-}
-"""Ids a player meets (equipment, injuries, skills, options) → their name and effect, in our words."""
+
+def glossary(content: Content) -> dict[str, tuple[str, str]]:
+    """Ids a player meets → name and effect: each equipment card, skill and injury of `content`, its text rendered
+    from its effect data (our words, `content.make_verbs`), and the one option named by an id."""
+    out = {card.id: (card.name, f"{_phases(card.phases)}{card.text()}") for card in content.equipment}
+    for skill in content.skills:
+        out[skill.id] = (skill.name, f"{skill.dice} dice. " + VERBS.render([{k: v} for k, v in skill.abilities.items()]))
+    for injury in content.injuries:
+        out[injury["id"]] = (injury["name"], VERBS.render(injury["effect"]))
+    out["extra_thrill"] = ("Extra thrill", "A harder variant: an eruption token may be turned to its double side.")
+    return out
+
+
+def _phases(phases: tuple[int, ...]) -> str:
+    if not phases:
+        return "In the copied card's phase: "
+    return "Phase " + " or ".join(str(p) for p in phases) + ": "
+
 
 TEACHING = Teaching(
     goal="Escape the erupting volcano together: all of you win when every explorer stands on a village card at "
@@ -87,7 +74,7 @@ TEACHING = Teaching(
           "or numbers, beats both neighbours'. Moving far or failing costs stamina.",
           "Lava spreads from the volcano."),
     plain=PLAIN,
-    glossary=GLOSSARY,
+    glossary=glossary(load_content(CONTENT_DIR)),
 )
 
 
