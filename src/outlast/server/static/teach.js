@@ -101,7 +101,8 @@ export function plainWords(text, { seats, glossary } = {}) {
     .replace(/:\s*`[^`]*`[^.;:]*(?=[.;]|$)/g, "")             // ": `keep N` keeps character N"
     .replace(/`([^`]*)`/g, "$1")
     .replace(/,?\s*decision [0-9]{4}/gi, "")
-    .replace(/\b(seat|meeple|explorer) ([0-9]+)(?!:)/gi, (m, kind, n) => seatName(seats, Number(n)))
+    .replace(/\b(seat|meeple|explorer) ([0-9]+)(?!:[0-9])/gi, (m, kind, n) => (kind.toLowerCase() !== "seat"
+      && !(seats || []).some((x) => x.seat === Number(n)) ? `explorer ${Number(n) + 1}` : seatName(seats, Number(n))))
     .replace(IDS, (id) => glossary?.[id]?.name || id.replace(/_/g, " "))
     .replace(/\s+\(\s*\)/g, "")
     .replace(/\s{2,}/g, " ");
