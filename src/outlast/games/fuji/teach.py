@@ -48,12 +48,15 @@ PLAIN = {
 
 def glossary(content: Content) -> dict[str, tuple[str, str]]:
     """Ids a player meets → name and effect: each equipment card, skill and injury of `content`, its text rendered
-    from its effect data (our words, `content.make_verbs`), and the one option named by an id."""
+    from its effect data (our words, `content.make_verbs`), each character and its colour, and the one option
+    named by an id."""
     out = {card.id: (card.name, f"{_phases(card.phases)}{card.text()}") for card in content.equipment}
     for skill in content.skills:
         out[skill.id] = (skill.name, f"{skill.dice} dice. " + VERBS.render([{k: v} for k, v in skill.abilities.items()]))
     for injury in content.injuries:
         out[injury["id"]] = (injury["name"], VERBS.render(injury["effect"]))
+    for character in content.characters:
+        out[character["id"]] = (character["name"], f"An explorer who plays in {character['colour']}.")
     out["extra_thrill"] = ("Extra thrill", "A harder variant: an eruption token may be turned to its double side.")
     return out
 

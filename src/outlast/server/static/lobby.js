@@ -104,7 +104,7 @@ function ByLink() {
 
 export function seatText(s) {
   if (s.kind === "open") return "open seat";
-  if (s.kind === "bot") return `bot (${s.bot})`;
+  if (s.kind === "bot") return `Bot ${s.seat + 1} (${s.bot.split(":")[0]} bot)`;
   return s.name + (s.standin ? ` (bot ${s.bot} standing in)` : "") + (s.away ? " (away)" : "");
 }
 
@@ -142,19 +142,20 @@ function GameEntry({ game, onError, name }) {
   </li>`;
 }
 
-function OptionField({ o, value, set }) {
+function OptionField({ o, value, set, glossary }) {
   const id = `opt-${o.name}`;
+  const named = (c) => glossary?.[c]?.name || optionWords(c);  // a choice by its name (Fuji's `krach`: Kurt von Krach)
   let input;
   if (o.kind === "bool") {
     input = html`<input id=${id} type="checkbox" checked=${value} onChange=${(e) => set(e.target.checked)} />`;
   } else if ((o.kind === "int" || o.kind === "choice") && o.choices.length) {
     input = html`<select id=${id} value=${String(value)} onChange=${(e) => set(e.target.value)}>
-      ${o.choices.map((c) => html`<option value=${String(c)}>${optionWords(c)}</option>`)}</select>`;
+      ${o.choices.map((c) => html`<option value=${String(c)}>${named(c)}</option>`)}</select>`;
   } else if (o.kind === "list" && o.choices.length) {  // a picker: tick the ones wanted (none: dealt at random)
     const have = Array.isArray(value) ? value : String(value || "").split(",").map((x) => x.trim()).filter(Boolean);
     const flip = (c) => set(have.includes(c) ? have.filter((x) => x !== c) : [...have, c]);
-    input = html`<fieldset id=${id} class="picks" aria-label=${optionWords(o.name)}>${o.choices.map((c) => html`<label class="pick">
-      <input type="checkbox" checked=${have.includes(c)} onChange=${() => flip(c)} /> ${optionWords(c)}</label>`)}</fieldset>`;
+    input = html`<fieldset id=${id} class="picks" aria-label=${optionWords(o.name)}>${o.choices.map((c) => html`<label class="pick"
+      title=${glossary?.[c]?.text || undefined}><input type="checkbox" checked=${have.includes(c)} onChange=${() => flip(c)} /> ${named(c)}</label>`)}</fieldset>`;
   } else if (o.kind === "int") {
     input = html`<input id=${id} type="number" step="1" min="0" value=${value} onInput=${(e) => set(e.target.value)}
       placeholder=${o.secret ? "empty: a fresh one, drawn in secret" : ""} />`;
@@ -193,7 +194,7 @@ function CreateForm({ game, onError, onCancel, name }) {
     } catch (err) { onError(err.message); }
   };
   return html`<form class="create" onSubmit=${submit}>
-    ${game.options.map((o) => html`<${OptionField} key=${o.name} o=${o} value=${values[o.name]}
+    ${game.options.map((o) => html`<${OptionField} key=${o.name} o=${o} value=${values[o.name]} glossary=${game.teaching?.glossary}
       set=${(v) => setValues({ ...values, [o.name]: v })} />`)}
     <div class="field"><label for="opt-public">listed in the lobby</label>
       <input id="opt-public" type="checkbox" checked=${pub} onChange=${(e) => setPub(e.target.checked)} />

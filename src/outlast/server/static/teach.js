@@ -137,7 +137,7 @@ const PICTURES = {
     <rect x="180" y="20" width="60" height="30" rx="4" fill="#fff" stroke="#555" /><text x="210" y="39" font-size="11" text-anchor="middle">build</text>
     <rect x="250" y="20" width="60" height="30" rx="4" fill="#fff" stroke="#555" /><text x="280" y="39" font-size="11" text-anchor="middle">gather</text>
     <circle cx="200" cy="64" r="7" fill="#c0392b" /><circle cx="218" cy="64" r="7" fill="#c0392b" />
-    <circle cx="280" cy="64" r="7" fill="#2e86c1" /><text x="250" y="90" font-size="10" text-anchor="middle">two pawns: sure; one pawn: roll the dice</text>
+    <circle cx="280" cy="64" r="7" fill="#2e86c1" /><text x="245" y="90" font-size="10" text-anchor="middle">2 pawns: sure · 1 pawn: dice</text>
     ${[0, 1, 2, 3].map((i) => html`<rect x=${200 + (i % 2) * 30 + (i > 1 ? 15 : 0)} y=${140 - (i > 1 ? 14 : 0)} width="28" height="10" rx="3" fill="#8b5a2b" />`)}
     <polygon points="245,112 237,124 253,124" fill="#e67e22" /><text x="245" y="164" font-size="10" text-anchor="middle">signal-fire pile</text>
   </svg>`,
