@@ -22,7 +22,7 @@ PHASE_KINDS = ("plan", "rerolls", "equipment", "move")
 equipment phase (§9) and choosing who moves next (§10.1)."""
 
 PLAIN = {
-    "plan": "Drag your marker to the card you want to reach (up to 2 cards away, not lava). Your dice decide: "
+    "plan": "Click the card you want to reach (up to 2 cards away, not lava) to put your marker there. Your dice decide: "
             "you will need a higher total than each neighbour on that card's dice colour or numbers. Talk it over "
             "without saying numbers, then press ready.",
     "rerolls": "Pick the dice you want to roll again (click them, then confirm), or stop and keep what you have.",

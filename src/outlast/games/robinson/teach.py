@@ -17,8 +17,9 @@ PHASE_KINDS = ("plan",)
 """Kinds of decision asked by a phase itself: planning the Actions (§8.1)."""
 
 PLAIN = {
-    "plan": "Put your two pawns on Actions: drag a pawn onto a place on the board or an action card. One pawn "
-            "on an Action risks a roll of the dice; two make it sure. When your plan is complete, press ready.",
+    "plan": "Put your two pawns on Actions: pick a pawn, then click an Action on the board or a place on the "
+            "island. One pawn on an Action risks a roll of the dice; two make it sure. When your plan is "
+            "complete, press ready.",
     "any-time window": "You may use an item or an ability now, before the game goes on; or go on.",
     "choose an option": "The card offers a choice: pick one of its options.",
     "share healing": "Some wounds can be healed: choose who gets each one.",
