@@ -191,6 +191,7 @@ def test_the_clock_counts_down_and_at_zero_a_player_may_call_a_stand_in(browser:
     clock of 30 seconds. The page counts the seat to act down each second; at zero it says time is up and the
     other player may let a bot play that seat; the form takes any whole number of seconds."""
     lobby = _open(browser, server.url + "/")
+    lobby.fill("#my-name", "Cy")  # the host sits at the table it creates, by this name
     lobby.get_by_role("button", name="New Fuji table").click()
     lobby.locator("#opt-clock").fill("30")
     lobby.get_by_role("button", name="Create the table").click()
