@@ -24,7 +24,7 @@ RAW = {
     "a seat numbered from 0": re.compile(r"\bseat 0\b", re.I),
     "a meeple by number": re.compile(r"\bmeeple [0-9]", re.I),
     "a decision record": re.compile(r"\bdecision [0-9]{4}", re.I),
-    "command syntax": re.compile(r"`|\b(?:PAWN|TARGET|GROUP#)\b|\(pile K"),
+    "command syntax": re.compile(r"`|\b(?:PAWN|TARGET|GROUP#)\b|\(pile K|\b[a-z]+:[a-z0-9]"),
 }
 """What a player must never read at the table (issue 24 §2)."""
 OPTIONS = {"fuji": {"players": 2}, "robinson": {"players": 2}, "discover": {"players": 2}}
@@ -104,7 +104,7 @@ def test_a_game_played_from_the_picker_shows_no_raw_ids_and_says_what_to_do(brow
     rng = random.Random(5)
     moves, kinds, found = 0, set(), []
     for _ in range(300):
-        if moves >= 12:
+        if moves >= 20:
             break
         explain = page.locator("section.actions[data-busy='no'] .decision.explain")
         if explain.count():

@@ -296,8 +296,8 @@ function Actions({ st, act, undo, busy, notice, words, glossary }) {
       : st.decision && html`<p class="decision">${words(st.decision.replace(/\s*\(?§[^)]*\)?/g, ""))}</p>`}
     ${refs.length > 0 && html`<p class="quiet rules-line">${refs.length > 1 ? "Rules" : "Rule"}: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
       rule=${r} />`)} of the <a href=${`/rules/${game}`} target="_blank" rel="noopener">rules guide</a>.</p>`}
-    ${notice && html`<${Notice} n=${notice} game=${game} />`}
-    ${st.view?.pending?.not_ready && html`<p class="not-ready"><strong>Not ready yet:</strong>${" "}<${WithRules} text=${st.view.pending.not_ready.replace(/^not ready yet: /, "")} game=${game} />
+    ${notice && html`<${Notice} n=${{ ...notice, text: words(notice.text) }} game=${game} />`}
+    ${st.view?.pending?.not_ready && html`<p class="not-ready"><strong>Not ready yet:</strong>${" "}<${WithRules} text=${words(st.view.pending.not_ready.replace(/^not ready yet: /, ""))} game=${game} />
       ${st.view.pending.not_ready_rule && html` <span class="rule-ref">(rules <${WithRules} game=${game}
         text=${st.view.pending.not_ready_rule} />)</span>`}</p>`}
     ${st.parts && st.legal.length > 0 && html`<${PartPicker} parts=${st.parts} act=${act} busy=${busy} words=${words} glossary=${glossary} />`}

@@ -103,6 +103,7 @@ export function plainWords(text, { seats, glossary } = {}) {
     .replace(/,?\s*decision [0-9]{4}/gi, "")
     .replace(/\b(seat|meeple|explorer) ([0-9]+)(?!:[0-9])/gi, (m, kind, n) => (kind.toLowerCase() !== "seat"
       && !(seats || []).some((x) => x.seat === Number(n)) ? `explorer ${Number(n) + 1}` : seatName(seats, Number(n))))
+    .replace(/\b([a-z]+):([a-z0-9_]+(?:[:/][a-z0-9_]+)*)/g, (m, verb, rest) => `${verb} ${rest.replace(/[:/]/g, " ")}`)  // build:shelter/wood
     .replace(IDS, (id) => glossary?.[id]?.name || id.replace(/_/g, " "))
     .replace(/\s+\(\s*\)/g, "")
     .replace(/\s{2,}/g, " ");

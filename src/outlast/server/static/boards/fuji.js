@@ -162,7 +162,7 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:
-      Y yellow, B blue, P pink (#n is the die's number; #s:n a die from seat s's set). Hover or tap a die, card or piece to read it.</p>
+      Y yellow, B blue, P pink (#3 is the die's number; #2:3 is die 3 lent by seat 2). Hover or tap a die, card or piece to read it.</p>
     ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
       <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
       html`<span class="hint">${personName(h.seat)}: ${hintText(h)}</span>`)}</details>`}
