@@ -70,8 +70,9 @@ def _open(browser: Browser, url: str, *, phone: bool = False) -> Page:
 
 
 def _seat_table(browser: Browser, server: Server) -> tuple[str, Page, Page]:
-    """Ann creates a Fuji table in the lobby and takes seat 0; Bob (on a phone) opens the link and takes seat 1;
-    Ann seats a bot in seat 2 and starts. Returns the table id and both pages."""
+    """Ann creates a Fuji table in the lobby and sits in its first seat; Bob (on a phone) opens the link and takes
+    the second; Ann seats a bot in the third and starts (seats 1 to 3 for people, 0 to 2 in the engine). Returns
+    the table id and both pages."""
     ann = _open(browser, server.url + "/")
     ann.fill("#my-name", "Ann")
     ann.get_by_role("button", name="New Fuji table").click()
@@ -79,13 +80,12 @@ def _seat_table(browser: Browser, server: Server) -> tuple[str, Page, Page]:
     ann.get_by_role("button", name="Create the table").click()
     ann.wait_for_url("**/t/*")
     table = ann.url.rsplit("/", 1)[1]
-    ann.get_by_role("button", name="Take seat 0").click()
     ann.wait_for_selector(".seats li.mine")
     bob = _open(browser, f"{server.url}/t/{table}", phone=True)
     bob.fill(".join-name", "Bob")
-    bob.get_by_role("button", name="Take seat 1").click()
+    bob.get_by_role("button", name="Take seat 2").click()
     bob.wait_for_selector(".seats li.mine")
-    ann.get_by_role("button", name="Bot in seat 2").click()
+    ann.get_by_role("button", name="Bot in seat 3").click()
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob):
         page.wait_for_selector(".fuji-board")

@@ -191,6 +191,7 @@ def test_the_clock_counts_down_and_at_zero_a_player_may_call_a_stand_in(browser:
     clock of 30 seconds. The page counts the seat to act down each second; at zero it says time is up and the
     other player may let a bot play that seat; the form takes any whole number of seconds."""
     lobby = _open(browser, server.url + "/")
+    lobby.fill("#my-name", "Cy")  # the host sits at the table it creates, by this name
     lobby.get_by_role("button", name="New Fuji table").click()
     lobby.locator("#opt-clock").fill("30")
     lobby.get_by_role("button", name="Create the table").click()
@@ -227,9 +228,8 @@ def test_the_hosts_line_follows_the_open_seats(browser: Browser, server: Server)
     line = ann.locator(".waiting > p").first
     line.wait_for()
     assert "fill the open seats" in line.inner_text()
-    ann.get_by_role("button", name="Take seat 0").click()
-    ann.wait_for_selector(".seats li.mine")
-    ann.get_by_role("button", name="Bot in seat 1").click()
+    ann.wait_for_selector(".seats li.mine")  # the host sits in the first seat on creating the table
+    ann.get_by_role("button", name="Bot in seat 2").click()
     ann.wait_for_selector(".waiting > p:has-text('Every seat is taken')")
     assert "fill the open seats" not in line.inner_text() and "start the game" in line.inner_text()
     assert ERRORS[id(ann)] == []
@@ -303,7 +303,7 @@ def test_a_players_replay_and_recent_tables(browser: Browser, tmp_path: Path) ->
         recent = page.locator(f".recent li[data-table='{table}']")
         page.reload()
         recent.wait_for()
-        assert "finished" in recent.inner_text() and "you played seat 1" in recent.inner_text()
+        assert "finished" in recent.inner_text() and "you played seat 2" in recent.inner_text()
         recent.get_by_role("link", name="watch the replay").click()
         page.wait_for_url(f"**/replay/{table}")
         page.wait_for_selector(".replay-page[data-seat='1']")

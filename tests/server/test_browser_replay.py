@@ -97,7 +97,7 @@ def test_a_finished_table_is_replayed_and_a_rule_opens_from_a_table(browser: Bro
         page.goto(server.url + "/")
         page.evaluate(f"localStorage.setItem('outlast:{playing}', JSON.stringify({{seat: {seat}, token: '{token}'}}))")
         page.goto(f"{server.url}/t/{playing}")
-        link = page.locator("section.actions .decision a.rule").first
+        link = page.locator("section.actions .rules-line a.rule").first
         link.wait_for()
         ref = link.inner_text().removeprefix("§").strip().rstrip(".")
         with context.expect_page() as opened:

@@ -71,7 +71,7 @@ def test_two_players_review_a_finished_table_together(browser: Browser, tmp_path
         bob = _open(browser, f"{server.url}/replay/{over}", errors, phone=True)
         bob.locator("input.room-name").fill("Bob")
         bob.get_by_role("button", name="Review together").click()
-        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 0) leads')")
+        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 1) leads')")
         ann.wait_for_selector(".room .members li:has-text('Bob')")
 
         for _ in range(5):  # the leader steps forward five (keys pressed fast all count) and looks as seat 1
@@ -84,7 +84,7 @@ def test_two_players_review_a_finished_table_together(browser: Browser, tmp_path
         assert "Following p0" in bob.locator(".follow-note").inner_text()
         assert ann.locator(".step-line").inner_text().startswith(bob.locator(".step-line").inner_text())
         mine = bob.locator(".explorer.mine h3").inner_text()
-        assert "seat 1" in mine and "you" not in mine  # a replay names the seat it is seen by
+        assert "seat 2" in mine and "you" not in mine  # a replay names the seat it is seen by (from 1 for people)
         bob.keyboard.press("ArrowRight")  # a follower's keys do not move anything
         _at(bob, 5, "1", "yes")
         if SHOTS:
@@ -136,7 +136,7 @@ def test_a_save_file_is_opened_and_stepped_and_a_broken_one_says_why(browser: Br
         _at(page, len(doc["actions"]))
         page.locator("select.pov").select_option("0")
         _at(page, len(doc["actions"]), "0")
-        assert "seat 0" in page.locator(".explorer.mine h3").inner_text()
+        assert "seat 1" in page.locator(".explorer.mine h3").inner_text()
         page.locator("input.save-file").set_input_files(str(broken))  # a broken file leaves the replay as it was
         alert.wait_for()
         _at(page, len(doc["actions"]), "0")

@@ -30,6 +30,7 @@ def test_a_practice_table_and_a_secret_copy_are_labelled_in_the_lobby_and_at_the
     assert "foresee" in lobby.locator(".label.practice").first.inner_text()
     table = _open(browser, f"{server.url}/t/{practice}")
     table.wait_for_selector(".bar .label.practice")
+    lobby.fill("#my-name", "Cy")  # the host sits at the table it creates, by this name
     lobby.get_by_role("button", name=re.compile("^New Discover")).click()
     assert lobby.locator("#opt-copy").input_value() == ""  # left empty: the server draws one in secret
     lobby.get_by_role("button", name="Create the table").click()

@@ -157,6 +157,30 @@ def test_a_player_joins_a_seat_with_a_display_name(api: Api) -> None:
     assert [(s["kind"], s["name"]) for s in seats] == [("human", "Bob"), ("open", ""), ("human", "Ann Lee")]
 
 
+def test_a_host_who_gives_a_name_is_seated_on_creating_the_table(api: Api) -> None:
+    r = api.post("/api/tables", {"game": "fuji", "options": {"players": 2}, "name": " Hana "})
+    assert r.status_code == 200, r.text
+    made = r.json()
+    assert made["seat"] == 0 and len(made["token"]) >= 24 and made["host_token"] != made["token"]
+    seats = api.get(f"/api/tables/{made['table']}").json()["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [("human", "Hana"), ("open", "")]
+    assert api.join(made["table"], "Bob").json()["seat"] == 1
+
+
+@pytest.mark.parametrize("name", ["", "  ", 5, "x" * 41])
+def test_a_bad_host_name_opens_no_table(api: Api, name: Any) -> None:
+    refused(api.post("/api/tables", {"game": "fuji", "name": name}), 400, "name")
+    assert api.get("/api/tables").json() == []
+
+
+def test_the_games_teach_themselves(api: Api) -> None:
+    games = {g["name"]: g for g in api.get("/api/games").json()}
+    for name in ("fuji", "robinson", "discover"):
+        teaching = games[name]["teaching"]
+        assert teaching["goal"] and len(teaching["turn"]) >= 3 and len(teaching["plain"]) >= 10
+    assert games["fuji"]["teaching"]["glossary"]["pocket_knife"]["name"] == "Pocket knife"
+
+
 @pytest.mark.parametrize(("body", "words"), [
     ({"name": ""}, ["blank"]), ({"name": "   \t "}, ["blank"]), ({"name": 5}, ["name"]), ({"name": None}, ["name"]),
     ({}, ["name"]), ({"name": "x" * 41}, ["40"]), ({"name": "ann\u0000"}, ["name"]), ({"name": "a\u202eb"}, ["name"]),

@@ -23,6 +23,7 @@ from .formats import Renamed
 from .options import OptionSchema
 from .parts import Part, Parts, rule_in
 from .rng import RandomLike, advance, peek_below
+from .teach import Explained, Teaching
 
 CHANCE = -1
 """The chance seat: it moves whenever dice are rolled or cards drawn."""
@@ -699,6 +700,18 @@ class Game(ABC):
     def describe_decision(self, state: State, seat: int) -> str:
         """A short text naming the current decision of `seat` and its rule §."""
         return ""
+
+    def teaching(self) -> Teaching | None:
+        """What a newcomer is told of the game (`outlast.core.teach`): its goal, how a turn goes, and plain words
+        for every kind of decision it asks. None: the game teaches nothing (a door shows its rules only)."""
+        return None
+
+    def explain_decision(self, state: State, seat: int) -> Explained:
+        """The kind of decision `seat` faces now and what to do, in plain words without rule numbers or command
+        syntax (`Teaching.plain`); `Explained("", "")` when the seat has nothing to decide or the game teaches
+        nothing."""
+        del state, seat
+        return Explained("", "")
 
     def render(self, state: State, seat: int | None, *, full: bool = False) -> Any:
         """A rich renderable of what `seat` sees (used by the terminal).

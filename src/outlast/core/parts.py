@@ -59,12 +59,14 @@ class Choice:
     """One choice of a part: `value` is the answer that picks it and the words it adds to the action text ("" adds
     none), `label` what a person reads, `then` the parts asked right after it (only for choices of a `one` part).
     `words`, when given, are the words added instead of the value: a group such as `build` that only leads to its
-    members (`build:weapon`) adds none (`words=""`)."""
+    members (`build:weapon`) adds none (`words=""`). `help`, when given, says in plain words what the choice does
+    or is (a card's effect, an injury's cost), for a door's hover and tap text."""
 
     value: str
     label: str
     then: tuple[Part, ...] = ()
     words: str | None = None
+    help: str = ""
 
     @property
     def text(self) -> str:
@@ -72,8 +74,11 @@ class Choice:
         return self.value if self.words is None else self.words
 
     def to_json(self) -> dict[str, Any]:
-        """The choice as plain data (`then` only when it has parts, `words` only when they are not the value)."""
+        """The choice as plain data (`then` only when it has parts, `words` only when they are not the value,
+        `help` only when given)."""
         doc: dict[str, Any] = {"value": self.value, "label": self.label}
+        if self.help:
+            doc["help"] = self.help
         if self.words is not None and self.words != self.value:
             doc["words"] = self.words
         if self.then:
@@ -151,8 +156,8 @@ class Parts:
         """The parts as plain data (JSON-able): `{"rule", "text", "declared", "parts": [part, …]}`.
 
         Each part is `{"name", "kind", "label", "count", "min", "max", "choices"}` and each choice
-        `{"value", "label"}` plus `"words"` when it adds other words than its value and `"then": [part, …]` when
-        it brings further parts.
+        `{"value", "label"}` plus `"words"` when it adds other words than its value, `"help"` when it has plain
+        words of what it does, and `"then": [part, …]` when it brings further parts.
         """
         return {"rule": self.rule, "text": self.text, "declared": self.declared,
                 "parts": [part.to_json() for part in self.parts]}

@@ -225,6 +225,7 @@ class Hub:
             out.append({
                 "name": name, "title": game.title, "description": game.description, "players": list(game.players), "kind": game.kind,
                 "rules_version": game.rules_version,
+                "teaching": teaching.to_json() if (teaching := game.teaching()) is not None else None,
                 "options": [{"name": o.name, "kind": o.kind, "default": _plain(o.default), "help": o.help,
                              "choices": [_plain(c) for c in o.choices], "secret": bool(o.secret_bits)}
                             for o in game.options],
@@ -232,7 +233,8 @@ class Hub:
         return out
 
     async def create(self, body: Any) -> dict[str, Any]:
-        """Open a new table: `{game, options?, public?, clock?, practice?, seed?}` → its id and the host's token.
+        """Open a new table: `{game, options?, public?, clock?, practice?, seed?, name?}` → its id and the host's
+        token; with a `name`, the host takes the first seat under it at once (`seat` and `token` in the reply).
 
         The table's seed is `secret_seed()` (128 bits from `secrets`), stored and never sent to a client. A host
         may name the seed only for a practice table (`"practice": true`), which every seat and the lobby see
@@ -241,9 +243,12 @@ class Hub:
         """
         if not isinstance(body, dict):
             raise HubError(400, "malformed", "the request body must be a JSON object")
-        unknown = set(body) - {"game", "options", "seed", "public", "clock", "practice"}
+        unknown = set(body) - {"game", "options", "seed", "public", "clock", "practice", "name"}
         if unknown:
             raise HubError(400, "malformed", f"unknown field {shown(sorted(unknown)[0])}")
+        if body.get("name") is not None and not isinstance(body["name"], str):
+            raise HubError(400, "malformed", "name must be the host's name at the table, a text")
+        host_name = display_name(body["name"]) if body.get("name") is not None else None
         if not isinstance(body.get("game"), str):
             raise HubError(400, "malformed", "name the game: {\"game\": \"fuji\"} (GET /api/games lists them)")
         given, practice = body.get("options", {}), body.get("practice", False)
@@ -277,7 +282,10 @@ class Hub:
             self.store.create_table, game=game.name, options=_plain(options), seed=seed,
             rules_version=game.rules_version, content_id=content_id, public=public,
             host_hash=token_hash(host), seats=seats, clock=clock, practice=practice, secret_options=sorted(drawn))
-        return {"table": table_id, "host_token": host, "seats": seats}
+        made: dict[str, Any] = {"table": table_id, "host_token": host, "seats": seats}
+        if host_name is not None:  # the host sits down at once (issue 24 §2): a seat and its token
+            made.update(await self.join(table_id, {"name": host_name}))
+        return made
 
     @staticmethod
     def tutorials() -> list[dict[str, Any]]:

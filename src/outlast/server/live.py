@@ -212,5 +212,7 @@ class Snapshot:
                 "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],
                 "decision": game.describe_decision(state, seat) if mine and seat is not None else "",
                 "parts": _parts(state, seat) if mine and seat is not None else None,
+                "explain": game.explain_decision(state, seat)._asdict() if mine and seat is not None
+                else {"kind": "", "text": ""},
                 "can_undo": seat is not None and match.can_undo(seat) is None,
             }

@@ -24,6 +24,7 @@ from outlast.core import (
 from outlast.core.errors import shown
 from outlast.core.game import Action
 from outlast.core.parts import Part
+from outlast.core.teach import Explained, Teaching
 
 from .actions import DiscoverAction, parse_action
 from .copy import Copy
@@ -202,7 +203,7 @@ class DiscoverGame(Game):
     def declared_parts(self, state: Any, seat: int, legal: Sequence[Action]) -> Mapping[str, tuple[Part, ...]]:
         from .parts import declared_parts
 
-        return declared_parts(cast("Sequence[DiscoverAction]", legal))
+        return declared_parts(cast("Sequence[DiscoverAction]", legal), state if isinstance(state, DiscoverState) else None)
 
     def describe_decision(self, state: Any, seat: int) -> str:
         if not isinstance(state, DiscoverState):
@@ -212,6 +213,19 @@ class DiscoverGame(Game):
             return ""
         top = state.decisions[-1]
         return f"{top.text(state)} ({top.rule})"
+
+    def teaching(self) -> Teaching:
+        from .teach import TEACHING
+
+        return TEACHING
+
+    def explain_decision(self, state: Any, seat: int) -> Explained:
+        from .teach import explain
+
+        if not isinstance(state, DiscoverState):
+            raise OutlastError(f"a Discover state is needed, not {shown(state)}")
+        check_seat(seat, state.seats)
+        return explain(state, seat)
 
     def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:
         from .render import render

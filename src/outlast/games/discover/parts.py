@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from outlast.core.parts import Choice, Part
 
 from .actions import DiscoverAction
+
+if TYPE_CHECKING:
+    from .state import DiscoverState
 
 SPACE = re.compile(r"[A-Z][0-6]")
 """A space of the map: its tile's letter and slot (`B3`)."""
@@ -24,9 +28,11 @@ SEAT_VERBS = {"trade": "seat to trade with", "name": "next tribe leader", "pick"
 """Verbs whose one word is a seat number, with the name of that seat for people."""
 
 
-def declared_parts(legal: Sequence[DiscoverAction]) -> dict[str, tuple[Part, ...]]:
+def declared_parts(legal: Sequence[DiscoverAction], state: DiscoverState | None = None) -> dict[str, tuple[Part, ...]]:
     """The declared parts of a seat's choice among its `legal` actions, by the verb they follow: a space (§7.1),
-    a tile or a seat, when every text of that verb is the verb and one such word; the rest comes from the texts."""
+    a tile or a seat, when every text of that verb is the verb and one such word; with the `state`, the secret
+    character choice (§4) as the offered characters by name, each with its title and abilities to read. The rest
+    comes from the texts."""
     words: dict[str, list[str]] = {}
     other: set[str] = set()
     for act in legal:
@@ -37,6 +43,13 @@ def declared_parts(legal: Sequence[DiscoverAction]) -> dict[str, tuple[Part, ...
     grafts: dict[str, tuple[Part, ...]] = {}
     for verb, args in words.items():
         if verb in other or len(args) < 2:
+            continue
+        if (verb == "keep" and state is not None and state.decisions
+                and state.decisions[-1].kind == "choose a character"
+                and all(a.isdigit() and int(a) < len(state.copy.characters) for a in args)):
+            people = [state.copy.characters[int(a)] for a in args]
+            grafts[verb] = (Part("character", "card", "your character", tuple(
+                Choice(a, c.name, help=f"{c.title}. {c.text}") for a, c in zip(args, people, strict=True))),)
             continue
         if all(SPACE.fullmatch(a) for a in args):
             grafts[verb] = (Part("space", "space", f"space to {verb} to", tuple(Choice(a, a) for a in args)),)

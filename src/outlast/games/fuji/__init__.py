@@ -20,6 +20,7 @@ from outlast.core import (
 from outlast.core.errors import shown
 from outlast.core.game import Action
 from outlast.core.parts import Part
+from outlast.core.teach import Explained, Teaching
 
 from .actions import FujiAction, parse_action
 from .content import CONTENT_DIR, VERBS, Content, load_content
@@ -167,6 +168,16 @@ class FujiGame(FileContentGame[Content]):
         from .describe import describe
 
         return describe(self._state(state, seat), seat)
+
+    def teaching(self) -> Teaching:
+        from .teach import TEACHING
+
+        return TEACHING
+
+    def explain_decision(self, state: Any, seat: int) -> Explained:
+        from .teach import explain
+
+        return explain(self._state(state, seat), seat)
 
     @staticmethod
     def _state(state: Any, seat: object) -> FujiState:

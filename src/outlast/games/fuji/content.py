@@ -23,7 +23,7 @@ COLOUR_NAMES = {"Y": "yellow", "B": "blue", "P": "pink"}
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"{n} {word}" if n == 1 else f"{n} {'dice' if word == 'die' else word + 's'}"
 
 
 def make_verbs() -> VerbRegistry:

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 from outlast.core.parts import Choice, Part
 
-from .actions import USE_PARAMS, FujiAction, die_label
+from .actions import INJURY_IDS, USE_PARAMS, FujiAction, die_label
 from .board import cell_name
-from .content import COLOUR_NAMES
+from .content import COLOUR_NAMES, VERBS
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -42,9 +42,11 @@ def declared_parts(state: FujiState, seat: int, legal: Sequence[FujiAction]) -> 
         found = _exact_subsets(kept)
         if found is not None:
             cards, low, high = found
-            names = {card.id: card.name for card in state.table.content.equipment}
-            grafts["keep"] = (Part("cards", "card", "cards to keep", tuple(Choice(c, names.get(c, c)) for c in cards),
-                                   "subset", low, high),)
+            by_id = {card.id: card for card in state.table.content.equipment}
+            grafts["keep"] = (Part("cards", "card", "cards to keep", tuple(
+                Choice(c, by_id[c].name, help=by_id[c].text()) if c in by_id else Choice(c, c) for c in cards),
+                "subset", low, high),)
+    grafts.update(_plain_choices(state, seat, legal))
     marks = [a for a in legal if a.verb == "mark"]
     if marks:
         grafts["mark"] = _mark_parts(seat, marks)
@@ -60,6 +62,36 @@ def declared_parts(state: FujiState, seat: int, legal: Sequence[FujiAction]) -> 
         if parts is not None:
             grafts[prefix] = parts
     return grafts
+
+
+def _plain_choices(state: FujiState, seat: int, legal: Sequence[FujiAction]) -> dict[str, tuple[Part, ...]]:
+    """The die a 5-die skill leaves in the box (§17.1), the injury taken (§10.6) and the path walked (§10.2), each
+    choice labelled and explained in plain words instead of `leave 6`, `injury amnesia` or `path D1 E1 E2`."""
+    grafts: dict[str, tuple[Part, ...]] = {}
+    leave = [a for a in legal if a.verb == "leave"]
+    if leave:
+        grafts["leave"] = (Part("die", "die", "the die left in the box", tuple(
+            Choice(die_label(seat, a.args[0]), f"die {a.args[0] % 6 + 1}", help=_die_faces(state, a.args[0] % 6))
+            for a in leave)),)
+    injuries = [a for a in legal if a.verb == "injury"]
+    if injuries:
+        by_id = {injury["id"]: injury for injury in state.table.content.injuries}
+        grafts["injury"] = (Part("injury", "option", "the injury taken", tuple(
+            Choice(INJURY_IDS[a.args[0]], by_id[INJURY_IDS[a.args[0]]]["name"],
+                   help=VERBS.render(by_id[INJURY_IDS[a.args[0]]]["effect"])) for a in injuries)),)
+    paths = [a for a in legal if a.verb == "path"]
+    if paths:
+        grafts["path"] = (Part("path", "option", "the way walked", tuple(
+            Choice(" ".join(cell_name(c) for c in a.args), "over " + " then ".join(cell_name(c) for c in a.args),
+                   help="the cards your explorer walks over, in order, to reach its marker") for a in paths)),)
+    return grafts
+
+
+def _die_faces(state: FujiState, kind: int) -> str:
+    """What a die of type `kind` shows (§17.1): the colour of each pair of opposite faces."""
+    colours = state.table.content.die_colours[kind]
+    pairs = ", ".join(f"{v} and {7 - v} {COLOUR_NAMES.get(colours[v], colours[v])}" for v in (1, 2, 3))
+    return f"Its faces: {pairs}. It stays in the box; you play with the other five."
 
 
 def _use_prefix(act: FujiAction) -> str:

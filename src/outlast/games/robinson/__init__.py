@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from outlast.core import Action, ContentError, FileContentGame, OptionSchema, resolve_seed
 from outlast.core.parts import Part
+from outlast.core.teach import Explained, Teaching
 
 from .actions import RobinsonAction, parse_action
 from .content import CONTENT_DIR, Content, load_content
@@ -129,6 +130,16 @@ class RobinsonGame(FileContentGame[Content]):
         from .describe import describe
 
         return describe(state, seat)
+
+    def teaching(self) -> Teaching:
+        from .teach import TEACHING
+
+        return TEACHING
+
+    def explain_decision(self, state: Any, seat: int) -> Explained:
+        from .teach import explain
+
+        return explain(state, seat)
 
     def render(self, state: Any, seat: int | None, *, full: bool = False) -> Any:
         from .render import render

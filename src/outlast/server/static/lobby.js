@@ -6,6 +6,9 @@ import { LearnButton } from "/static/coach.js";
 
 function go(table) { location.assign(`/t/${table}`); }
 
+/** An option's name or value as words: `extra_thrill` → "extra thrill". */
+export function optionWords(v) { return String(v).replace(/_/g, " "); }
+
 export function Lobby() {
   const [games, setGames] = useState([]);
   const [tables, setTables] = useState([]);
@@ -37,7 +40,7 @@ export function Lobby() {
       </section>
       <section class="panel">
         <h2>Games</h2>
-        <ul class="games">${games.map((g) => html`<${GameEntry} key=${g.name} game=${g} onError=${setError} />`)}</ul>
+        <ul class="games">${games.map((g) => html`<${GameEntry} key=${g.name} game=${g} onError=${setError} name=${name} />`)}</ul>
       </section>
       <p class="quiet">Have a save file (from <code>outlast export</code> or <code>outlast play</code>)? <a href="/replay">Replay it here</a>.</p>
     </div>`;
@@ -65,7 +68,7 @@ function Recent({ titles }) {
   return html`<section class="panel recent"><h2>Your recent tables</h2><ul class="tables">
     ${rows.map((t) => {
       const over = t.status === "over";
-      const you = Number.isInteger(t.mine.seat) && t.mine.token ? `you played seat ${t.mine.seat}` : t.mine.host ? "you host it" : "";
+      const you = Number.isInteger(t.mine.seat) && t.mine.token ? `you played seat ${t.mine.seat + 1}` : t.mine.host ? "you host it" : "";
       return html`<li key=${t.table} data-table=${t.table}><strong>${titles[t.game] || t.game}</strong>
         ${" · "}${status[t.status] || t.status}${you ? ` · ${you}` : ""}${" · "}
         ${over ? html`<a href=${`/replay/${t.table}`}>watch the replay</a>` : html`<a href=${`/t/${t.table}`}>back to the table</a>`}</li>`;
@@ -102,7 +105,7 @@ function ByLink() {
 
 export function seatText(s) {
   if (s.kind === "open") return "open seat";
-  if (s.kind === "bot") return `bot (${s.bot})`;
+  if (s.kind === "bot") return `Bot ${s.seat + 1} (${s.bot.split(":")[0]} bot)`;
   return s.name + (s.standin ? ` (bot ${s.bot} standing in)` : "") + (s.away ? " (away)" : "");
 }
 
@@ -116,39 +119,45 @@ function TableEntry({ t, title, name, onError }) {
     } catch (e) { onError(e.message); }
   };
   const options = Object.entries(t.options || {}).filter(([, v]) => !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(",") : v}`).join(" · ");
+    .map(([k, v]) => `${optionWords(k)}: ${Array.isArray(v) ? v.map(optionWords).join(", ") : typeof v === "boolean" ? (v ? "yes" : "no") : optionWords(v)}`).join(" · ");
   return html`<li class="table-entry">
     <div><strong>${title || t.game}</strong> <span class=${`status ${t.status}`}>${t.status}</span>
       <div class="quiet">${options}</div>
       ${(t.labels || []).map((l) => html`<span key=${l.kind} class=${`label ${l.kind}`}>${l.text}</span>`)}
-      <ol class="seat-names" start="0">${t.seats.map((s) => html`<li>${seatText(s)}</li>`)}</ol></div>
+      <ol class="seat-names" start="1">${t.seats.map((s) => html`<li>${seatText(s)}</li>`)}</ol></div>
     <div class="buttons">
       ${t.status === "open" && t.free > 0 && html`<button onClick=${join}>Join</button>`}
       <a class="button" href=${`/t/${t.table}`}>${keep.get(t.table).token ? "Back to my seat" : "Watch"}</a>
     </div></li>`;
 }
 
-function GameEntry({ game, onError }) {
+function GameEntry({ game, onError, name }) {
   const [open, setOpen] = useState(false);
   return html`<li class="game">
     <h3>${game.title}</h3>
     <p>${game.description}</p>
     <p class="quiet">${game.players.join(", ")} players · ${game.kind} ·
       <a href=${`/rules/${game.name}`} target="_blank" rel="noopener">how to play</a></p>
-    ${open ? html`<${CreateForm} game=${game} onError=${onError} onCancel=${() => setOpen(false)} />` :
+    ${open ? html`<${CreateForm} game=${game} onError=${onError} onCancel=${() => setOpen(false)} name=${name} />` :
       html`<div class="buttons"><button onClick=${() => setOpen(true)}>New ${game.title} table</button>
         <${LearnButton} game=${game} onError=${onError} /></div>`}
   </li>`;
 }
 
-function OptionField({ o, value, set }) {
+function OptionField({ o, value, set, glossary }) {
   const id = `opt-${o.name}`;
+  const named = (c) => glossary?.[c]?.name || optionWords(c);  // a choice by its name (Fuji's `krach`: Kurt von Krach)
   let input;
   if (o.kind === "bool") {
     input = html`<input id=${id} type="checkbox" checked=${value} onChange=${(e) => set(e.target.checked)} />`;
   } else if ((o.kind === "int" || o.kind === "choice") && o.choices.length) {
     input = html`<select id=${id} value=${String(value)} onChange=${(e) => set(e.target.value)}>
-      ${o.choices.map((c) => html`<option value=${String(c)}>${String(c)}</option>`)}</select>`;
+      ${o.choices.map((c) => html`<option value=${String(c)}>${named(c)}</option>`)}</select>`;
+  } else if (o.kind === "list" && o.choices.length) {  // a picker: tick the ones wanted (none: dealt at random)
+    const have = Array.isArray(value) ? value : String(value || "").split(",").map((x) => x.trim()).filter(Boolean);
+    const flip = (c) => set(have.includes(c) ? have.filter((x) => x !== c) : [...have, c]);
+    input = html`<fieldset id=${id} class="picks" aria-label=${optionWords(o.name)}>${o.choices.map((c) => html`<label class="pick"
+      title=${glossary?.[c]?.text || undefined}><input type="checkbox" checked=${have.includes(c)} onChange=${() => flip(c)} /> ${named(c)}</label>`)}</fieldset>`;
   } else if (o.kind === "int") {
     input = html`<input id=${id} type="number" step="1" min="0" value=${value} onInput=${(e) => set(e.target.value)}
       placeholder=${o.secret ? "empty: a fresh one, drawn in secret" : ""} />`;
@@ -157,18 +166,23 @@ function OptionField({ o, value, set }) {
     input = html`<input id=${id} value=${shown} onInput=${(e) => set(e.target.value)}
       placeholder=${o.choices.length ? "empty: dealt at random" : ""} />`;
   }
-  const allowed = (o.kind === "list" && o.choices.length ? ` Comma-separated, from: ${o.choices.join(", ")}.` : "")
+  const allowed = (o.kind === "list" && o.choices.length ? " Tick the ones you want, in order; none: dealt at random." : "")
     + (o.secret ? " Leave it empty for a fresh one nobody knows; a number you choose is shown to everyone at the table." : "");
-  return html`<div class="field"><label for=${id}>${o.name}</label>${input}
-    <small>${o.help}.${allowed}</small></div>`;
+  return html`<div class="field"><label for=${id}>${optionWords(o.name)}</label>${input}
+    <small>${optionWords(o.help)}.${allowed}</small></div>`;
 }
 
-function CreateForm({ game, onError, onCancel }) {
+function CreateForm({ game, onError, onCancel, name }) {
   const [values, setValues] = useState(Object.fromEntries(game.options.map((o) => [o.name, o.secret ? "" : o.default])));
   const [pub, setPub] = useState(true);
   const [clock, setClock] = useState(0);
   const submit = async (e) => {
     e.preventDefault();
+    if (!name.trim()) {
+      onError("Type your name first (at the top of the page): you take the first seat of the table you create.");
+      document.getElementById("my-name")?.focus();
+      return;
+    }
     const options = {};
     for (const o of game.options) {
       const v = values[o.name];
@@ -176,13 +190,13 @@ function CreateForm({ game, onError, onCancel }) {
       options[o.name] = o.kind === "int" && v !== "" ? Number(v) : v;
     }
     try {
-      const made = await api("/api/tables", { body: { game: game.name, options, public: pub, clock: Number(clock) } });
-      keep.set(made.table, { host: made.host_token });
+      const made = await api("/api/tables", { body: { game: game.name, options, public: pub, clock: Number(clock), name } });
+      keep.set(made.table, { host: made.host_token, seat: made.seat, token: made.token, name });
       go(made.table);
     } catch (err) { onError(err.message); }
   };
   return html`<form class="create" onSubmit=${submit}>
-    ${game.options.map((o) => html`<${OptionField} key=${o.name} o=${o} value=${values[o.name]}
+    ${game.options.map((o) => html`<${OptionField} key=${o.name} o=${o} value=${values[o.name]} glossary=${game.teaching?.glossary}
       set=${(v) => setValues({ ...values, [o.name]: v })} />`)}
     <div class="field"><label for="opt-public">listed in the lobby</label>
       <input id="opt-public" type="checkbox" checked=${pub} onChange=${(e) => setPub(e.target.checked)} />

@@ -45,8 +45,12 @@ export function advance(parts, pick) {
   }
 }
 
-/** The picker of one decision: `parts` as the server sent it; `act(text)` plays the finished pick. */
-export function PartPicker({ parts, act, busy }) {
+/** Part labels the texts give (`action`, `then`), in words for people. */
+const PART_WORDS = { action: "what to do", then: "which one" };
+
+/** The picker of one decision: `parts` as the server sent it; `act(text)` plays the finished pick. `words` turns
+ * a label into plain words (ids into names); `glossary` gives a choice without `help` its hover text by name. */
+export function PartPicker({ parts, act, busy, words: say = (x) => x, glossary }) {
   const [given, setPick] = useState([]);
   const [chosen, setChosen] = useState([]);
   useEffect(() => { setPick([]); setChosen([]); }, [parts]);
@@ -76,18 +80,28 @@ export function PartPicker({ parts, act, busy }) {
     : part.count === "sequence" || chosen.length < part.max ? [...chosen, value] : chosen);
   const ready = chosen.length >= part.min && chosen.length <= part.max;
   return html`<div class="picker" data-part=${part.name} data-kind=${part.kind}>
-    ${canGoBack && html`<p class="picked">${steps.join(" · ")}
+    ${canGoBack && html`<p class="picked">${steps.map(say).join(" · ")}
       <button class="small back" disabled=${busy} onClick=${back}>Back</button></p>`}
-    <p class="part-label">${part.label}${many ? (part.min === part.max ? ` (choose ${part.min})`
+    <p class="part-label">${say(PART_WORDS[part.label] || part.label)}${many ? (part.min === part.max ? ` (choose ${part.min})`
       : ` (choose ${part.min} to ${part.max})`) : ""}</p>
     <div class="choices">${part.choices.map((c) => {
       const on = chosen.includes(c.value);
-      return html`<button class=${`part ${on ? "on" : ""}`} data-value=${c.value} aria-pressed=${many ? String(on) : undefined}
-        disabled=${busy} onClick=${() => (many ? toggle(c.value) : answer(c.value))}>${c.label || "(nothing more)"}</button>`;
+      const help = c.help || glossaryText(glossary, c.value) || glossaryText(glossary, c.label);
+      return html`<button class=${`part ${on ? "on" : ""} ${help ? "has-help" : ""}`} data-value=${c.value}
+        aria-pressed=${many ? String(on) : undefined} title=${help || undefined}
+        disabled=${busy} onClick=${() => (many ? toggle(c.value) : answer(c.value))}>${c.label ? say(c.label) : "(nothing more)"}${
+        help && html`<small class="choice-help">${help}</small>`}</button>`;
     })}</div>
     ${many && html`<button class="primary confirm" disabled=${busy || !ready} onClick=${() => answer(chosen)}>
       ${ready ? "Confirm" : `Choose ${part.min === part.max ? part.min : `${part.min} to ${part.max}`}`}</button>`}
   </div>`;
+}
+
+/** The effect the glossary gives an id or a name ("" when none). */
+function glossaryText(glossary, key) {
+  if (!glossary || !key) return "";
+  const hit = glossary[key] || Object.values(glossary).find((g) => g.name.toLowerCase() === String(key).toLowerCase());
+  return hit ? hit.text : "";
 }
 
 /** Whether the list of every move is open: a person's choice, kept in this browser. */

@@ -8,6 +8,7 @@ import { api, keep } from "/static/common.js";
 import { TreeView } from "/static/tree.js";
 import { useBoard } from "/static/table.js";
 import { RoomPanel, roomRole, useRoom } from "/static/sharedreplay.js";
+import { setSeatNames } from "/static/teach.js";
 
 const query = (w) => `?step=${w.step}${w.seat === "" ? "" : `&seat=${w.seat}`}`;
 
@@ -115,7 +116,8 @@ export function SaveReplay() {
 /** A replay's page: the title and links, the room (or the file picker), the controls, the board and the log. */
 function ReplayView({ frame, want, go, setSeat, links, error, locked, room }) {
   const Board = useBoard(frame.game);
-  const you = frame.seat === null ? "you" : `seat ${frame.seat}`;
+  const you = frame.seat === null ? "you" : `seat ${frame.seat + 1}`;
+  setSeatNames(frame.seats);  // the boards name the people who sat there (teach.js)
   const log = useRef(null);
   useEffect(() => { if (log.current) log.current.scrollTop = log.current.scrollHeight; }, [frame.step, frame.seat]);
   return html`<div class="replay-page" data-step=${frame.step} data-seat=${frame.seat ?? ""} data-locked=${locked ? "yes" : "no"}>
@@ -141,12 +143,12 @@ function ReplayView({ frame, want, go, setSeat, links, error, locked, room }) {
 /** A seat as a replay names it: who sat there (no presence or stand-in: the game is over). */
 function seatName(s) {
   const who = s.kind === "bot" ? `bot (${s.bot})` : s.kind === "human" ? s.name : "";
-  return `seat ${s.seat}${who ? `: ${who}` : ""}`;
+  return `seat ${s.seat + 1}${who ? `: ${who}` : ""}`;
 }
 
 function Controls({ frame, want, go, setSeat, locked }) {
   const last = frame.action;
-  const who = last && (last.seat === null ? "chance" : `seat ${last.seat}`);
+  const who = last && (last.seat === null ? "chance" : `seat ${last.seat + 1}`);
   return html`<section class="panel replay-controls" aria-label="replay controls">
     <fieldset class="buttons" disabled=${Boolean(locked)} aria-describedby=${locked ? "follow-note" : undefined}>
       <legend class="visually-hidden">step and point of view</legend>
@@ -162,6 +164,6 @@ function Controls({ frame, want, go, setSeat, locked }) {
       </select></label>
     </fieldset>
     ${locked && html`<p id="follow-note" class="quiet follow-note">${locked}</p>`}
-    <p class="step-line" role="status">Step ${frame.step} of ${frame.steps}${frame.seat === null ? "" : `, seen by seat ${frame.seat}`}${last ? html`: ${who} — <code>${last.text}</code>`
+    <p class="step-line" role="status">Step ${frame.step} of ${frame.steps}${frame.seat === null ? "" : `, seen by seat ${frame.seat + 1}`}${last ? html`: ${who} — <code>${last.text}</code>`
       : " (the start)"}.${locked ? "" : " Arrow keys step; Home and End jump."}</p></section>`;
 }

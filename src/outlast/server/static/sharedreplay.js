@@ -71,7 +71,7 @@ export function roomRole(room) {
   return { me, leading, following: leading || Boolean(me?.following) };
 }
 
-const memberText = (m) => `${m.name}${m.seat !== null ? ` (seat ${m.seat})` : ""}`;
+const memberText = (m) => `${m.name}${m.seat !== null ? ` (seat ${m.seat + 1})` : ""}`;
 
 /** The room panel: join ("review together"), who is in the room and who leads, take the lead, follow or browse. */
 export function RoomPanel({ id, shared }) {
@@ -81,7 +81,7 @@ export function RoomPanel({ id, shared }) {
     const join = (e) => { e.preventDefault(); localStorage.setItem("outlast:name", name); shared.join(name); };
     return html`<section class="panel room" aria-label="review together">
       <form class="buttons" onSubmit=${join}>
-        ${seated ? html`<span class="quiet">You played seat ${keep.get(id).seat}.</span>` : html`<label>Your name
+        ${seated ? html`<span class="quiet">You played seat ${keep.get(id).seat + 1}.</span>` : html`<label>Your name
           <input class="room-name" value=${name} maxlength="40" autocomplete="nickname" required
             onInput=${(e) => setName(e.target.value)} /></label>`}
         <button type="submit" disabled=${shared.status === "joining"}>Review together</button>

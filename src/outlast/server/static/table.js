@@ -9,6 +9,7 @@ import { TreeView } from "/static/tree.js";
 import { anchor } from "/static/rules.js";
 import { PartPicker, allMovesOpen, rememberAllMoves } from "/static/parts.js";
 import { Coach } from "/static/coach.js";
+import { FirstScreen, TapTips, characterOf, plainWords, seatName, setGlossary, setSeatNames, useFirstScreen, useTeaching } from "/static/teach.js";
 
 /** The table's websocket: opens again after a drop (hello with the stored token), until `close()`. */
 class Link {
@@ -119,6 +120,12 @@ export function Table({ id }) {
   const game = st?.view?.game || t.entry?.game;
   const Board = useBoard(game);
   const seat = st ? st.seat : (me.token ? me.seat : null);
+  const teaching = useTeaching(game);
+  const [firstOpen, setFirstOpen] = useFirstScreen(game);
+  setSeatNames(t.seats);  // the boards name people as the seats do, and things by the glossary (teach.js)
+  setGlossary(teaching?.glossary);
+  const words = (text) => plainWords(text, { seats: t.seats, glossary: teaching?.glossary });
+  const title = game ? game[0].toUpperCase() + game.slice(1) : "Table";
   const status = st?.status || t.entry?.status || "…";
   const yourMove = Boolean(st && st.status !== "over" && st.legal.length > 0);
   useEffect(() => {  // the tab says when it is your move, so a player in another tab sees it
@@ -129,7 +136,8 @@ export function Table({ id }) {
     <div class="bar">
       <strong>${game ? game[0].toUpperCase() + game.slice(1) : "Table"}</strong>
       <span class=${`status ${status}`}>${status}</span>
-      <span class="quiet">${seat === null || seat === undefined ? "watching" : `you are seat ${seat}`}</span>
+      <span class="quiet you-are">${seat === null || seat === undefined ? "watching" : `you are ${seatName(t.seats, seat)} (seat ${seat + 1})`}</span>
+      ${teaching && html`<button class="small how-to-play" onClick=${() => setFirstOpen(!firstOpen)} aria-expanded=${firstOpen ? "true" : "false"}>How to play</button>`}
       <span class=${`link ${t.link}`} role="status">${t.link}</span>
       <${Invite} id=${id} />
       ${t.labels.map((l) => html`<span key=${l.kind} class=${`label ${l.kind}`}>${l.text}</span>`)}
@@ -137,6 +145,9 @@ export function Table({ id }) {
     ${t.link === "gone" && html`<p class="notice bad gone" role="alert">There is no such table on this server
       (${id}): the link may be incomplete, or the table was forgotten. <a href="/">Go to the lobby</a> to find
       or create a table.</p>`}
+    ${firstOpen && teaching && html`<${FirstScreen} game=${game} title=${title} teaching=${teaching} explain=${st?.explain}
+      words=${words} close=${() => setFirstOpen(false)} />`}
+    <${TapTips} />
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
     <div class="layout">
       <section class="board" aria-label="board">
@@ -147,14 +158,14 @@ export function Table({ id }) {
       <aside class="side play">
         ${st?.coach && html`<${Coach} coach=${st.coach} notice=${t.notice} />`}
         <${Seats} seats=${t.seats} since=${t.seatsAt} me=${seat} toMove=${st?.to_move || []} host=${me.host}
-          token=${me.token} id=${id} status=${status} />
+          token=${me.token} id=${id} status=${status} view=${st?.view} />
         ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
-          notice=${st.coach && t.notice?.kind === "off_script" ? null : t.notice} />`}
+          notice=${st.coach && t.notice?.kind === "off_script" ? null : t.notice} words=${words} glossary=${teaching?.glossary} />`}
         ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} game=${game} />`}
       </aside>
       <aside class="side talk">
-        <${Log} events=${t.events} />
-        <${Chat} chat=${t.chat} seat=${seat} say=${say} notice=${t.chatNotice} game=${game} />
+        <${Log} events=${t.events} words=${words} />
+        <${Chat} chat=${t.chat} seat=${seat} say=${say} notice=${t.chatNotice} game=${game} seats=${t.seats} />
       </aside>
     </div></div>`;
 }
@@ -191,7 +202,7 @@ function JoinHere({ id, open, sit }) {
   };
   return html`<div class="join">
     <label>Your name <input class="join-name" value=${name} onInput=${(e) => setName(e.target.value)} maxlength="40" /></label>
-    ${open.map((s) => html`<button key=${s.seat} onClick=${() => join(s.seat)}>Take seat ${s.seat}</button>`)}
+    ${open.map((s) => html`<button key=${s.seat} onClick=${() => join(s.seat)}>Take seat ${s.seat + 1}</button>`)}
     ${error && html`<p class="notice bad" role="alert">${error}</p>`}</div>`;
 }
 
@@ -206,7 +217,7 @@ function HostControls({ id, seats, host }) {
     <label>Bot <select value=${bot} onChange=${(e) => setBot(e.target.value)}>
       <option value="heuristic">heuristic (plays sensibly)</option><option value="random">random</option>
       <option value="ismcts:iters=200">ismcts (searches; slower)</option></select></label>
-    ${open.map((s) => html`<button key=${s.seat} onClick=${() => call(`/seats/${s.seat}/bot`, { bot })}>Bot in seat ${s.seat}</button>`)}
+    ${open.map((s) => html`<button key=${s.seat} onClick=${() => call(`/seats/${s.seat}/bot`, { bot })}>Bot in seat ${s.seat + 1}</button>`)}
     <button class="primary" disabled=${open.length > 0} onClick=${() => call("/start")}>Start the game</button>
     ${error && html`<p class="notice bad" role="alert">${error}</p>`}</div>`;
 }
@@ -228,7 +239,7 @@ function useSecond(on) {
   return now;
 }
 
-function Seats({ seats, since, me, toMove, host, token, id, status }) {
+function Seats({ seats, since, me, toMove, host, token, id, status, view }) {
   const [error, setError] = useState("");
   const playing = status === "playing";
   const ticking = playing && seats.some((s) => s.clock !== null && s.clock !== undefined && toMove.includes(s.seat));
@@ -245,7 +256,8 @@ function Seats({ seats, since, me, toMove, host, token, id, status }) {
       const canStand = playing && s.kind === "human" && !s.standin && s.seat !== me &&
         ((out && (host || seated)) || (host && s.away));
       return html`<li key=${s.seat} class=${[toMove.includes(s.seat) && "to-move", s.seat === me && "mine", out && "timed-out"].filter(Boolean).join(" ")}>
-      <span class="seat-no">${s.seat}</span> ${seatText(s)}${s.seat === me ? " — you" : ""}
+      <span class="seat-no" title=${`seat ${s.seat + 1}`}>${s.seat + 1}</span> ${seatText(s)}${s.seat === me ? " — you" : ""}
+      ${characterOf(view, s.seat) && html` <small class="character">${characterOf(view, s.seat)}</small>`}
       ${toMove.includes(s.seat) && html` <em class="to-act">to act</em>`}
       ${timed && html` <span class="clock" role="timer" aria-label=${`time left: ${clockText(left(s))}`}>${clockText(left(s))}</span>`}
       ${out && html` <strong class="time-up">time is up</strong>`}
@@ -275,21 +287,22 @@ function Notice({ n, game }) {
     ${n.rule && html` <span class="rule-ref">(rule <${RuleLink} game=${game} rule=${n.rule} />)</span>`}</p>`;
 }
 
-function Actions({ st, act, undo, busy, notice }) {
+function Actions({ st, act, undo, busy, notice, words, glossary }) {
   const game = st.view?.game;
   const groups = {};
   for (const a of st.legal) (groups[a.split(" ")[0]] ||= []).push(a);
   const refs = rules(st.decision);
   return html`<section class="panel actions" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
     <h2>${st.legal.length ? "Your move" : st.status === "over" ? "Game over" : "Waiting for others"}</h2>
-    ${st.decision && html`<p class="decision"><${WithRules} text=${st.decision} game=${game} /></p>`}
-    ${refs.length > 0 && html`<p class="quiet">Rules: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
+    ${st.explain?.text ? html`<p class="decision explain" data-kind=${st.explain.kind}><strong>What to do now:</strong> ${words(st.explain.text)}</p>`
+      : st.decision && html`<p class="decision">${words(st.decision.replace(/\s*\(?§[^)]*\)?/g, ""))}</p>`}
+    ${refs.length > 0 && html`<p class="quiet rules-line">${refs.length > 1 ? "Rules" : "Rule"}: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
       rule=${r} />`)} of the <a href=${`/rules/${game}`} target="_blank" rel="noopener">rules guide</a>.</p>`}
-    ${notice && html`<${Notice} n=${notice} game=${game} />`}
-    ${st.view?.pending?.not_ready && html`<p class="not-ready"><strong>Not ready yet:</strong>${" "}<${WithRules} text=${st.view.pending.not_ready.replace(/^not ready yet: /, "")} game=${game} />
+    ${notice && html`<${Notice} n=${{ ...notice, text: words(notice.text) }} game=${game} />`}
+    ${st.view?.pending?.not_ready && html`<p class="not-ready"><strong>Not ready yet:</strong>${" "}<${WithRules} text=${words(st.view.pending.not_ready.replace(/^not ready yet: /, ""))} game=${game} />
       ${st.view.pending.not_ready_rule && html` <span class="rule-ref">(rules <${WithRules} game=${game}
         text=${st.view.pending.not_ready_rule} />)</span>`}</p>`}
-    ${st.parts && st.legal.length > 0 && html`<${PartPicker} parts=${st.parts} act=${act} busy=${busy} />`}
+    ${st.parts && st.legal.length > 0 && html`<${PartPicker} parts=${st.parts} act=${act} busy=${busy} words=${words} glossary=${glossary} />`}
     ${st.legal.length > 0 && html`<details class="all-moves" open=${!st.parts || allMovesOpen()}
       onToggle=${(e) => st.parts && rememberAllMoves(e.target.open)}>
       <summary>Show all ${st.legal.length} moves as text</summary>
@@ -314,14 +327,14 @@ export function useStickyEnd(count) {
   return { ref: box, onScroll };
 }
 
-function Log({ events }) {
+function Log({ events, words }) {
   const end = useStickyEnd(events.length);
   return html`<section class="panel log"><h2>What happened</h2>
-    <ol class="events" aria-live="polite" ref=${end.ref} onScroll=${end.onScroll}>${events.map((e) => html`<li class=${e.kind}>${e.text}</li>`)}
+    <ol class="events" aria-live="polite" ref=${end.ref} onScroll=${end.onScroll}>${events.map((e) => html`<li class=${e.kind}>${words(e.text)}</li>`)}
     </ol></section>`;
 }
 
-function Chat({ chat, seat, say, notice, game }) {
+function Chat({ chat, seat, say, notice, game, seats }) {
   const [text, setText] = useState("");
   const sent = useRef(null);
   const seated = seat !== null && seat !== undefined;
@@ -332,7 +345,7 @@ function Chat({ chat, seat, say, notice, game }) {
   }, [chat.length]);
   const end = useStickyEnd(chat.length);
   return html`<section class="panel chat"><h2>Chat</h2>
-    <ol class="lines" ref=${end.ref} onScroll=${end.onScroll}>${chat.map((c) => html`<li><strong>${c.name || `seat ${c.seat}`}:</strong> ${c.text}</li>`)}</ol>
+    <ol class="lines" ref=${end.ref} onScroll=${end.onScroll}>${chat.map((c) => html`<li><strong>${c.name || seatName(seats, c.seat)}:</strong> ${c.text}</li>`)}</ol>
     ${seated ? html`<form onSubmit=${submit}><input value=${text} maxlength="500" aria-label="chat message"
       onInput=${(e) => setText(e.target.value)} placeholder="say something to the table" /><button>Send</button></form>
       ${notice && html`<p class="notice bad chat-refused" role="alert"><strong>Not sent:</strong> <${WithRules} text=${notice.text} game=${game} />
@@ -341,11 +354,11 @@ function Chat({ chat, seat, say, notice, game }) {
 }
 
 function Result({ outcome, seats, id }) {
-  const name = (i) => seats[i] ? seatText(seats[i]) : `seat ${i}`;
+  const name = (i) => seats[i] ? seatText(seats[i]) : `seat ${i + 1}`;
   const all = outcome.seats.every((s) => s.won);
   return html`<section class=${`panel result ${outcome.winners.length ? "won" : "lost"}`} role="status">
     <h2>${all ? "Everyone won!" : outcome.winners.length ? `Won: ${outcome.winners.map(name).join(", ")}` : "The game is lost"}</h2>
-    <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
+    <ul>${outcome.seats.map((s) => html`<li>Seat ${s.seat + 1} (${name(s.seat)}): ${s.won ? "won" : "lost"}, score ${s.score} — ${s.reason}</li>`)}</ul>
     <p><a class="button" href=${`/replay/${id}`}>Replay the game</a>${" step by step, from any seat's point of view; or "}
     <a href=${`/api/tables/${id}/export`} download=${`outlast-${id}.json`}>download the save file</a>${" "}
     (to replay it on your computer with <code>outlast replay FILE</code>).</p></section>`;

@@ -5,6 +5,7 @@
 // `retreat B3`) and a facedown tile that may be scouted are buttons on the map; the action list stays the other
 // way in. Every colour comes with a letter, a number or a word.
 import { html } from "/static/vendor/preact-htm.module.js";
+import { personName } from "/static/teach.js";
 
 const R = 34;                                 // a hex's radius (flat-top)
 const H = Math.sqrt(3) * R;                   // a hex's height
@@ -71,7 +72,7 @@ function Space({ sp, at, view, action, act, busy }) {
   const people = view.survivors.filter((s) => s.space === sp.space && s.status !== "won");
   const words = [`${sp.space} ${sp.terrain}`, sp.landmark && `landmark #${sp.landmark}`, sp.objective && "objective",
     sp.feature_icon && `${sp.feature_icon} icon`, sp.water_icon && "water icon", sp.space === view.map.camp && "camp",
-    ...pieces.map((p) => glyph(p)[1]), ...people.map((s) => `survivor of seat ${s.seat}${s.status === "casualty" ? " (casualty)" : ""}`)]
+    ...pieces.map((p) => glyph(p)[1]), ...people.map((s) => `survivor of ${personName(s.seat)}${s.status === "casualty" ? " (casualty)" : ""}`)]
     .filter(Boolean).join(", ");
   const signs = pieces.map((p) => glyph(p)[0]).join(" ");
   return html`<g class=${`space ${sp.terrain}${dark ? " dark" : ""}${action ? " target" : ""}`} data-space=${sp.space}
@@ -87,7 +88,7 @@ function Space({ sp, at, view, action, act, busy }) {
       const cx = x + (i - (people.length - 1) / 2) * 17, cy = y + 21;
       return html`<g class="figure"><circle cx=${cx} cy=${cy} r="8" fill=${seatColour(s.seat)} stroke="#fff" stroke-width="1.5"
         stroke-dasharray=${s.status === "casualty" ? "2 2" : ""} />
-        <text x=${cx} y=${cy + 3.5} text-anchor="middle" class="figure-text">${s.seat}</text></g>`;
+        <text x=${cx} y=${cy + 3.5} text-anchor="middle" class="figure-text">${s.seat + 1}</text></g>`;
     })}
   </g>`;
 }
@@ -152,8 +153,8 @@ function Survivor({ s, view, mine, you }) {
   const turn = view.current === s.seat;
   return html`<div class=${`survivor${mine ? " mine" : ""}${turn ? " turn" : ""}`} style=${`border-color:${seatColour(s.seat)}`}
       data-seat=${s.seat}>
-    <h3><span class="swatch" style=${`background:${seatColour(s.seat)}`}>${s.seat}</span>
-      ${ch ? `${ch.name}, ${ch.title}` : `Seat ${s.seat}`} <span class="quiet">(${seatWord(s.seat)})</span>${mine ? ` — ${you}` : ""}
+    <h3><span class="swatch" style=${`background:${seatColour(s.seat)}`}>${s.seat + 1}</span>
+      ${personName(s.seat)}${ch ? html` <small class="character">${ch.name}, ${ch.title}</small>` : ""} <span class="quiet">(${seatWord(s.seat)})</span>${mine ? ` — ${you}` : ""}
       ${turn ? html` <em class="to-act">${mine && you === "you" ? "your" : "their"} turn</em>` : ""}${s.status !== "playing" ? html` <strong class="rule">${s.status}</strong>` : ""}</h3>
     <p class="line"><strong>Stamina ${s.stamina}</strong> <${Stamina} s=${s} /></p>
     <p class="line"><strong>Health</strong> <${Health} s=${s} />
@@ -182,15 +183,15 @@ function Combat({ c }) {
   const supporters = Object.entries(c.support);
   return html`<section class="combat" aria-label="combat">
     <h3>Combat on ${c.space} — ${c.stage} step</h3>
-    <p>${c.mode === "attack" ? html`Seat ${c.combatant} attacks seat ${c.defender}` :
-      html`Seat ${c.combatant} fights <strong>#${e.number} ${e.name}</strong>${c.token ? ` (token ${c.token})` : ""}`}</p>
+    <p>${c.mode === "attack" ? html`${personName(c.combatant)} attacks ${personName(c.defender)}` :
+      html`${personName(c.combatant)} fights <strong>#${e.number} ${e.name}</strong>${c.token ? ` (token ${c.token})` : ""}`}</p>
     ${e && html`<p class="enemy-stats">Defense <strong>${e.defense}</strong> · attack <strong>${e.attack}</strong> ·
       health <strong>${e.health}</strong>, damage taken ${e.damage}${e.lethal ? " · LETHAL" : ""}</p>`}
     <div class="cdice"><${Die} colour="gray" value=${c.dice.gray} modifier=${c.dice.gray_modifier} />
       <${Die} colour="red" value=${c.dice.red} modifier=${c.dice.red_modifier} />
       <span class="quiet">G gray die: yours, it hits when it reaches the enemy's defense ·
         R red die: the enemy's, it hurts you when it reaches the enemy's attack</span></div>
-    <p>Supporters: ${supporters.length ? supporters.map(([seat, card]) => html`<span class="res">seat ${seat}: ${card}</span>`) : "none"}
+    <p>Supporters: ${supporters.length ? supporters.map(([seat, card]) => html`<span class="res">${personName(Number(seat))}: ${card}</span>`) : "none"}
       ${c.used.length ? html` · used: ${c.used.join(", ")}` : ""}</p>
   </section>`;
 }
@@ -232,12 +233,12 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
   const mine = view.survivors.find((s) => s.seat === seat);
   return html`<div class="discover">
     <p class="round"><strong>Day ${view.day}</strong>${[` · ${view.phase} phase`,
-      view.current !== null ? ` · seat ${view.current}'s turn` : "", ` · tribe leader: seat ${view.tribe_leader}`,
+      view.current !== null ? ` · ${personName(view.current)}'s turn` : "", ` · tribe leader: ${personName(view.tribe_leader)}`,
       ` · decks: ${d.projects} projects, ${d.threats} threats (${d.threat_discard} discarded), ${d.nights} nights`].join("")}</p>
     ${mine?.character_choices?.length > 0 && html`<${CharacterChoice} s=${mine} legal=${legal} act=${act} busy=${busy} />`}
     ${view.combat && html`<${Combat} c=${view.combat} />`}
     <div class="board-scroll"><${IslandMap} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
-    <p class="legend quiet">Each hex is a space: its name (what <code>move B3</code> types) and terrain letter —
+    <p class="legend quiet">Each hex is a space: its name and terrain letter —
       b beach, g grass, u underbrush, o ocean, m mountain. Numbered circles are survivors by seat; #n a landmark, ◎ an
       objective. Tokens: ?f ?t ?r ?k facedown forage/timber/rock/tracks, $ resource, ! enemy, ~ water source,
       M monster, ▲ lit fire (△ unlit). Grey hexes are facedown tiles (letter and pile; only those next to

@@ -3,6 +3,7 @@
 // are not in the view), stamina tracks with injury spaces, equipment and hints. A cell whose `mark CELL` (or any
 // one action ending in that cell) is legal is a button on the board; the action list stays the other way in.
 import { html } from "/static/vendor/preact-htm.module.js";
+import { gloss, personName } from "/static/teach.js";
 
 const CELL = 92;
 const MEEPLE = { blue: "#2f6fdf", purple: "#9b3fc9", green: "#2e9e48", black: "#222" };
@@ -24,14 +25,14 @@ function wrap(text, width) {
 }
 
 function hintText(h) {
-  if (h.hint === "threat") return `my dice threaten meeple ${h.subject}'s destination: ${h.level}`;
+  if (h.hint === "threat") return `my dice threaten ${personName(h.subject)}'s destination: ${h.level}`;
   if (h.hint === "fit") return `my roll fits my destination: ${h.level}`;
   if (h.hint === "intent") return h.level === "help" ? "I'll reroll to help you" : "I can use a card";
   return `${h.hint} ${h.level}`;
 }
 
 function meepleName(m) {
-  return m.character ? `${m.character} (seat ${m.seat})` : `meeple ${m.index} (seat ${m.seat})`;
+  return m.character ? `${personName(m.seat)} (${m.character})` : personName(m.seat);
 }
 
 /** The action a click on each cell sends: its `mark CELL` (or any one-word-and-cell action) when legal, else the
@@ -58,10 +59,10 @@ function Cell({ c, action, act, busy }) {
   const label = `${c.cell} ${c.kind}${c.lava ? ", lava" : ""}${c.requires ? `, needs ${c.requires}` : ""}` +
     `${c.eruption_token ? `, eruption token ×${c.eruption_token}` : ""}${c.equipment_token ? ", equipment token" : ""}` +
     `${c.start ? `, ${c.start} start` : ""}${c.extra_reroll ? ", extra reroll" : ""}`;
-  const click = action && !busy ? { role: "button", tabindex: 0, "aria-label": `${action} — ${label}`,
+  const click = action && !busy ? { role: "button", tabindex: 0, "aria-label": `choose ${label}`,
     onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) } : {};
   return html`<g class=${`cell ${c.kind}${c.lava ? " lava" : ""}${action ? " target" : ""}`} data-cell=${c.cell} ...${click}>
-    <title>${action ? `${action}: ` : ""}${label}</title>
+    <title>${action ? "click to choose · " : ""}${label}</title>
     <rect x=${X + 2} y=${Y + 2} width=${CELL - 4} height=${CELL - 4} rx="6" fill=${KIND[c.kind]} />
     ${c.lava && html`<rect x=${X + 2} y=${Y + 2} width=${CELL - 4} height=${CELL - 4} rx="6" fill="url(#lava)" />`}
     <text x=${X + 7} y=${Y + 17} class="cell-name">${c.cell}</text>
@@ -93,13 +94,13 @@ function Pieces({ meeples }) {
     const cx = (i) => x * CELL + 4 + slot * (i + 0.5), cy = y * CELL + CELL - 17;
     here.meeples.forEach((m, i) => tokens.push(html`<g class="meeple" data-cell=${cell}><title>${meepleName(m)} stands on ${cell}</title>
       <circle cx=${cx(i)} cy=${cy} r=${r} fill=${MEEPLE[m.colour] || "#777"} stroke="white" stroke-width="2" />
-      <text x=${cx(i)} y=${cy + 4} text-anchor="middle" class="meeple-text">${m.seat}</text></g>`));
+      <text x=${cx(i)} y=${cy + 4} text-anchor="middle" class="meeple-text">${m.seat + 1}</text></g>`));
     here.marks.forEach((m, j) => {
       const mx = cx(here.meeples.length + j), side = r * 1.25;
       tokens.push(html`<g class="marker" data-cell=${cell}><title>destination of ${meepleName(m)}</title>
         <rect x=${mx - side / 2} y=${cy - side / 2} width=${side} height=${side} transform=${`rotate(45 ${mx} ${cy})`}
           fill="white" stroke=${MEEPLE[m.colour] || "#555"} stroke-width="3" />
-        <text x=${mx} y=${cy + 3.5} text-anchor="middle" class="marker-text">${m.seat}</text></g>`);
+        <text x=${mx} y=${cy + 3.5} text-anchor="middle" class="marker-text">${m.seat + 1}</text></g>`);
     });
   }
   return tokens;
@@ -122,10 +123,10 @@ function Terrain({ view, legal, act, busy }) {
  * full `m:n` (a die of meeple m's set, as actions name it: one taken with a card, say), so no two read alike. */
 export function Die({ d, own, home }) {
   const [set, number] = d.die.split(":");
-  const name = own && (home === undefined || set === String(home)) ? number : d.die;
-  if (d.hidden) return html`<span class="die hidden" title=${`die ${d.die}: hidden`}>?</span>`;
+  const name = own && (home === undefined || set === String(home)) ? number : `${Number(set) + 1}:${number}`;
+  if (d.hidden) return html`<span class="die hidden" title="a hidden die (behind the screen)">?</span>`;
   const [bg, fg, word] = FACE[d.colour] || ["#ddd", "#111", d.colour];
-  return html`<span class="die" style=${`background:${bg};color:${fg}`} title=${`die ${name}: ${word} ${d.value}`}>
+  return html`<span class="die" style=${`background:${bg};color:${fg}`} title=${`die ${name}: ${word} ${d.value}${own ? "" : `, from ${personName(Number(set))}'s dice`}`}>
     ${d.colour}${d.value}<small>#${name}</small></span>`;
 }
 
@@ -134,7 +135,7 @@ function Stamina({ m, board }) {
   for (let i = 0; i <= board.exhaustion; i++) {
     const injury = board.injury_spaces.includes(i);
     spaces.push(html`<span class=${`space${injury ? " injury" : ""}${i === m.stamina ? " at" : ""}${i === board.exhaustion ? " end" : ""}`}
-      title=${`${i}${injury ? ": injury space" : ""}${i === board.exhaustion ? ": exhaustion" : ""}`}>${i === m.stamina ? m.seat : injury ? "+" : ""}</span>`);
+      title=${`${i}${injury ? ": injury space" : ""}${i === board.exhaustion ? ": exhaustion" : ""}`}>${i === m.stamina ? m.seat + 1 : injury ? "+" : ""}</span>`);
   }
   return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" role="img" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
 }
@@ -142,15 +143,15 @@ function Stamina({ m, board }) {
 function Explorer({ m, view, mine, you }) {
   const hidden = m.dice.filter((d) => d.hidden).length;
   return html`<div class=${`explorer${mine ? " mine" : ""}`} style=${`border-color:${MEEPLE[m.colour] || "#999"}`}>
-    <h3><span class="swatch" style=${`background:${MEEPLE[m.colour] || "#999"}`}>${m.seat}</span>
+    <h3><span class="swatch" style=${`background:${MEEPLE[m.colour] || "#999"}`}>${m.seat + 1}</span>
       ${meepleName(m)}${mine ? ` — ${you}` : ""}</h3>
-    <p class="quiet">${m.skill_name ? `${m.skill_name}${m.skill_lost ? " (lost)" : ""} · ` : ""}on ${m.position}${m.marker ? ` · destination ${m.marker}` : ""}
+    <p class="quiet">${m.skill_name ? html`<span class="skill" title=${gloss(m.skill).text}>${m.skill_name}${m.skill_lost ? " (lost)" : ""}</span> · ` : ""}on ${m.position}${m.marker ? ` · destination ${m.marker}` : ""}
       ${view.ready?.[m.seat] ? " · ready" : ""}${view.rerolls_left?.length ? ` · rerolls left ${view.rerolls_left[m.seat] ?? 0}` : ""}</p>
     <div class="dice">${m.dice.length === 0 ? html`<span class="quiet">no dice</span>` :
       hidden === m.dice.length && !mine ? html`<span class="quiet">${hidden} dice behind the screen</span>` :
       m.dice.map((d) => html`<${Die} d=${d} own=${mine} home=${m.index} />`)}</div>
     <${Stamina} m=${m} board=${view.stamina_board} />
-    ${m.injuries.length > 0 && html`<p>Injuries: ${m.injuries.join(", ")}</p>`}
+    ${m.injuries.length > 0 && html`<p>Injuries: ${m.injuries.map((k, i) => html`${i ? ", " : ""}<span class="injury" title=${gloss(k).text}>${gloss(k).name}</span>`)}</p>`}
     ${m.equipment.length > 0 && html`<ul class="equipment">${m.equipment.map((e) => html`<li title=${e.text}>
       <strong>${e.name}</strong>${e.tapped ? " (used)" : ""}: ${e.text}</li>`)}</ul>`}
   </div>`;
@@ -166,12 +167,12 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:
-      Y yellow, B blue, P pink (#n is the die's number; #m:n a die from meeple m's set, as the actions name it).</p>
+      Y yellow, B blue, P pink (#3 is the die's number; #2:3 is die 3 lent by seat 2). Hover or tap a die, card or piece to read it.</p>
     ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
       <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
-      html`<span class="hint">seat ${h.seat}: ${hintText(h)}</span>`)}</details>`}
+      html`<span class="hint">${personName(h.seat)}: ${hintText(h)}</span>`)}</details>`}
     <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} you=${you} />`)}</div>
     ${view.set_aside?.length > 0 && html`<p>Set aside: ${view.set_aside.map((d) => html`<${Die} d=${d} />`)}</p>`}
-    ${view.keeping?.length > 0 && html`<p>Keeping: ${view.keeping.join(", ")}</p>`}
+    ${view.keeping?.length > 0 && html`<p>Keeping: ${view.keeping.map((k, i) => html`${i ? ", " : ""}<span class="card-name" title=${gloss(k).text}>${gloss(k).name}</span>`)}</p>`}
   </div>`;
 }

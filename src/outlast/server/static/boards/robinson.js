@@ -6,6 +6,7 @@
 // button: pick one of your pawns, click where it goes. The action list stays the other way in (ready, confirm, join, remove, every other decision).
 import { html, useState } from "/static/vendor/preact-htm.module.js";
 import { plural } from "/static/common.js";
+import { personName } from "/static/teach.js";
 
 const HEX = 46;
 const SEAT = ["#2f6fdf", "#c0392b", "#2e9e48", "#8e44ad"];
@@ -204,7 +205,7 @@ function Castaway({ c, mine, you }) {
       title=${`${i} wounds${c.arrows.includes(i) ? ": morale −1 here" : ""}${i === c.death_at ? ": death" : ""}`}>${i === c.wounds ? "W" : c.arrows.includes(i) ? "▾" : ""}</span>`);
   }
   return html`<div class=${`explorer castaway${mine ? " mine" : ""}`} style=${`border-color:${SEAT[c.seat % 4]}`}>
-    <h3><span class="swatch" style=${`background:${SEAT[c.seat % 4]}`}>${c.name[0]}</span> ${c.name} (seat ${c.seat})${mine ? ` — ${you}` : ""}</h3>
+    <h3><span class="swatch" style=${`background:${SEAT[c.seat % 4]}`}>${c.name[0]}</span> ${personName(c.seat)} <small class="character">${c.name}</small>${mine ? ` — ${you}` : ""}</h3>
     <p>Wounds <strong>${c.wounds}</strong> of ${c.death_at} · Determination <strong>${c.determination}</strong> · pawns ${c.pawns}
       ${c.special_wounds.length ? ` · special wounds: ${c.special_wounds.join(", ")}` : ""}</p>
     <div class="stamina" role="img" title="W marks the wounds; ▾ spaces cost Morale when reached" aria-label=${`wound track: ${c.wounds} of ${c.death_at}`}>${marks}</div>
@@ -237,7 +238,7 @@ export function board({ view, legal, act, seat, you = "you", busy, events }) {
   const first = view.characters[view.first_player];
   const order = [...view.characters].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   return html`<div class="robinson">
-    <p class="round"><strong>Round ${view.round} of ${view.rounds}</strong> · ${view.phase} · first player: ${first ? `${first.name} (seat ${first.seat})` : "?"}
+    <p class="round"><strong>Round ${view.round} of ${view.rounds}</strong> · ${view.phase} · first player: ${first ? `${personName(first.seat)} (${first.name})` : "?"}
       · ${view.scenario}</p>
     <${Threats} view=${view} />
     <${Weather} view=${view} />
