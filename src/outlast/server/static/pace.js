@@ -60,11 +60,11 @@ export function DiceRow({ event }) {
 
 /** Icons of the log's kinds of line (a glance tells a roll from a wound from a gain). */
 const ICONS = {
-  roll: "🎲", reroll: "🎲", weather: "🌧", wound: "🩸", damage: "🩸", hurt: "🩸", injury: "🩸", heal: "💚",
-  gain: "＋", pay: "−", upkeep: "−", stamina: "⚡", move: "👣", scout: "🔭", explore: "🗺", build: "🔨",
-  draw: "🂠", reveal: "👁", night: "🌙", sleep: "🌙", round: "⏱", phase: "▸", day: "☀", turn: "▸",
-  eruption: "🌋", combat: "⚔", hit: "⚔", defeat: "⚔", monster: "🐾", hunt: "🐾", threat: "⚠", morale: "☺",
-  determination: "★", ready: "✓", plan: "✎", mark: "⚑", hint: "💬", end: "■", won: "🏆", eliminated: "✖",
+  roll: "⚄", reroll: "⚄", weather: "☂", wound: "♥", damage: "♥", hurt: "♥", injury: "♥", heal: "✚",
+  gain: "+", pay: "−", upkeep: "−", stamina: "ϟ", move: "➜", scout: "◎", explore: "◇", build: "⚒",
+  draw: "▤", reveal: "◉", night: "☾", sleep: "☾", round: "◷", phase: "·", day: "☀", turn: "·",
+  eruption: "▲", combat: "⚔", hit: "⚔", defeat: "⚔", monster: "◆", hunt: "◆", threat: "⚠", morale: "☺",
+  determination: "✦", ready: "✓", plan: "✎", mark: "⚑", hint: "…", end: "■", won: "★", eliminated: "☠",
 };
 
 export function icon(kind) { return ICONS[kind] || "•"; }
@@ -226,8 +226,8 @@ export function GroupedLog({ events, seats, endRef, onScroll }) {
   return html`<div class="events grouped" aria-live="polite" ref=${endRef} onScroll=${onScroll}>
     ${groups.map((g, i) => html`<details class="log-group" key=${i} open=${i === groups.length - 1 ? true : undefined}>
       <summary><span class="pace-icon" aria-hidden="true">${icon(g.head.kind)}</span> ${named(g.head.text, seats)}
-        <span class="quiet">(${g.lines.length} ${g.lines.length === 1 ? "line" : "lines"})</span></summary>
-      <ol>${g.lines.map((e, j) => html`<li key=${j} class=${e.kind}><span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span>
+        <${DiceRow} event=${g.head} />${g.lines.length > 1 && html` <span class="quiet">(${g.lines.length - 1} more)</span>`}</summary>
+      <ol>${g.lines.slice(1).map((e, j) => html`<li key=${j} class=${e.kind}><span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span>
         ${" "}${named(e.text, seats)} <${DiceRow} event=${e} /></li>`)}</ol></details>`)}
   </div>`;
 }
