@@ -223,13 +223,13 @@ export function GroupedLog({ events, seats, endRef, onScroll }) {
     if (!groups.length || opensGroup(e)) groups.push({ head: e, lines: [] });
     groups.at(-1).lines.push(e);
   }
-  return html`<div class="events grouped" aria-live="polite" ref=${endRef} onScroll=${onScroll}>
-    ${groups.map((g, i) => html`<details class="log-group" key=${i} open=${i === groups.length - 1 ? true : undefined}>
+  return html`<ol class="events grouped" aria-live="polite" ref=${endRef} onScroll=${onScroll}>
+    ${groups.map((g, i) => html`<li class="log-group-item" key=${i}><details class="log-group" open=${i === groups.length - 1 ? true : undefined}>
       <summary><span class="pace-icon" aria-hidden="true">${icon(g.head.kind)}</span> ${named(g.head.text, seats)}
         <${DiceRow} event=${g.head} />${g.lines.length > 1 && html` <span class="quiet">(${g.lines.length - 1} more)</span>`}</summary>
       <ol>${g.lines.slice(1).map((e, j) => html`<li key=${j} class=${e.kind}><span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span>
-        ${" "}${named(e.text, seats)} <${DiceRow} event=${e} /></li>`)}</ol></details>`)}
-  </div>`;
+        ${" "}${named(e.text, seats)} <${DiceRow} event=${e} /></li>`)}</ol></details></li>`)}
+  </ol>`;
 }
 
 /** What the table was told that a player should read: a seat took back its move, a clock ran out. */
