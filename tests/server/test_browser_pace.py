@@ -99,9 +99,19 @@ def test_the_pace_is_the_players_choice_and_a_key_skips(browser: Browser, server
     ann.keyboard.press("Escape")
     ann.locator(".pace-playback").wait_for(state="detached", timeout=3000)
     assert "Build dice" in _log(ann)
+    # the next batch plays from its first line too (it ended at once when the last one had gone further)
+    ann.locator(".pace-select").select_option("fast")
+    ann.evaluate("document.activeElement.blur()")
+    ann.evaluate("window.outlastTable.act('choose 2')")
+    ann.locator(".pace-playback[data-steps='7'][data-step='1']").wait_for()
+    start = time.monotonic()
+    ann.locator(".pace-playback").wait_for(state="detached", timeout=10000)
+    took = time.monotonic() - start
+    assert 1.5 < took < 4.5, f"7 lines at the fast pace (0.3 s each) took {took:.2f} s"
+    assert "Discovery token: Oil (Future)." in (ann.locator("section.log").text_content() or "")  # in a folded group
     ann.reload()
     ann.locator(".pace-settings summary").click()
-    assert ann.locator(".pace-select").input_value() == "slow"
+    assert ann.locator(".pace-select").input_value() == "fast"
     assert ERRORS[id(ann)] == []
 
 

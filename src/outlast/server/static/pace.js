@@ -79,15 +79,16 @@ export function named(text, seats) {
 
 /** The playback of one batch of lines: the current line big, with its dice; the lines before it small. */
 export function Playback({ batch, seats, onDone }) {
-  const [step, setStep] = useState(0);
   const ms = PACES[pace()];
-  useEffect(() => { setStep(0); }, [batch && batch.before]);  // a batch that grows plays on
+  const key = batch && batch.before;  // a batch is known by the position it starts from: one that grows plays on
+  const [at, setAt] = useState({ key: null, step: 0 });
+  const step = at.key === key ? at.step : 0;
   useEffect(() => {
     if (!batch) return undefined;
     if (ms === 0 || step >= batch.events.length) { onDone(); return undefined; }
-    const timer = setTimeout(() => setStep(step + 1), ms);
+    const timer = setTimeout(() => setAt({ key, step: step + 1 }), ms);
     return () => clearTimeout(timer);
-  }, [batch, step, ms]);
+  }, [key, step, ms, batch && batch.events.length]);
   useEffect(() => {  // any key or click ends the playback (the click still does what it does)
     if (!batch) return undefined;
     const skip = (e) => { if (!(e.target && e.target.closest && e.target.closest(".pace-settings"))) onDone(); };
