@@ -120,6 +120,12 @@ def test_an_undo_is_announced_to_the_other_player_and_undo_going_away_is_explain
     table, host = server.table("robinson", {"players": 2}, seed=1)
     ann, bob = (_seated_page(browser, server, table, name) for name in ("Ann", "Bob"))
     assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
+    # a browser notification for one's move: the browser is asked only when the player turns it on
+    ann.context.grant_permissions(["notifications"])
+    ann.locator(".pace-settings summary").click()
+    ann.locator(".pace-notify").check()
+    ann.wait_for_function("() => localStorage.getItem('outlast:notify') === 'on'")
+    assert ann.evaluate("Notification.permission") == "granted"
     _act(ann, "pile 0")
     _act(ann, "place 1 explore:s6")
     version = bob.locator(".table-page").get_attribute("data-version")
