@@ -74,8 +74,9 @@ def check_messages(states: list[Any], seat: int | None, received: list[dict[str,
         assert msg["legal"] == ([str(a) for a in state.legal_actions(seat)] if mine else [])
         parts = state.decision_parts(seat) if mine and seat is not None else None
         assert msg["parts"] == (None if parts is None else json.loads(json.dumps(parts.to_json())))
-        visible = [(e.kind, e.text) for e in state.events if e.visible(seat)]
-        for e in msg["events"]:
-            assert (e["kind"], e["text"]) in visible
+        visible = [(e.kind, e.text, json.dumps(dict(e.data), sort_keys=True)) for e in state.events
+                   if e.visible(seat)]
+        for e in msg["events"]:  # the data of an event (a roll's dice) goes exactly where its text does
+            assert (e["kind"], e["text"], json.dumps(e.get("data", {}), sort_keys=True)) in visible
         checked += 1
     return checked

@@ -61,7 +61,7 @@ def _open(browser: Browser, url: str, *, phone: bool = False) -> Page:
     size = {"width": 390, "height": 844} if phone else {"width": 1300, "height": 950}
     context = browser.new_context(viewport=size)
     # these tests play from the list of every move's text (the pieces are tested in test_browser_parts.py)
-    context.add_init_script("try { localStorage.setItem('outlast:all-moves', 'open') } catch (e) {}")
+    context.add_init_script("try { localStorage.setItem('outlast:all-moves', 'open'); if (!localStorage.getItem('outlast:pace')) localStorage.setItem('outlast:pace', 'instant') } catch (e) {}")
     page = context.new_page()
     errors = ERRORS.setdefault(id(page), [])
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -334,9 +334,18 @@ def test_a_seat_undoes_its_own_last_action_and_everyone_sees_the_state_before_it
         action = ann.last("state")["legal"][0]  # a planning move: nothing revealed, nobody else acted
         reply = await rig.say(ann, {"type": "act", "version": before[0], "action": action, "id": 1})
         assert reply[-1]["can_undo"] is True and live.match.can_undo(0) is None
+        taken = live.match.state.events[len(live.match.rebuilt(len(live.match.history) - 1).state.events):]
         reply = await rig.say(ann, {"type": "undo", "version": live.version, "id": 2})
-        assert reply[-1]["type"] == "state" and reply[-1]["ack"] == 2 and reply[-1]["full"] is True
+        assert [m["type"] for m in reply] == ["state", "undone"]
+        assert reply[0]["ack"] == 2 and reply[0]["full"] is True
         assert rig.store.actions(table) == before[2] and live.version > before[0]
+        # the table is told who took back what: the seat itself its action, everyone the lines it could see
+        lines = [{"kind": e.kind, "text": e.text, **({"data": dict(e.data)} if e.data else {})} for e in taken]
+        assert lines and reply[1] == {"type": "undone", "table": table, "seat": 0, "name": "p0", "events": lines,
+                                      "action": action}
+        for conn in (bob, watcher):
+            told = conn.last("undone")
+            assert told["name"] == "p0" and told["events"] == lines and "action" not in told
         for conn, seat, view in ((ann, 0, opening[0]), (bob, 1, opening[1]), (watcher, None, opening[2])):
             state = conn.last("state")
             assert state["full"] is True and state["version"] == live.version and state["seat"] == seat
@@ -363,6 +372,7 @@ def test_undo_is_refused_once_another_seat_acted_with_the_reason(tmp_path: Path)
         await rig.say(bob, {"type": "act", "version": live.version, "action": bob.last("state")["legal"][0]})
         before = await rig.snapshot(table)
         assert ann.last("state")["can_undo"] is False
+        assert ann.last("state")["undo_reason"] == live.match.can_undo(0)  # the page says why Undo went away
         reply = await rig.say(ann, {"type": "undo", "version": live.version, "id": 2})
         assert [m["type"] for m in reply] == ["rejected"] and reply[0]["id"] == 2
         assert reply[0]["reason"] == live.match.can_undo(0) and "another seat" in reply[0]["reason"]

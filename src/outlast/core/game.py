@@ -571,11 +571,24 @@ class Game(ABC):
 
     def documents(self, state: State) -> list[dict[str, Any]]:
         """`state`'s position document in every format this game reads: the current one, then each earlier one,
-        newest first (a save's digest may have been taken over any of them)."""
-        docs = [state.to_json()]
-        for renamed in reversed(self.earlier_formats):
-            docs.append(renamed.downgrade(docs[-1]))
+        newest first; then the same with the event log as an earlier engine wrote it (`earlier_log`), if it
+        differs. A save's digest may have been taken over any of them."""
+        current = state.to_json()
+        earlier = self.earlier_log(current)
+        docs: list[dict[str, Any]] = []
+        for base in (current, earlier) if earlier is not None and earlier != current else (current,):
+            docs.append(base)
+            for renamed in reversed(self.earlier_formats):
+                docs.append(renamed.downgrade(docs[-1]))
         return docs
+
+    def earlier_log(self, doc: dict[str, Any]) -> dict[str, Any] | None:
+        """`doc` with its event log (`events`) as the engines before this one wrote it, when this one logs more
+        (a die's faces as data, a line that says who acted); None when the log is written as it always was.
+
+        The log is what players read, not the game, but a save's digest covers it: this lets a save made before
+        the log said more still prove its game. A game that adds to its log overrides it (docs/decisions/0024)."""
+        return None
 
     def check_doc_header(self, doc: Any) -> None:
         """Check that a state document is ours and of a version we read."""

@@ -27,7 +27,7 @@ from outlast.tutorials import OffScript, UnknownTutorial, load_tutorial
 
 from . import protocol as p
 from .bots import server_agent
-from .live import Live, Snapshot, TableStale
+from .live import Live, Snapshot, TableStale, event_message
 from .store import StaleVersion, Store, StoreError
 
 log = logging.getLogger("outlast.server")
@@ -574,12 +574,26 @@ class Hub:
         """Take back `seat`'s last action (`Match.can_undo`: no other seat has acted and nothing was revealed);
         `holder` as for `commit`."""
         async with live.lock:
-            await asyncio.to_thread(self._undo, live, seat, version, holder)  # it replays the match: not on the loop
+            # it replays the match: not on the loop
+            taken, gone = await asyncio.to_thread(self._undo, live, seat, version, holder)
             self._clock_tick(live)
             await self.broadcast(live, ack)
+            await self._tell_undone(live, seat, taken, gone)
         self.after_change(live)
 
-    def _undo(self, live: Live, seat: int, version: int, holder: str | None) -> None:
+    async def _tell_undone(self, live: Live, seat: int, taken: str, gone: list[Any]) -> None:
+        """Tell the table a seat took back its action: its own connections get the action's text; every
+        connection gets the log lines the undo took away that it could see (another seat's action may be
+        secret, as a reroll behind a Fuji screen: its lines say what may be said of it)."""
+        for client in list(live.clients):
+            msg: dict[str, Any] = {"type": "undone", "table": live.id, "seat": seat, "name": live.seats[seat].name,
+                                   "events": [event_message(e) for e in gone if e.visible(client.seat)]}
+            if client.seat == seat:
+                msg["action"] = taken
+            await _send(live, client, msg)
+
+    def _undo(self, live: Live, seat: int, version: int, holder: str | None) -> tuple[str, list[Any]]:
+        """Undo `seat`'s last action; returns its text and the events it had logged."""
         with self._at_version(live, version, seat, holder) as tx:
             match = live.match
             assert match is not None
@@ -588,8 +602,10 @@ class Hub:
                 raise IllegalAction(reason, "architecture §4")
             stored = tx.undo(tx.version, 1)
             tx.notify(f"v:{live.id}:{stored}")
+        taken, before = match.history[-1].text, match.state.events
         live.match = match.rebuilt(len(match.history) - 1)
         live.version, live.epoch = stored, live.epoch + 1
+        return taken, list(before[len(live.match.state.events):])
 
     async def chat(self, live: Live, seat: int | None, text: str) -> None:
         """A chat line from a seated player, checked by the game's chat rule, stored, then shown to the table."""

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from outlast.core import CHANCE, Match, OutlastError, State, load_game
+from outlast.core import CHANCE, Event, Match, OutlastError, State, load_game
 from outlast.tutorials import Tutorial, load_tutorial
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class Live:
         events = self.match.state.events
         full = since_epoch != self.epoch or since_event > len(events)
         start = max(0, len(events) - 4 * EVENT_TAIL) if full else since_event
-        shown = [{"kind": e.kind, "text": e.text} for e in events[start:] if e.visible(seat)]
+        shown = [event_message(e) for e in events[start:] if e.visible(seat)]
         msg = {"type": "state", "table": self.id, "version": self.version, "seat": seat, "full": full,
                **snapshot.seats[seat], "events": shown[-EVENT_TAIL:] if full else shown,
                "seats": snapshot.seat_list}
@@ -149,6 +149,15 @@ class Live:
                 "seats": self.seat_list(), "free": sum(1 for s in self.seats if s.kind == "open"),
                 "version": self.version, "clock": r.clock, "practice": r.practice, "content_id": r.content_id,
                 "labels": table_labels(r)}
+
+
+def event_message(event: Event) -> dict[str, Any]:
+    """An event as a seat that may see it is sent it: its kind and text, and its data (the dice of a roll, who
+    acted) when it has any. The data belongs to the event, so it is shown to exactly the seats its text is."""
+    msg: dict[str, Any] = {"kind": event.kind, "text": event.text}
+    if event.data:
+        msg["data"] = dict(event.data)
+    return msg
 
 
 def table_labels(row: TableRow) -> list[dict[str, str]]:
@@ -215,4 +224,5 @@ class Snapshot:
                 "explain": game.explain_decision(state, seat)._asdict() if mine and seat is not None
                 else {"kind": "", "text": ""},
                 "can_undo": seat is not None and match.can_undo(seat) is None,
+                "undo_reason": (match.can_undo(seat) or "") if seat is not None else "",
             }

@@ -126,6 +126,22 @@ class DiscoverGame(Game):
 
         return encode(observation)
 
+    def earlier_log(self, doc: dict[str, Any]) -> dict[str, Any] | None:
+        """`doc` with its log as before it said who scouted a tile and for what stamina, and before its dice
+        were data (a combat roll, a reroll, the dirty water's die then had no data)."""
+        events = doc.get("events")
+        if not isinstance(events, list):
+            return None
+        out = []
+        for e in events:
+            data = e.get("data") if isinstance(e, dict) else None
+            if isinstance(data, dict) and e.get("kind") == "scout" and "stamina" in data:
+                continue
+            if isinstance(data, dict) and e.get("kind") in ("roll", "reroll") and "dice" in data:
+                e = {**e, "data": {}}
+            out.append(e)
+        return {**doc, "events": out}
+
     def load_state(self, doc: dict[str, Any]) -> DiscoverState:
         """A state from `DiscoverState.to_json()`; every field is checked first, else `SaveError`. A document of
         another copy than its options name is refused with both ids (§1.3, §17.24 isolation)."""

@@ -112,6 +112,20 @@ def _face(showing: int, mod: int) -> str:
     return str(showing) if not mod else f"{showing}{mod:+d} = {showing + mod}"
 
 
+def dice_data(state: DiscoverState) -> dict[str, Any]:
+    """The data of a combat roll's event, for a table to show the dice (§12.3 step 1, §12.4): each die by colour
+    with its face (modifiers applied) and the number it is checked against, and the seat fighting."""
+    c = state.combat
+    gray, red = _face(c[GRAY], c[GRAY_MOD]), _face(c[RED], c[RED_MOD])
+    if c[MODE] == PVP:
+        against: tuple[Any, Any] = (PVP_HIT, PVP_HIT)
+    else:
+        enemy = stats(state)
+        against = (enemy.defense, enemy.attack or None)
+    return {"seat": c[COMBATANT], "dice": [{"die": "gray", "face": gray, "against": against[0]},
+                                           {"die": "red", "face": red, "against": against[1]}]}
+
+
 def dice_text(state: DiscoverState) -> str:
     """The dice and what they are checked against, for the players (§12.4 final results)."""
     c = state.combat

@@ -47,6 +47,7 @@ from .combat_base import (
     SUPPORT,
     TOKEN_ID,
     TOKEN_KIND,
+    dice_data,
     dice_text,
     final,
     find_supporters,
@@ -224,7 +225,7 @@ def _rolled(state: DiscoverState) -> None:
     if c[MODE] == PVP:
         c[RED_MOD] += passive(state, c[DEFENDER], "gray_bonus")
         c[GRAY_MOD] += passive(state, c[DEFENDER], "red_bonus")
-    state.log("roll", f"The dice: {dice_text(state)} (§12.3 step 1).")
+    state.log("roll", f"The dice: {dice_text(state)} (§12.3 step 1).", **dice_data(state))
     if c[MODE] == PVP:
         state.decisions.append(PvpTurn(seat))
     else:
@@ -448,7 +449,8 @@ class ApplyReroll(Step):
             c[RED] = state.drawn.pop()
         if self.die in (GRAY_DIE, BOTH_DICE):
             c[GRAY] = state.drawn.pop()
-        state.log("reroll", f"Seat {self.seat} rerolls {DIE_WORDS[self.die]}: {dice_text(state)} (§12.4).")
+        state.log("reroll", f"Seat {self.seat} rerolls {DIE_WORDS[self.die]}: {dice_text(state)} (§12.4).",
+                  **dice_data(state))
 
 
 def queue_reroll(state: DiscoverState, seat: int, die: int) -> None:

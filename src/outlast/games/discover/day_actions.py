@@ -274,8 +274,10 @@ def do_gather(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 
 def do_scout(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
+    tile = action.args[0].upper()
     pay(state, seat, 1)
-    scout(state, seat, POSITION_LETTERS.index(action.args[0].upper()))
+    state.log("scout", f"Seat {seat} scouts tile {tile} for 1 stamina (§7.4).", seat=seat, stamina=1)
+    scout(state, seat, POSITION_LETTERS.index(tile))
 
 
 def do_investigate(state: DiscoverState, seat: int, action: DiscoverAction) -> None:

@@ -255,7 +255,8 @@ class DirtyRoll(Step):
 
         value = state.drawn.pop()
         state.log("roll", f"Seat {self.seat} rolls {value} for the dirty water"
-                          f"{': 1 sickness damage' if value <= 3 else ': no harm'}.")
+                          f"{': 1 sickness damage' if value <= 3 else ': no harm'}.",
+                  seat=self.seat, dice=[{"die": "dirty water", "face": str(value), "against": 4}])
         if value <= 3:
             suffer(state, self.seat, SICKNESS)
 

@@ -70,6 +70,15 @@ class RobinsonGame(FileContentGame[Content]):
     def parse_action(self, seat: int, text: str) -> RobinsonAction:
         return parse_action(seat, text)
 
+    def earlier_log(self, doc: dict[str, Any]) -> dict[str, Any] | None:
+        """`doc` with its rolls logged as before their events carried the dice as data (`chance.roll_data`): a
+        roll or Weather die event then had no data."""
+        events = doc.get("events")
+        if not isinstance(events, list):
+            return None
+        return {**doc, "events": [{**e, "data": {}} if isinstance(e, dict) and e.get("kind") in ("roll", "weather")
+                                  and isinstance(e.get("data"), dict) and "dice" in e["data"] else e for e in events]}
+
     def load_state(self, doc: dict[str, Any]) -> RobinsonState:
         """Rebuild a state from `to_json()`: every field is checked first (`document.py`); faults are `SaveError`.
 

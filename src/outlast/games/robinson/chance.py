@@ -204,12 +204,15 @@ def _apply_chance(state: RobinsonState, act: RobinsonAction) -> None:
         return
     if kind == CH_DICE:
         state.dice = [int(act.args[0] == "wound"), int(act.args[1] == "success"), int(act.args[2] == "adventure")]
-        state.log("roll", f"{TYPE_NAMES[state.groups[a][0]].capitalize()} dice: {', '.join(act.args)}.")
+        lead = state.groups[a][3]
+        state.log("roll", f"{TYPE_NAMES[state.groups[a][0]].capitalize()} dice: {', '.join(act.args)}.",
+                  **roll_data(state, lead, DIE_NAMES, act.args))
         state._after_roll(a, first=True)
         return
     if kind == CH_REROLL:
         state.dice[b] = int(arg in ("wound", "success", "adventure"))
-        state.log("roll", f"Reroll of the {DIE_NAMES[b]} die: {arg}.")
+        state.log("roll", f"Reroll of the {DIE_NAMES[b]} die: {arg}.",
+                  **roll_data(state, state.groups[a][3], (DIE_NAMES[b],), (arg,)))
         state._after_roll(a, first=False)
         return
     if kind == CH_WEATHER:
@@ -222,6 +225,18 @@ def _apply_chance(state: RobinsonState, act: RobinsonAction) -> None:
             state.log("production", "The Pit stays empty.")
         return
     _card_drawn(state, kind, a, b, cc, by_id[arg])
+
+
+def roll_data(state: RobinsonState, lead: int, dice: tuple[str, ...], faces: tuple[str, ...] | list[str]
+              ) -> dict[str, Any]:
+    """The data of a roll's event, for a table to show the dice (§8.5): each die by name with its face, and who
+    rolled them (`seat`, absent for Friday; `name`, the character's). Saves made before the dice were data still
+    prove their game (`RobinsonGame.earlier_log`)."""
+    data: dict[str, Any] = {"dice": [{"die": d, "face": f} for d, f in zip(dice, faces, strict=True)],
+                            "name": state.char_name(lead)}
+    if lead != state.table.friday_index:
+        data["seat"] = lead
+    return data
 
 
 def _token_drawn(state: RobinsonState, kind_id: str, place: int, left: int, chooser: int) -> None:

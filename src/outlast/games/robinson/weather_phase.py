@@ -51,7 +51,7 @@ def _weather_face(state: RobinsonState, face: str) -> None:
         state.clouds[1] += int(face[-1])
     else:
         state.clouds[2] = ("blank", "palisade", "food", "fight").index(face)
-    state.log("weather", f"Weather die: {face}.")
+    state.log("weather", f"Weather die: {face}.", dice=[{"die": "weather", "face": face}])
 
 
 def _weather_resolve(state: RobinsonState) -> None:

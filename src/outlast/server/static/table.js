@@ -10,6 +10,8 @@ import { anchor } from "/static/rules.js";
 import { PartPicker, allMovesOpen, rememberAllMoves } from "/static/parts.js";
 import { Coach } from "/static/coach.js";
 import { FirstScreen, TapTips, characterOf, plainWords, seatName, setGlossary, setSeatNames, useFirstScreen, useTeaching } from "/static/teach.js";
+import { GroupedLog, Notes, PACES, PaceSettings, Playback, noteOf, pace, useChangedGlow, useTurnSignals, useUndoGone,
+  worthPlaying } from "/static/pace.js";
 
 /** The table's websocket: opens again after a drop (hello with the stored token), until `close()`. */
 class Link {
@@ -85,7 +87,7 @@ function useTable(id) {
   };
   const sit = (seat, token, name) => { keep.set(id, { seat, token, name }); setMe(keep.get(id)); link.current.hello(token); };
   window.outlastTable = { act, send, state: () => t.state };  // for the browser console (and the tests)
-  return { t, me, setMe, act, undo, send, say, sit };
+  return { t, me, setMe, act, undo, send, say, sit, patch };
 }
 
 /** The table after one server message. */
@@ -94,11 +96,17 @@ function receive(o, msg, id, setMe) {
     case "state": {
       const events = msg.full ? msg.events : [...o.events, ...msg.events].slice(-500);
       const done = msg.ack !== undefined && msg.ack === o.pending;
-      return { state: msg, seats: msg.seats, seatsAt: Date.now(), events, entry: null, pending: done || msg.full ? null : o.pending,
+      // what the server resolved by itself is played back before the board moves on (pace.js)
+      const fresh = !msg.full && o.state && worthPlaying(msg.events) && PACES[pace()] > 0;
+      const batch = fresh ? { before: o.batch ? o.batch.before : o.state, events: [...(o.batch ? o.batch.events : []), ...msg.events] }
+        : msg.full ? null : o.batch;
+      return { batch, state: msg, seats: msg.seats, seatsAt: Date.now(), events, entry: null, pending: done || msg.full ? null : o.pending,
         notice: done ? null : o.notice };
     }
     case "lobby": return { entry: msg.entry, seats: msg.entry.seats, seatsAt: Date.now() };
-    case "seats": return { seats: msg.seats, seatsAt: Date.now(),
+    case "undone": return { notes: [...(o.notes || []), noteOf(msg, o.seats, o.state?.seat)].slice(-5) };
+    case "seats": return { seats: msg.seats, seatsAt: Date.now(), notes: msg.timed_out ? [...(o.notes || []),
+      noteOf(msg, msg.seats, o.state?.seat)].slice(-5) : o.notes,
       entry: o.entry && { ...o.entry, seats: msg.seats, status: msg.status } };
     case "chat": return { chat: [...o.chat, msg].slice(-300) };
     case "rejected":
@@ -115,8 +123,12 @@ function receive(o, msg, id, setMe) {
 }
 
 export function Table({ id }) {
-  const { t, me, act, undo, say, sit } = useTable(id);
+  const { t, me, act, undo, say, sit, patch } = useTable(id);
   const st = t.state;
+  const shown = t.batch ? t.batch.before : st;  // the board and the log wait for a playback to end
+  const boardBox = useRef(null);
+  useChangedGlow(boardBox, shown?.version, Boolean(t.batch));
+  const undoGone = useUndoGone(st);
   const game = st?.view?.game || t.entry?.game;
   const Board = useBoard(game);
   const seat = st ? st.seat : (me.token ? me.seat : null);
@@ -132,6 +144,7 @@ export function Table({ id }) {
     const name = game ? game[0].toUpperCase() + game.slice(1) : "Table";
     document.title = yourMove ? `▶ Your move · ${name} · outlast` : `${name} · outlast`;
   }, [yourMove, game]);
+  useTurnSignals(yourMove, game);
   return html`<div class="table-page" data-version=${st ? st.version : ""} data-seat=${seat ?? ""}>
     <div class="bar">
       <strong>${game ? game[0].toUpperCase() + game.slice(1) : "Table"}</strong>
@@ -150,21 +163,25 @@ export function Table({ id }) {
     <${TapTips} />
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
     <div class="layout">
-      <section class="board" aria-label="board">
-        ${st ? (Board ? html`<${Board} view=${st.view} legal=${st.legal} act=${act} seat=${st.seat} events=${t.events}
-          busy=${t.pending !== null} />` : Board === null ? html`<${TreeView} value=${st.view} />` : "")
+      <section class="board" aria-label="board" ref=${boardBox}>
+        <${Playback} batch=${t.batch} seats=${t.seats} onDone=${() => patch({ batch: null })} />
+        ${st ? (Board ? html`<${Board} view=${shown.view} legal=${t.batch ? [] : st.legal} act=${act} seat=${st.seat}
+          events=${t.batch ? t.events.slice(0, -t.batch.events.length) : t.events}
+          busy=${t.pending !== null || Boolean(t.batch)} />` : Board === null ? html`<${TreeView} value=${shown.view} />` : "")
           : t.link === "gone" ? "" : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
       </section>
       <aside class="side play">
         ${st?.coach && html`<${Coach} coach=${st.coach} notice=${t.notice} />`}
         <${Seats} seats=${t.seats} since=${t.seatsAt} me=${seat} toMove=${st?.to_move || []} host=${me.host}
           token=${me.token} id=${id} status=${status} view=${st?.view} />
-        ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null}
+        <${Notes} notes=${t.notes || []} undoGone=${st && !st.can_undo ? undoGone : ""} />
+        ${st && st.status !== "over" && html`<${Actions} st=${st} act=${act} undo=${undo} busy=${t.pending !== null || Boolean(t.batch)}
           notice=${st.coach && t.notice?.kind === "off_script" ? null : t.notice} words=${words} glossary=${teaching?.glossary} />`}
+        <${PaceSettings} />
         ${(!st || st.status === "over") && t.notice && html`<${Notice} n=${t.notice} game=${game} />`}
       </aside>
       <aside class="side talk">
-        <${Log} events=${t.events} words=${words} />
+        <${Log} events=${t.batch ? t.events.slice(0, -t.batch.events.length) : t.events} seats=${t.seats} words=${words} />
         <${Chat} chat=${t.chat} seat=${seat} say=${say} notice=${t.chatNotice} game=${game} seats=${t.seats} />
       </aside>
     </div></div>`;
@@ -327,11 +344,10 @@ export function useStickyEnd(count) {
   return { ref: box, onScroll };
 }
 
-function Log({ events, words }) {
+function Log({ events, seats, words }) {
   const end = useStickyEnd(events.length);
   return html`<section class="panel log"><h2>What happened</h2>
-    <ol class="events" aria-live="polite" ref=${end.ref} onScroll=${end.onScroll}>${events.map((e) => html`<li class=${e.kind}>${words(e.text)}</li>`)}
-    </ol></section>`;
+    <${GroupedLog} events=${events} seats=${seats} words=${words} endRef=${end.ref} onScroll=${end.onScroll} /></section>`;
 }
 
 function Chat({ chat, seat, say, notice, game, seats }) {
