@@ -37,6 +37,8 @@ def _page(browser: Browser, url: str, *, width: int = 1280) -> Page:
     inline script, and none is added to it)."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     context.add_init_script(path=str(AXE))
+    # resolution shown at once: a playback ends at any key, and Tab would end it under the test's feet
+    context.add_init_script("try { localStorage.setItem('outlast:pace', 'instant') } catch (e) {}")
     page = context.new_page()
     errors = ERRORS.setdefault(id(page), [])
     page.on("pageerror", lambda e: errors.append(str(e)))

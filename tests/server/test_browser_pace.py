@@ -69,7 +69,7 @@ def test_the_dice_of_a_robinson_action_are_shown_before_the_result(browser: Brow
     ann.get_by_role("button", name="Skip").click()
     playback.wait_for(state="detached", timeout=3000)
     log = _log(ann)
-    assert "Build dice: blank, question, adventure." in log and "build:roof/wood (Explorer) fails (?)" in log
+    assert "Build dice: blank, question, adventure." in log and "build roof wood (Explorer) fails (?)" in log  # in plain words
     line = ann.locator("section.log li.roll", has_text="Build dice")
     assert line.locator(".pace-die").count() == 3  # the log keeps the dice
     # the log in groups: a round and its phases, the newest open, the older ones folded

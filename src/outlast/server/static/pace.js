@@ -78,8 +78,9 @@ export function named(text, seats) {
 }
 
 /** The playback of one batch of lines: the current line big, with its dice; the lines before it small. */
-export function Playback({ batch, seats, onDone }) {
+export function Playback({ batch, seats, words, onDone }) {
   const ms = PACES[pace()];
+  const say = words || ((text) => named(text, seats));
   const key = batch && batch.before;  // a batch is known by the position it starts from: one that grows plays on
   const [at, setAt] = useState({ key: null, step: 0 });
   const step = at.key === key ? at.step : 0;
@@ -91,7 +92,8 @@ export function Playback({ batch, seats, onDone }) {
   }, [key, step, ms, batch && batch.events.length]);
   useEffect(() => {  // any key or click ends the playback (the click still does what it does)
     if (!batch) return undefined;
-    const skip = (e) => { if (!(e.target && e.target.closest && e.target.closest(".pace-settings"))) onDone(); };
+    // typing in the chat or a form goes on; any other key or click ends the playback
+    const skip = (e) => { if (!(e.target && e.target.closest && e.target.closest(".pace-settings, input, textarea, select"))) onDone(); };
     const arm = setTimeout(() => { document.addEventListener("keydown", skip); document.addEventListener("pointerdown", skip); }, 0);
     return () => { clearTimeout(arm); document.removeEventListener("keydown", skip); document.removeEventListener("pointerdown", skip); };
   }, [Boolean(batch)]);
@@ -105,9 +107,9 @@ export function Playback({ batch, seats, onDone }) {
         the position before it</span>
       <button class="small pace-skip" onClick=${onDone}>Skip</button></div>
     <ol class="pace-lines">${shown.slice(0, -1).slice(-4).map((e, i) => html`<li key=${i} class=${e.kind}>
-      <span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span> ${named(e.text, seats)} <${DiceRow} event=${e} /></li>`)}</ol>
+      <span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span> ${say(e.text)} <${DiceRow} event=${e} /></li>`)}</ol>
     ${now && html`<p class=${`pace-now ${now.kind}`}><span class="pace-icon" aria-hidden="true">${icon(now.kind)}</span>
-      ${" "}${named(now.text, seats)}</p>`}
+      ${" "}${say(now.text)}</p>`}
     ${now && html`<${DiceRow} event=${now} />`}
   </section>`;
 }

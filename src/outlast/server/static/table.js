@@ -164,7 +164,7 @@ export function Table({ id }) {
     ${st?.outcome && html`<${Result} outcome=${st.outcome} seats=${t.seats} id=${id} />`}
     <div class="layout">
       <section class="board" aria-label="board" ref=${boardBox}>
-        <${Playback} batch=${t.batch} seats=${t.seats} onDone=${() => patch({ batch: null })} />
+        <${Playback} batch=${t.batch} seats=${t.seats} words=${words} onDone=${() => patch({ batch: null })} />
         ${st ? (Board ? html`<${Board} view=${shown.view} legal=${t.batch ? [] : st.legal} act=${act} seat=${st.seat}
           events=${t.batch ? t.events.slice(0, -t.batch.events.length) : t.events}
           busy=${t.pending !== null || Boolean(t.batch)} />` : Board === null ? html`<${TreeView} value=${shown.view} />` : "")

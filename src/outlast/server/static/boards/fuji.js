@@ -59,7 +59,7 @@ function Cell({ c, action, act, busy }) {
   const label = `${c.cell} ${c.kind}${c.lava ? ", lava" : ""}${c.requires ? `, needs ${c.requires}` : ""}` +
     `${c.eruption_token ? `, eruption token ×${c.eruption_token}` : ""}${c.equipment_token ? ", equipment token" : ""}` +
     `${c.start ? `, ${c.start} start` : ""}${c.extra_reroll ? ", extra reroll" : ""}`;
-  const click = action && !busy ? { role: "button", tabindex: 0, "aria-label": `choose ${label}`,
+  const click = action && !busy ? { role: "button", tabindex: 0, "aria-label": `choose ${label}`, "data-action": action,
     onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) } : {};
   return html`<g class=${`cell ${c.kind}${c.lava ? " lava" : ""}${action ? " target" : ""}`} data-cell=${c.cell} ...${click}>
     <title>${action ? "click to choose · " : ""}${label}</title>
