@@ -147,7 +147,8 @@ class Toucher:
         return True
 
     def _click(self, locator: Any, board: bool) -> int:
-        locator.click()
+        shape = locator.locator(":scope > rect, :scope > polygon")  # a piece drawn in SVG: on its own shape
+        (shape.first if board and shape.count() else locator).click()
         if board:
             self.figures.board_clicks += 1
         return 1

@@ -96,6 +96,16 @@ function give(more) {
   changed();
 }
 
+/** Play the legal text `text` straight away (a board's own shortcut, such as joining an Action planned on the
+ * place clicked), dropping the pick under way. */
+export function play(text) {
+  if (!selection.act || selection.busy) return;
+  selection.given = [];
+  selection.chosen = [];
+  selection.act(text);
+  changed();
+}
+
 /** Press or release `value` of the current subset or sequence part (a sequence takes them in the order pressed). */
 function toggle(value) {
   const part = standing().part;
@@ -170,7 +180,8 @@ export function useTargets() {
       const click = () => { if (!selection.busy) pickPiece(found); };
       const choice = found.part.choices.find((c) => c.value === found.value);
       return { on, props: { role: "button", tabindex: 0, "data-pick": found.value, "aria-pressed": found.part.count === "one" ? undefined : String(on),
-        "aria-label": `${label || choice?.label || found.value}: ${found.part.label}`, onClick: click,
+        "aria-label": ["then", "action"].includes(found.part.label) ? label || choice?.label || found.value
+          : `${label || choice?.label || found.value}: ${found.part.label}`, onClick: click,
         onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), click()) } };
     }
     return null;

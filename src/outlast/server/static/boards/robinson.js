@@ -7,7 +7,7 @@
 // card is chosen. Each piece is outlined when a click on it picks a legal next part.
 import { html } from "/static/vendor/preact-htm.module.js";
 import { plural } from "/static/common.js";
-import { useTargets } from "/static/parts.js";
+import { play, standing, useTargets } from "/static/parts.js";
 
 const HEX = 46;
 const SEAT = ["#2f6fdf", "#c0392b", "#2e9e48", "#8e44ad"];
@@ -46,12 +46,19 @@ function planned(plan, chars) {
 }
 
 /** A field, card or tile of the board as a part of a placement: joining an Action planned there first (its number
- * `join PAWN N`), else placing a pawn on it. */
+ * `join PAWN N`), else placing a pawn on it. A pawn picked to be placed joins the Action planned there instead,
+ * when it may (§8.1: two pawns on one Action). */
 function clickable(target, place) {
   const groups = [...new Set((place.planned[target] || []).map((p) => String(p.group)))];
   const pick = place.target([...groups.map((g) => ({ value: g, kinds: ["option"], verb: "join" })),
     { value: target, kinds: ["option", "card", "tile"], verb: "place" }], target.replaceAll(":", " ").replaceAll("_", " "));
-  return pick ? { ...pick.props, "data-target": target } : {};
+  if (!pick) return {};
+  const [verb, pawn] = standing().text.split(" ");
+  const join = verb === "place" && pawn && groups.map((g) => `join ${pawn} ${g}`).find((a) => place.legal.includes(a));
+  if (!join) return { ...pick.props, "data-target": target };
+  const go = () => play(join);
+  return { ...pick.props, "data-target": target, "aria-label": `${pick.props["aria-label"]} (joins Action ${join.split(" ")[2]})`,
+    onClick: go, onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()) };
 }
 
 /** The pawns of one planned Action, then its number (the one `next N` names) and a tick once it is done. */
@@ -253,7 +260,7 @@ export function board({ view, legal, act, seat, you = "you", busy, events }) {
   const target = useTargets();
   const place = placements(legal, view.plan);
   const pawns = planned(view.plan, view.characters);
-  Object.assign(place, { target, planned: pawns });
+  Object.assign(place, { target, planned: pawns, legal });
   const first = view.characters[view.first_player];
   const order = [...view.characters].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   return html`<div class="robinson">
