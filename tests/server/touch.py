@@ -64,6 +64,15 @@ CLIENT_COMBINATIONS = """async () => {
 }"""
 """Every pick the client's `walk` allows, as texts, compared with the legal texts: the client's mapping."""
 
+BOARD_WORDS = """() => {
+  const legal = window.outlastTable.state().legal;
+  const words = new Set(legal.flatMap((t) => t.split(" ")));
+  const texts = new Set(legal);
+  return [...document.querySelectorAll("section.board [data-pick][role='button'], section.board button[data-pick]")]
+    .map((e) => e.dataset.pick).filter((v) => !words.has(v) && !texts.has(v) && !v.split(" ").every((w) => words.has(w)));
+}"""
+"""The board's outlined pieces whose value is no word of a legal text (none: the board picks legal parts only)."""
+
 
 @dataclass
 class Figures:
@@ -128,6 +137,8 @@ class Toucher:
             if check is None:
                 return False
             assert not check["missing"] and not check["extra"], check
+            stray = page.evaluate(BOARD_WORDS)
+            assert not stray, f"board pieces outside the legal texts: {stray}"
             self.figures.picks_checked += 1
             self._open = (check["legal"], 0, 0)
         legal, most, clicks = self._open

@@ -15,6 +15,9 @@ const DEPTH = 5;
 /** Kinds of part whose choices are places on the board (they are not counted as controls). */
 export const BOARD_KINDS = ["cell", "space", "tile"];
 
+/** What a person reads for a choice: its label, with no id's underscores (`first_aid_kit` → `first aid kit`). */
+const shown = (c) => (c.label || "").replaceAll("_", " ");
+
 /** The words a choice adds to the action text ("" adds none). */
 const words = (c) => (c.words !== undefined ? c.words : c.value);
 
@@ -30,13 +33,13 @@ export function walk(parts, pick) {
       const choice = part.choices.find((c) => c.value === answer);
       if (!choice) break;
       if (words(choice)) out.push(words(choice));
-      steps.push(choice.label);
+      steps.push(shown(choice));
       queue.unshift(...(choice.then || []));
     } else {
       const order = part.count === "subset" ? part.choices.filter((c) => answer.includes(c.value))
         : answer.map((v) => part.choices.find((c) => c.value === v)).filter(Boolean);
       for (const c of order) if (words(c)) out.push(words(c));
-      steps.push(order.map((c) => c.label).join(", ") || "none");
+      steps.push(order.map(shown).join(", ") || "none");
     }
   }
   return { queue, text: out.join(" "), steps };
@@ -179,9 +182,9 @@ export function useTargets() {
       const on = found.answers.length === 0 && found.part.count !== "one" && sel.chosen.includes(found.value);
       const click = () => { if (!selection.busy) pickPiece(found); };
       const choice = found.part.choices.find((c) => c.value === found.value);
+      const named = label || (choice ? shown(choice) : found.value);
       return { on, props: { role: "button", tabindex: 0, "data-pick": found.value, "aria-pressed": found.part.count === "one" ? undefined : String(on),
-        "aria-label": ["then", "action"].includes(found.part.label) ? label || choice?.label || found.value
-          : `${label || choice?.label || found.value}: ${found.part.label}`, onClick: click,
+        "aria-label": ["then", "action"].includes(found.part.label) ? named : `${named}: ${found.part.label}`, onClick: click,
         onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), click()) } };
     }
     return null;
@@ -216,7 +219,7 @@ export function PartPicker({ parts, act, busy }) {
       : html`<div class="choices">${part.choices.map((c) => {
         const on = chosen.includes(c.value);
         return html`<button class=${`part ${on ? "on" : ""}`} data-value=${c.value} aria-pressed=${many ? String(on) : undefined}
-          disabled=${busy} onClick=${() => (many ? toggle(c.value) : give([c.value]))}>${c.label || "(nothing more)"}</button>`;
+          disabled=${busy} onClick=${() => (many ? toggle(c.value) : give([c.value]))}>${shown(c) || "(nothing more)"}</button>`;
       })}</div>`}
     ${many && html`<button class="primary confirm" disabled=${busy || !ready} onClick=${() => give([chosen])}>
       ${ready ? "Confirm" : `Choose ${part.min === part.max ? part.min : `${part.min} to ${part.max}`}`}</button>`}
@@ -228,7 +231,7 @@ function Long({ part, busy }) {
   const [value, setValue] = useState(part.choices[0].value);
   return html`<div class="choices long"><select class="part-list" aria-label=${part.label} disabled=${busy}
       onChange=${(e) => setValue(e.target.value)}>${part.choices.map((c) => html`<option value=${c.value}
-      selected=${c.value === value}>${c.label || "(nothing more)"}</option>`)}</select>
+      selected=${c.value === value}>${shown(c) || "(nothing more)"}</option>`)}</select>
     <button class="part choose" disabled=${busy} data-value=${value} onClick=${() => give([value])}>Choose</button></div>`;
 }
 
@@ -238,9 +241,9 @@ function Stepper({ part, busy }) {
   const c = part.choices[at];
   return html`<div class="choices stepper" role="group" aria-label=${part.label}>
     <button class="step down" disabled=${busy || at === 0} aria-label="less" onClick=${() => setAt(at - 1)}>−</button>
-    <output class="amount" aria-live="polite">${c.label}</output>
+    <output class="amount" aria-live="polite">${shown(c)}</output>
     <button class="step up" disabled=${busy || at === part.choices.length - 1} aria-label="more" onClick=${() => setAt(at + 1)}>+</button>
-    <button class="part choose" data-value=${c.value} disabled=${busy} onClick=${() => give([c.value])}>Choose ${c.label}</button></div>`;
+    <button class="part choose" data-value=${c.value} disabled=${busy} onClick=${() => give([c.value])}>Choose ${shown(c)}</button></div>`;
 }
 
 /** Whether the list of every move is open: a person's choice, kept in this browser. */

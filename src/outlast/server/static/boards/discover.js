@@ -190,6 +190,7 @@ function Combat({ c }) {
 }
 
 function Cards({ view }) {
+  const target = useTargets();
   const q = view.quest, n = view.night.card;
   return html`<div class="cards">
     ${q && html`<div class="card quest"><h3>Quest ${q.code}: ${q.name}</h3><p>${q.text}</p>
@@ -199,8 +200,11 @@ function Cards({ view }) {
         : html`<p class="quiet">no night card out${view.night.discard.length ? ` · past nights: ${view.night.discard.join(", ")}` : ""}</p>`}</div>
     ${view.in_play.length > 0 && html`<div class="card"><h3>In play</h3><ul>${view.in_play.map((c) =>
       html`<li><strong>#${c.number} ${c.name}</strong> (${c.kind}${c.counters ? `, ${c.counters} ©` : ""}): ${c.text}</li>`)}</ul></div>`}
-    ${view.hand?.length > 0 && html`<div class="card hand"><h3>Your projects</h3><ul>${view.hand.map((p) =>
-      html`<li><strong>${p.id} ${p.name}</strong>${p.fire ? " (fire)" : ""} — costs ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`)}</ul></div>`}
+    ${view.hand?.length > 0 && html`<div class="card hand"><h3>Your projects</h3><ul>${view.hand.map((p) => {
+      const pick = target({ value: p.id, kinds: ["option", "card"] }, p.name);
+      return html`<li class=${`card-face${pick ? " target" : ""}`} ...${pick ? pick.props : {}}><strong>${p.id} ${p.name}</strong>${p.fire ? " (fire)" : ""}
+        — costs ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`;
+    })}</ul></div>`}
     ${view.projects_faceup.length > 0 && html`<div class="card"><h3>Projects faceup</h3><ul>${view.projects_faceup.map((p) =>
       html`<li><strong>${p.name}</strong> — ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`)}</ul></div>`}
   </div>`;

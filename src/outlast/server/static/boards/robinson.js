@@ -50,15 +50,17 @@ function planned(plan, chars) {
  * when it may (§8.1: two pawns on one Action). */
 function clickable(target, place) {
   const groups = [...new Set((place.planned[target] || []).map((p) => String(p.group)))];
-  const pick = place.target([...groups.map((g) => ({ value: g, kinds: ["option"], verb: "join" })),
-    { value: target, kinds: ["option", "card", "tile"], verb: "place" }], target.replaceAll(":", " ").replaceAll("_", " "));
-  if (!pick) return {};
+  const name = target.replaceAll(":", " ").replaceAll("_", " ");
   const [verb, pawn] = standing().text.split(" ");
   const join = verb === "place" && pawn && groups.map((g) => `join ${pawn} ${g}`).find((a) => place.legal.includes(a));
-  if (!join) return { ...pick.props, "data-target": target };
-  const go = () => play(join);
-  return { ...pick.props, "data-target": target, "aria-label": `${pick.props["aria-label"]} (joins Action ${join.split(" ")[2]})`,
-    onClick: go, onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()) };
+  if (join) {
+    const go = () => play(join);
+    return { role: "button", tabindex: 0, "data-target": target, "data-pick": join, "aria-label": `${name} (joins Action ${join.split(" ")[2]})`,
+      onClick: go, onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()) };
+  }
+  const pick = place.target([...groups.map((g) => ({ value: g, kinds: ["option"], verb: "join" })),
+    { value: target, kinds: ["option", "card", "tile"], verb: "place" }], name);
+  return pick ? { ...pick.props, "data-target": target } : {};
 }
 
 /** The pawns of one planned Action, then its number (the one `next N` names) and a tick once it is done. */
