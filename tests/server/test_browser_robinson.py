@@ -48,8 +48,8 @@ def _plan(page: Page, rng: random.Random, legal: list[str], counts: dict[str, in
         if counts["placed"] % 3 == 2:  # now and then by keyboard
             target.focus()
             page.keyboard.press("Enter")
-        else:
-            target.click()
+        else:  # on its own shape: a source's box of pawns reaches over the tile under it
+            target.locator(":scope > rect, :scope > polygon").first.click()
         counts["placed"] += 1
         counts[f"placed by seat {page.locator('.table-page').get_attribute('data-seat')}"] += 1
     elif "confirm" in legal or "ready" in legal:

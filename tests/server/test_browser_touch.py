@@ -133,3 +133,49 @@ def test_robinson_is_played_three_rounds_by_touch(browser: Browser, server: Serv
     assert last["status"] == "over" or last["view"]["round"] > 3
     _check("robinson", figures)
     assert figures.most_legal > CONTROLS
+
+
+def _until(touchers: list[Toucher], selector: str, seconds: float = 120.0) -> Toucher:
+    """Play by touch until one page's picker matches `selector`; that page's toucher."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for toucher in touchers:
+            if toucher.page.locator(f"section.actions[data-busy='no'] {selector}").count():
+                return toucher
+            toucher.step()
+    raise AssertionError(f"no page came to {selector} in {seconds:.0f} s")
+
+
+def test_fuji_board_and_picker_share_one_selection__s7_3_s8_3(browser: Browser, server: Server) -> None:
+    """§7.3: at the destination decision the outlined cells are exactly the cells of `mark CELL`; §8.3: a die
+    pressed on the board is pressed in the picker and the other way round, Back releases them, and the dice
+    confirmed are the reroll sent."""
+    table, host = server.table("fuji", {"players": 3}, seed=3)
+    rng = random.Random(3)
+    touchers = [_seated(browser, server, table, "Ann", rng, phone=False), _seated(browser, server, table, "Bob", rng, phone=True)]
+    assert server.post(f"/api/tables/{table}/seats/2/bot", {"bot": "heuristic"}, host).status_code == 200
+    assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
+    mark = _until(touchers, ".picker[data-part='action'] button.part[data-value='mark']")
+    page = mark.page
+    legal = page.evaluate("window.outlastTable.state().legal")
+    cells = page.locator("section.board g.cell.target").evaluate_all("gs => gs.map(g => g.dataset.cell)")
+    assert sorted(cells) == sorted(a.split()[1] for a in legal if a.startswith("mark ")), (cells, legal)
+    toucher = _until(touchers, ".picker[data-part='dice'][data-kind='die']")
+    page = toucher.page
+    dice = page.locator("section.board .die.target[data-pick]")
+    assert dice.count() >= 2
+    first, second = dice.nth(0).get_attribute("data-pick"), dice.nth(1).get_attribute("data-pick")
+    dice.nth(0).click()  # on the board: pressed in the picker
+    assert page.locator(f".picker button.part[data-value='{first}']").get_attribute("aria-pressed") == "true"
+    page.locator(f".picker button.part[data-value='{second}']").click()  # in the picker: pressed on the board
+    assert "picked" in (page.locator(f"section.board .die[data-pick='{second}']").get_attribute("class") or "")
+    page.locator(f"section.board .die[data-pick='{first}']").click()  # released again, on both
+    assert page.locator(f".picker button.part[data-value='{first}']").get_attribute("aria-pressed") == "false"
+    sent = len(toucher.sent)
+    page.locator(".picker button.confirm").click()
+    page.locator("section.actions[data-busy='yes']").wait_for(state="detached")
+    words = toucher.sent[sent].split()
+    assert words[0] in ("reroll", "use") and second in words and first not in words, (first, second, words)
+    assert page.locator(".notice.bad").count() == 0
+    for t in touchers:
+        assert ERRORS[id(t.page)] == []

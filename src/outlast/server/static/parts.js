@@ -60,7 +60,7 @@ export function advance(parts, pick) {
 
 /** The one selection of this page's decision, shared by the picker and the board: the `parts` being picked, the
  * answers `given` so far, the choices `chosen` for a subset or sequence part, and who is told of a change. */
-export const selection = { parts: null, act: null, busy: false, given: [], chosen: [], subs: new Set() };
+export const selection = { parts: null, key: "", act: null, busy: false, given: [], chosen: [], subs: new Set() };
 
 function changed() { for (const tell of [...selection.subs]) tell(); }
 
@@ -132,11 +132,13 @@ function back() {
 /** Does choice `c` of a part of kind `kind` stand for the piece `want` ({value, kinds, verb}), the text so far
  * being `text`? A piece names its value (a cell `E1`, a die `2`, a card id, a target `gather:s7:wood`), the kinds
  * of part it may answer, and, when it is a plain word, the verb of the actions it belongs to (then a choice that
- * ends in that word also matches: `place friday`, when Friday is the only pawn). */
+ * ends in that word also matches: `place friday`, when Friday is the only pawn); `at`, when given, is the place
+ * of that word in the action text (a group number `join 2 3` is its third word, not pawn 3's). */
 function matches(c, kind, want, text) {
   if (!want.kinds.includes(kind)) return false;
   const full = `${text} ${words(c)}`.trim();
   if (want.verb && full.split(" ")[0] !== want.verb) return false;
+  if (want.at && full.split(" ").length !== want.at) return false;
   return c.value === want.value || (Boolean(want.verb) && full.split(" ").at(-1) === want.value && c.value.endsWith(` ${want.value}`));
 }
 
@@ -197,10 +199,16 @@ export function PartPicker({ parts, act, busy }) {
   useSelection();
   selection.act = act;
   selection.busy = busy;
-  if (selection.parts !== parts) { selection.parts = parts; selection.given = []; selection.chosen = []; }
+  if (selection.parts !== parts) {  // a new state: the pick under way stays while the decision is the same
+    const key = JSON.stringify(parts);
+    if (key !== selection.key) { selection.given = []; selection.chosen = []; }
+    Object.assign(selection, { parts, key });
+  }
   useEffect(() => {  // a new decision: the board outlines its pieces; none once this picker goes
     changed();
-    return () => { if (selection.parts === parts) { selection.parts = null; selection.given = []; selection.chosen = []; changed(); } };
+    return () => {
+      if (selection.parts === parts) { Object.assign(selection, { parts: null, key: "", given: [], chosen: [] }); changed(); }
+    };
   }, [parts]);
   const { pick, steps, part } = standing();
   if (!part) return null;

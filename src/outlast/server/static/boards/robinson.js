@@ -58,7 +58,7 @@ function clickable(target, place) {
     return { role: "button", tabindex: 0, "data-target": target, "data-pick": join, "aria-label": `${name} (joins Action ${join.split(" ")[2]})`,
       onClick: go, onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()) };
   }
-  const pick = place.target([...groups.map((g) => ({ value: g, kinds: ["option"], verb: "join" })),
+  const pick = place.target([...groups.map((g) => ({ value: g, kinds: ["option"], verb: "join", at: 3 })),
     { value: target, kinds: ["option", "card", "tile"], verb: "place" }], name);
   return pick ? { ...pick.props, "data-target": target } : {};
 }
@@ -237,7 +237,7 @@ function PawnTokens({ pawns, view, seat, target }) {
   const mine = view.characters.find((c) => c.seat === seat);
   const tokens = pawns.map((p) => {
     const name = p === "friday" ? "Friday" : p === "dog" ? "Dog" : `${mine ? mine.name : "pawn"} ${p}`;
-    const pick = target([{ value: p, kinds: ["option", "pawn"], verb: "place" }, { value: p, kinds: ["option", "pawn"], verb: "join" }], `pawn: ${name}`);
+    const pick = target([{ value: p, kinds: ["option", "pawn"], verb: "place", at: 2 }, { value: p, kinds: ["option", "pawn"], verb: "join", at: 2 }], `pawn: ${name}`);
     const colour = /^[0-9]+$/.test(p) ? SEAT[seat % 4] : "#7a5230";
     return pick && html`<span class=${`rc-pawn target${pick.on ? " picked" : ""}`} style=${`background:${colour}`} ...${pick.props}
       title=${name}>${/^[0-9]+$/.test(p) ? `${mine ? mine.name[0] : ""}${p}` : name[0]}</span>`;
