@@ -5,7 +5,7 @@
 // same parts by its pieces: the picker and the board share one selection (`selection`), so a die clicked on the
 // board is the die pressed in the picker, and the board outlines exactly the pieces a click can pick now
 // (`useTargets`). The full list of action texts stays available behind "Show all moves".
-import { html, useEffect, useState } from "/static/vendor/preact-htm.module.js";
+import { html, useEffect, useLayoutEffect, useState } from "/static/vendor/preact-htm.module.js";
 
 /** The most choices a part shows as buttons; a longer part is a list to choose from (the board's pieces aside). */
 export const MOST_BUTTONS = 9;
@@ -204,7 +204,7 @@ export function PartPicker({ parts, act, busy }) {
     if (key !== selection.key) { selection.given = []; selection.chosen = []; }
     Object.assign(selection, { parts, key });
   }
-  useEffect(() => {  // a new decision: the board outlines its pieces; none once this picker goes
+  useLayoutEffect(() => {  // a new decision: the board (drawn before) outlines its pieces before the page is shown again
     changed();
     return () => {
       if (selection.parts === parts) { Object.assign(selection, { parts: null, key: "", given: [], chosen: [] }); changed(); }
