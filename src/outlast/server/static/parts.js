@@ -5,7 +5,7 @@
 // same parts by its pieces: the picker and the board share one selection (`selection`), so a die clicked on the
 // board is the die pressed in the picker, and the board outlines exactly the pieces a click can pick now
 // (`useTargets`). The full list of action texts stays available behind "Show all moves".
-import { html, useEffect, useLayoutEffect, useState } from "/static/vendor/preact-htm.module.js";
+import { html, useLayoutEffect, useState } from "/static/vendor/preact-htm.module.js";
 
 /** The most choices a part shows as buttons; a longer part is a list to choose from (the board's pieces aside). */
 export const MOST_BUTTONS = 9;
@@ -60,16 +60,22 @@ export function advance(parts, pick) {
 
 /** The one selection of this page's decision, shared by the picker and the board: the `parts` being picked, the
  * answers `given` so far, the choices `chosen` for a subset or sequence part, and who is told of a change. */
-export const selection = { parts: null, key: "", act: null, busy: false, given: [], chosen: [], subs: new Set() };
+export const selection = { parts: null, key: "", act: null, busy: false, given: [], chosen: [], subs: new Set(), version: 0 };
 
-function changed() { for (const tell of [...selection.subs]) tell(); }
+function changed() {
+  selection.version += 1;
+  for (const tell of [...selection.subs]) tell();
+}
 
-/** Re-render the caller whenever the selection changes; returns the selection. */
+/** Re-render the caller whenever the selection changes; returns the selection. A piece drawn in the same pass as
+ * a new picker subscribes before the picker hands over its decision, and catches up if it came first. */
 function useSelection() {
   const [, tick] = useState(0);
-  useEffect(() => {
+  const seen = selection.version;
+  useLayoutEffect(() => {
     const tell = () => tick((n) => n + 1);
     selection.subs.add(tell);
+    if (selection.version !== seen) tell();
     return () => selection.subs.delete(tell);
   }, []);
   return selection;
