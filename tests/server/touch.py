@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CONTROLS = """() => [...document.querySelectorAll("section.actions button, section.actions select")]
   .filter((e) => e.checkVisibility()).length"""
@@ -144,7 +145,11 @@ class Toucher:
         legal, most, clicks = self._open
         shown = page.evaluate(CONTROLS)
         before = len(self.sent)
-        clicks += self._pick()
+        try:
+            clicks += self._pick()
+        except PlaywrightTimeout:  # another seat's move changed this decision under the click: start it again
+            self._open = None
+            return True
         self._open = (legal, max(most, shown), clicks)
         page.locator("section.actions[data-busy='yes']").wait_for(state="detached", timeout=20000)
         if len(self.sent) > before:  # the pick was complete and sent
@@ -159,7 +164,7 @@ class Toucher:
 
     def _click(self, locator: Any, board: bool) -> int:
         shape = locator.locator(":scope > rect, :scope > polygon")  # a piece drawn in SVG: on its own shape
-        (shape.first if board and shape.count() else locator).click()
+        (shape.first if board and shape.count() else locator).click(timeout=5000)
         if board:
             self.figures.board_clicks += 1
         return 1
