@@ -206,7 +206,7 @@ export function PartPicker({ parts, act, busy }) {
   selection.act = act;
   selection.busy = busy;
   if (selection.parts !== parts) {  // a new state: the pick under way stays while the decision is the same
-    const key = JSON.stringify(parts);
+    const key = JSON.stringify(parts.parts);  // its words may change (a count) while its choices stay
     if (key !== selection.key) { selection.given = []; selection.chosen = []; }
     Object.assign(selection, { parts, key });
   }
