@@ -102,9 +102,9 @@ def test_robinson_says_why_ready_is_not_offered_and_a_pawn_joins_from_the_board(
     note.wait_for()
     assert "your pawn 2 is not placed" in note.inner_text() and "§8.1.1" in note.inner_text()
     assert ann.locator("button.act[data-action='ready']").count() == 0
-    ann.locator(".rc-pick button.pick", has_text="pawn 2").click()
+    ann.locator(".rc-pawn[data-pick='2']").click()  # the other pawn, then the Action's space: it joins
     target = ann.locator("[data-target='explore:s6'][role='button']")
-    assert target.get_attribute("data-action") == "join 2 1"
+    assert "joins Action 1" in (target.get_attribute("aria-label") or "")
     version = ann.locator(".table-page").get_attribute("data-version")
     target.click()
     ann.wait_for_selector(f".table-page:not([data-version='{version}'])")

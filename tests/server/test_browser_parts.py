@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .harness import Server
 from .test_browser import ERRORS, browser
@@ -46,7 +47,10 @@ def _pick(page: Page, rng: random.Random) -> tuple[int, int] | None:
     if buttons.count() == 0:
         return None
     if picker.locator("button.confirm").count() == 0:
-        buttons.nth(rng.randrange(buttons.count())).click()
+        try:
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=5000)
+        except PlaywrightTimeout:  # the other seat's move changed this decision under the click: look again
+            return None
         return shown, 1
     label = picker.locator(".part-label").inner_text()
     low = int(label.rsplit("choose ", 1)[1].split()[0].rstrip(")")) if "choose " in label else 1

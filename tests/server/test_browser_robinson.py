@@ -34,21 +34,22 @@ def _wait_past(page: Page, version: str | None) -> None:
 
 
 def _plan(page: Page, rng: random.Random, legal: list[str], counts: dict[str, int]) -> None:
-    """One planning step of this page's seat: a pawn placed by clicking the board, else ready, else confirm."""
+    """One planning step of this page's seat: a pawn placed by clicking the board (the pawn, then where it goes),
+    else ready, else confirm."""
     version = page.locator(".table-page").get_attribute("data-version")
     targets = page.locator("[data-target][role='button']")
     if targets.count():
-        picks = page.locator(".rc-pick button.pick")
+        picks = page.locator(".rc-pawn[data-pick]")
         if picks.count() > 1 and rng.random() < 0.5:
-            picks.nth(rng.randrange(picks.count())).click()
+            picks.nth(rng.randrange(picks.count())).click()  # a pawn first, then where it goes
+        if not targets.count():
+            page.locator("section.actions .picker button.back").click()
         target = targets.nth(rng.randrange(targets.count()))
-        action = target.get_attribute("data-action") or ""
-        assert action in legal, action
         if counts["placed"] % 3 == 2:  # now and then by keyboard
             target.focus()
             page.keyboard.press("Enter")
-        else:
-            target.click()
+        else:  # on its own shape: a source's box of pawns reaches over the tile under it
+            target.locator(":scope > rect, :scope > polygon").first.click()
         counts["placed"] += 1
         counts[f"placed by seat {page.locator('.table-page').get_attribute('data-seat')}"] += 1
     elif "confirm" in legal or "ready" in legal:

@@ -1,11 +1,13 @@
 // The Discover board, drawn from the seat's view alone (observe(seat)): the hex map of the island (faceup tiles
 // with their spaces, terrain, landmarks, tokens, fires and figures; facedown tiles as their backs), each
 // survivor's stamina, health dials, resources and items, the quest, the night card, threats, and a combat with
-// both dice, its supporters and modifiers. A space whose one legal action ends in its name (`move B3`,
-// `retreat B3`) and a facedown tile that may be scouted are buttons on the map; the action list stays the other
-// way in. Every colour comes with a letter, a number or a word.
+// both dice, its supporters and modifiers. The board picks the decision's parts (parts.js, shared with the
+// picker): a space to move, step, retreat or escape to and a facedown tile to scout on the map, a seat by its
+// survivor's panel, a character offered by its card; each is outlined when a click on it picks a legal next part.
+// Every colour comes with a letter, a number or a word.
 import { html } from "/static/vendor/preact-htm.module.js";
 import { personName } from "/static/teach.js";
+import { useTargets } from "/static/parts.js";
 
 const R = 34;                                 // a hex's radius (flat-top)
 const H = Math.sqrt(3) * R;                   // a hex's height
@@ -49,22 +51,12 @@ function glyph(p) {
   }
 }
 
-/** The legal actions that end in a space or tile name, by that name. */
-function targets(legal) {
-  const by = {};
-  for (const a of legal) {
-    const last = a.split(" ").at(-1);
-    if (/^[A-Z][0-6]?$/.test(last) && !/^(give|ask|keep|name|trade)\b/.test(a)) (by[last] ||= []).push(a);
-  }
-  return by;
+/** A piece's attributes: those of its target (`useTargets`), its label said after the part's. */
+function clickable(pick, label) {
+  return pick ? { ...pick.props, "aria-label": `${pick.props["aria-label"]} — ${label}` } : {};
 }
 
-function clickable(action, act, busy, label) {
-  return action && !busy ? { role: "button", tabindex: 0, "aria-label": `${action} — ${label}`,
-    onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) } : {};
-}
-
-function Space({ sp, at, view, action, act, busy }) {
+function Space({ sp, at, view, action }) {
   const [x, y] = pixel(at);
   const [fill, letter] = TERRAIN[sp.terrain] || ["#ddd", "?"];
   const dark = sp.terrain === "underbrush" || sp.terrain === "ocean";
@@ -76,8 +68,8 @@ function Space({ sp, at, view, action, act, busy }) {
     .filter(Boolean).join(", ");
   const signs = pieces.map((p) => glyph(p)[0]).join(" ");
   return html`<g class=${`space ${sp.terrain}${dark ? " dark" : ""}${action ? " target" : ""}`} data-space=${sp.space}
-      ...${clickable(action, act, busy, words)}>
-    <title>${action ? `${action}: ` : ""}${words}</title>
+      ...${clickable(action, words)}>
+    <title>${action ? `${action.props["aria-label"]}: ` : ""}${words}</title>
     <polygon points=${hexPoints(x, y)} fill=${fill} class="hex" />
     ${action && html`<polygon points=${hexPoints(x, y, R - 4)} class="target-ring" />`}
     <text x=${x} y=${y - 15} text-anchor="middle" class="space-name">${sp.space}<tspan class="terrain-letter">${letter}</tspan></text>
@@ -93,12 +85,12 @@ function Space({ sp, at, view, action, act, busy }) {
   </g>`;
 }
 
-function Back({ tile, act, action, busy }) {
+function Back({ tile, action }) {
   const all = spots(tile);
   const [x, y] = pixel(all[0]);
   const label = `tile ${tile.tile}, facedown (pile ${tile.pile})`;
-  return html`<g class=${`back${action ? " target" : ""}`} data-tile=${tile.tile} ...${clickable(action, act, busy, label)}>
-    <title>${action ? `${action}: ` : ""}${label}</title>
+  return html`<g class=${`back${action ? " target" : ""}`} data-tile=${tile.tile} ...${clickable(action, label)}>
+    <title>${action ? `${action.props["aria-label"]}: ` : ""}${label}</title>
     ${all.map((at) => { const [px, py] = pixel(at); return html`<polygon points=${hexPoints(px, py)} class="hex back-hex"
       fill=${PILE_SHADE[tile.pile] || PILE_SHADE[4]} />`; })}
     ${action && all.map((at) => { const [px, py] = pixel(at); return html`<polygon points=${hexPoints(px, py, R - 4)} class="target-ring" />`; })}
@@ -114,9 +106,8 @@ function shownTiles(tiles) {
   return tiles.filter((t) => t.faceup || spots(t).some(([q, r]) => near.has(`${q},${r}`)));
 }
 
-function IslandMap({ view, legal, act, busy }) {
-  const by = targets(legal);
-  const one = (name) => (by[name]?.length === 1 ? by[name][0] : null);
+function IslandMap({ view }) {
+  const target = useTargets();
   const tiles = shownTiles(view.map.tiles);
   const xs = [], ys = [];
   for (const t of tiles) for (const at of spots(t)) { const [x, y] = pixel(at); xs.push(x); ys.push(y); }
@@ -126,10 +117,11 @@ function IslandMap({ view, legal, act, busy }) {
   const up = tiles.filter((t) => t.faceup).length;
   return html`<svg class="discover-map" viewBox=${box} role="group"
       aria-label=${`the island: ${up} of ${view.map.tiles.length} tiles faceup, north up`}>
-    ${tiles.filter((t) => !t.faceup).map((t) => html`<${Back} key=${t.tile} tile=${t} act=${act} busy=${busy}
-      action=${by[t.tile]?.length === 1 && by[t.tile][0].startsWith("scout") ? by[t.tile][0] : null} />`)}
+    ${tiles.filter((t) => !t.faceup).map((t) => html`<${Back} key=${t.tile} tile=${t}
+      action=${target({ value: t.tile, kinds: ["tile", "option"] }, `tile ${t.tile}`)} />`)}
     ${tiles.filter((t) => t.faceup).map((t) => spots(t).map((at, i) => html`<${Space} key=${t.spaces[i].space}
-      sp=${t.spaces[i]} at=${at} view=${view} act=${act} busy=${busy} action=${one(t.spaces[i].space)} />`))}
+      sp=${t.spaces[i]} at=${at} view=${view} action=${target({ value: t.spaces[i].space, kinds: ["space", "cell", "option"] },
+      t.spaces[i].space)} />`))}
     <text x=${Math.min(...xs) - pad + 8} y=${Math.min(...ys) - pad + 18} class="north">N ↑</text>
   </svg>`;
 }
@@ -148,11 +140,13 @@ function Stamina({ s }) {
 }
 
 function Survivor({ s, view, mine, you }) {
+  const target = useTargets();
+  const pick = target({ value: String(s.seat), kinds: ["seat"] }, `seat ${s.seat}${s.character ? ` (${s.character.name})` : ""}`);
   const ch = s.character;
   const res = Object.entries(s.resources);
   const turn = view.current === s.seat;
-  return html`<div class=${`survivor${mine ? " mine" : ""}${turn ? " turn" : ""}`} style=${`border-color:${seatColour(s.seat)}`}
-      data-seat=${s.seat}>
+  return html`<div class=${`survivor${mine ? " mine" : ""}${turn ? " turn" : ""}${pick ? " target" : ""}`} style=${`border-color:${seatColour(s.seat)}`}
+      data-seat=${s.seat} ...${pick ? pick.props : {}}>
     <h3><span class="swatch" style=${`background:${seatColour(s.seat)}`}>${s.seat + 1}</span>
       ${personName(s.seat)}${ch ? html` <small class="character">${ch.name}, ${ch.title}</small>` : ""} <span class="quiet">(${seatWord(s.seat)})</span>${mine ? ` — ${you}` : ""}
       ${turn ? html` <em class="to-act">${mine && you === "you" ? "your" : "their"} turn</em>` : ""}${s.status !== "playing" ? html` <strong class="rule">${s.status}</strong>` : ""}</h3>
@@ -197,6 +191,7 @@ function Combat({ c }) {
 }
 
 function Cards({ view }) {
+  const target = useTargets();
   const q = view.quest, n = view.night.card;
   return html`<div class="cards">
     ${q && html`<div class="card quest"><h3>Quest ${q.code}: ${q.name}</h3><p>${q.text}</p>
@@ -206,22 +201,28 @@ function Cards({ view }) {
         : html`<p class="quiet">no night card out${view.night.discard.length ? ` · past nights: ${view.night.discard.join(", ")}` : ""}</p>`}</div>
     ${view.in_play.length > 0 && html`<div class="card"><h3>In play</h3><ul>${view.in_play.map((c) =>
       html`<li><strong>#${c.number} ${c.name}</strong> (${c.kind}${c.counters ? `, ${c.counters} ©` : ""}): ${c.text}</li>`)}</ul></div>`}
-    ${view.hand?.length > 0 && html`<div class="card hand"><h3>Your projects</h3><ul>${view.hand.map((p) =>
-      html`<li><strong>${p.id} ${p.name}</strong>${p.fire ? " (fire)" : ""} — costs ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`)}</ul></div>`}
+    ${view.hand?.length > 0 && html`<div class="card hand"><h3>Your projects</h3><ul>${view.hand.map((p) => {
+      const pick = target({ value: p.id, kinds: ["option", "card"] }, p.name);
+      return html`<li class=${`card-face${pick ? " target" : ""}`} ...${pick ? pick.props : {}}><strong>${p.id} ${p.name}</strong>${p.fire ? " (fire)" : ""}
+        — costs ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`;
+    })}</ul></div>`}
     ${view.projects_faceup.length > 0 && html`<div class="card"><h3>Projects faceup</h3><ul>${view.projects_faceup.map((p) =>
       html`<li><strong>${p.name}</strong> — ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`)}</ul></div>`}
   </div>`;
 }
 
 /** The secret choice of a character: each one dealt to this seat, a card to click (when keeping it is legal). */
-function CharacterChoice({ s, legal, act, busy }) {
+function CharacterChoice({ s }) {
   const choices = s.character_choices;
+  const target = useTargets();
   return html`<section class="character-choice" aria-label="choose your character">
     <h3>${s.character_picked ? "Your character is chosen: waiting for the others" : "Choose your character"}</h3>
     <p class="quiet">Only you see these cards; the others learn your character when every survivor has chosen.</p>
     <div class="choices">${choices.map((c) => {
-      const can = legal.includes(c.action) && !busy;
-      return html`<button class="character-card" data-action=${c.action} disabled=${!can} onClick=${() => can && act(c.action)}>
+      const [verb, value] = [c.action.split(" ")[0], c.action.split(" ").at(-1)];
+      const pick = target({ value, kinds: ["option", "card"], verb }, c.name);
+      return html`<button class="character-card" data-action=${c.action} disabled=${!pick}
+        data-pick=${pick ? value : undefined} onClick=${() => pick && pick.props.onClick()}>
         <strong>${c.name}</strong><span class="title">${c.title}</span><span class="ability">${c.text}</span></button>`;
     })}</div>
   </section>`;
@@ -235,9 +236,9 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     <p class="round"><strong>Day ${view.day}</strong>${[` · ${view.phase} phase`,
       view.current !== null ? ` · ${personName(view.current)}'s turn` : "", ` · tribe leader: ${personName(view.tribe_leader)}`,
       ` · decks: ${d.projects} projects, ${d.threats} threats (${d.threat_discard} discarded), ${d.nights} nights`].join("")}</p>
-    ${mine?.character_choices?.length > 0 && html`<${CharacterChoice} s=${mine} legal=${legal} act=${act} busy=${busy} />`}
+    ${mine?.character_choices?.length > 0 && html`<${CharacterChoice} s=${mine} />`}
     ${view.combat && html`<${Combat} c=${view.combat} />`}
-    <div class="board-scroll"><${IslandMap} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
+    <div class="board-scroll"><${IslandMap} view=${view} /></div>
     <p class="legend quiet">Each hex is a space: its name and terrain letter —
       b beach, g grass, u underbrush, o ocean, m mountain. Numbered circles are survivors by seat; #n a landmark, ◎ an
       objective. Tokens: ?f ?t ?r ?k facedown forage/timber/rock/tracks, $ resource, ! enemy, ~ water source,

@@ -1,9 +1,11 @@
 // The Fuji board, drawn from the seat's view alone (observe(seat)): the terrain grid with lava, villages and
 // tokens, meeples and destination markers, each explorer's dice (another seat's only once revealed: hidden dice
-// are not in the view), stamina tracks with injury spaces, equipment and hints. A cell whose `mark CELL` (or any
-// one action ending in that cell) is legal is a button on the board; the action list stays the other way in.
+// are not in the view), stamina tracks with injury spaces, equipment and hints. The board picks the decision's
+// parts (parts.js, shared with the picker): a cell as a destination or a card to swap, a die to reroll or leave,
+// an equipment card to use or a dealt card to keep, each outlined when a click on it picks a legal next part.
 import { html } from "/static/vendor/preact-htm.module.js";
 import { gloss, personName } from "/static/teach.js";
+import { useTargets } from "/static/parts.js";
 
 const CELL = 92;
 const MEEPLE = { blue: "#2f6fdf", purple: "#9b3fc9", green: "#2e9e48", black: "#222" };
@@ -35,34 +37,20 @@ function meepleName(m) {
   return m.character ? `${personName(m.seat)} (${m.character})` : personName(m.seat);
 }
 
-/** The action a click on each cell sends: its `mark CELL` (or any one-word-and-cell action) when legal, else the
- * only legal action ending in that cell; a cell with several such actions and no plain one is not clickable. */
-function cellActions(legal) {
-  const by = {}, plain = {};
-  for (const a of legal) {
-    const words = a.split(" "), last = words.at(-1);
-    if (!/^[A-Z][0-9]{1,2}$/.test(last)) continue;
-    (by[last] ||= []).push(a);
-    if (words.length === 2) (plain[last] ||= []).push(a);
-  }
-  const click = {};
-  for (const [cell, list] of Object.entries(by)) {
-    const one = plain[cell]?.length === 1 ? plain[cell] : list;
-    if (one.length === 1) click[cell] = one[0];
-  }
-  return click;
-}
+/** What a cell, a die or a card is as a part of the decision (parts.js `reach`). */
+const CELL_PART = (cell) => ({ value: cell, kinds: ["cell", "space", "tile", "option"] });
+const DIE_PART = (value) => [{ value, kinds: ["die"] }, { value, kinds: ["option"], verb: "leave" }, { value, kinds: ["option"], verb: "aside" }];
+const CARD_PART = (id) => [{ value: id, kinds: ["card"] }, { value: id, kinds: ["option"], verb: "use" }];
 
-function Cell({ c, action, act, busy }) {
+function Cell({ c, target }) {
   const { x, y } = place(c.cell);
   const X = x * CELL, Y = y * CELL;
   const label = `${c.cell} ${c.kind}${c.lava ? ", lava" : ""}${c.requires ? `, needs ${c.requires}` : ""}` +
     `${c.eruption_token ? `, eruption token ×${c.eruption_token}` : ""}${c.equipment_token ? ", equipment token" : ""}` +
     `${c.start ? `, ${c.start} start` : ""}${c.extra_reroll ? ", extra reroll" : ""}`;
-  const click = action && !busy ? { role: "button", tabindex: 0, "aria-label": `choose ${label}`, "data-action": action,
-    onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) } : {};
-  return html`<g class=${`cell ${c.kind}${c.lava ? " lava" : ""}${action ? " target" : ""}`} data-cell=${c.cell} ...${click}>
-    <title>${action ? "click to choose · " : ""}${label}</title>
+  const action = target, click = target ? { ...target.props, "aria-label": `${target.props["aria-label"]} — ${label}` } : {};
+  return html`<g class=${`cell ${c.kind}${c.lava ? " lava" : ""}${action ? " target" : ""}${action?.on ? " picked" : ""}`} data-cell=${c.cell} ...${click}>
+    <title>${action ? `${action.props["aria-label"]}: ` : ""}${label}</title>
     <rect x=${X + 2} y=${Y + 2} width=${CELL - 4} height=${CELL - 4} rx="6" fill=${KIND[c.kind]} />
     ${c.lava && html`<rect x=${X + 2} y=${Y + 2} width=${CELL - 4} height=${CELL - 4} rx="6" fill="url(#lava)" />`}
     <text x=${X + 7} y=${Y + 17} class="cell-name">${c.cell}</text>
@@ -106,29 +94,40 @@ function Pieces({ meeples }) {
   return tokens;
 }
 
-function Terrain({ view, legal, act, busy }) {
+function Terrain({ view }) {
   const { rows, cols } = view.scenario;
-  const by = cellActions(legal);
+  const target = useTargets();
   return html`<svg class="fuji-board" viewBox=${`0 0 ${cols * CELL} ${rows * CELL}`} role="group"
       aria-label=${`${view.scenario.name}: the terrain, ${cols} columns by ${rows} rows`}>
     <defs><pattern id="lava" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
       <rect width="10" height="10" fill="#e4572e" /><rect width="4" height="10" fill="#b3261e" /></pattern></defs>
-    ${view.board.map((c) => html`<${Cell} key=${c.cell} c=${c} act=${act} busy=${busy}
-      action=${by[c.cell] || null} />`)}
+    ${view.board.map((c) => html`<${Cell} key=${c.cell} c=${c} target=${target(CELL_PART(c.cell), c.cell)} />`)}
     <${Pieces} meeples=${view.meeples} />
   </svg>`;
 }
 
 /** One die, titled by its name: `#n` for a die of this meeple's own set (`own`, the seat's own panel), else the
  * full `m:n` (a die of meeple m's set, as actions name it: one taken with a card, say), so no two read alike. */
-export function Die({ d, own, home }) {
+export function Die({ d, own, home, target }) {
   const [set, number] = d.die.split(":");
   const name = own && (home === undefined || set === String(home)) ? number : `${Number(set) + 1}:${number}`;
   if (d.hidden) return html`<span class="die hidden" title="a hidden die (behind the screen)">?</span>`;
   const [bg, fg, word] = FACE[d.colour] || ["#ddd", "#111", d.colour];
-  return html`<span class="die" style=${`background:${bg};color:${fg}`} title=${`die ${name}: ${word} ${d.value}${own ? "" : `, from ${personName(Number(set))}'s dice`}`}>
-    ${d.colour}${d.value}<small>#${name}</small></span>`;
+  const value = set === String(home) ? number : d.die;  // as the actions name it (die_label)
+  const pick = target ? target(DIE_PART(value), `die ${name}, ${word} ${d.value}`) : null;
+  return html`<span class=${`die${pick ? " target" : ""}${pick?.on ? " picked" : ""}`} style=${`background:${bg};color:${fg}`}
+    title=${`die ${name}: ${word} ${d.value}${own ? "" : `, from ${personName(Number(set))}'s dice`}`} ...${pick ? pick.props : {}}>${d.colour}${d.value}<small>#${name}</small></span>`;
 }
+
+/** A card by its face (its name and effect), a button when picking it is a legal next part. */
+function Card({ id, name, text, note, target }) {
+  const pick = target(CARD_PART(id), name);
+  return html`<li class=${`card-face${pick ? " target" : ""}${pick?.on ? " picked" : ""}`} title=${text || name} ...${pick ? pick.props : {}}>
+    <strong>${name}</strong>${note || ""}${text ? `: ${text}` : ""}</li>`;
+}
+
+/** A card id as people read it, when the view names no card: `first_aid_kit` → `First aid kit`. */
+const cardName = (id) => id[0].toUpperCase() + id.slice(1).replaceAll("_", " ");
 
 function Stamina({ m, board }) {
   const spaces = [];
@@ -140,7 +139,8 @@ function Stamina({ m, board }) {
   return html`<div class="stamina-row"><span class="quiet">Stamina lost ${m.stamina} of ${board.exhaustion}${" · "}+ marks an injury space</span><div class="stamina" role="img" aria-label=${`stamina track: ${m.stamina} of ${board.exhaustion} spaces lost`}>${spaces}</div></div>`;
 }
 
-function Explorer({ m, view, mine, you }) {
+function Explorer({ m, view, mine, you, seat }) {
+  const target = useTargets();
   const hidden = m.dice.filter((d) => d.hidden).length;
   return html`<div class=${`explorer${mine ? " mine" : ""}`} style=${`border-color:${MEEPLE[m.colour] || "#999"}`}>
     <h3><span class="swatch" style=${`background:${MEEPLE[m.colour] || "#999"}`}>${m.seat + 1}</span>
@@ -149,12 +149,19 @@ function Explorer({ m, view, mine, you }) {
       ${view.ready?.[m.seat] ? " · ready" : ""}${view.rerolls_left?.length ? ` · rerolls left ${view.rerolls_left[m.seat] ?? 0}` : ""}</p>
     <div class="dice">${m.dice.length === 0 ? html`<span class="quiet">no dice</span>` :
       hidden === m.dice.length && !mine ? html`<span class="quiet">${hidden} dice behind the screen</span>` :
-      m.dice.map((d) => html`<${Die} d=${d} own=${mine} home=${m.index} />`)}</div>
+      m.dice.map((d) => html`<${Die} d=${d} own=${mine} home=${seat} target=${target} />`)}</div>
     <${Stamina} m=${m} board=${view.stamina_board} />
     ${m.injuries.length > 0 && html`<p>Injuries: ${m.injuries.map((k, i) => html`${i ? ", " : ""}<span class="injury" title=${gloss(k).text}>${gloss(k).name}</span>`)}</p>`}
-    ${m.equipment.length > 0 && html`<ul class="equipment">${m.equipment.map((e) => html`<li title=${e.text}>
-      <strong>${e.name}</strong>${e.tapped ? " (used)" : ""}: ${e.text}</li>`)}</ul>`}
+    ${m.equipment.length > 0 && html`<ul class="equipment">${m.equipment.map((e) => html`<${Card} id=${e.id} name=${e.name}
+      text=${e.text} note=${e.tapped ? " (used)" : ""} target=${mine ? target : () => null} />`)}</ul>`}
   </div>`;
+}
+
+/** The cards dealt to choose from (§3.2), by their face. */
+function Keeping({ ids }) {
+  const target = useTargets();
+  return html`<div class="keeping"><strong>Cards dealt</strong> <ul class="equipment">${ids.map((id) =>
+    html`<${Card} key=${id} id=${id} name=${gloss(id).name || cardName(id)} text=${gloss(id).text} target=${target} />`)}</ul></div>`;
 }
 
 export function board({ view, legal, act, seat, you = "you", busy }) {
@@ -163,7 +170,7 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     <p class="round"><strong>Round ${view.round}</strong>${` · phase ${view.phase_name} · ${view.scenario.name} · level ${view.options.level}` +
       ` · draw pile ${view.draw_pile}`}</p>
     <p class="scroll-hint quiet" aria-hidden="true">The terrain is wider than the screen: swipe it sideways.</p>
-    <div class="board-scroll" role="region" aria-label="the terrain (scrolls sideways on a narrow screen)"><${Terrain} view=${view} legal=${legal} act=${act} busy=${busy} /></div>
+    <div class="board-scroll" role="region" aria-label="the terrain (scrolls sideways on a narrow screen)"><${Terrain} view=${view} /></div>
     <p class="legend quiet">Meeples are circles and destinations diamonds, numbered by seat. Striped red cells are lava;
       a triangle is an eruption token, E an equipment token. A dashed blue outline marks a cell you may
       click now (choosing your destination, say). Dice show colour letter and face:
@@ -171,8 +178,8 @@ export function board({ view, legal, act, seat, you = "you", busy }) {
     ${view.hints?.length > 0 && html`<details class="hints" open=${view.hints.length <= 4}>
       <summary><strong>Hints this round (${view.hints.length})</strong></summary> ${view.hints.map((h) =>
       html`<span class="hint">${personName(h.seat)}: ${hintText(h)}</span>`)}</details>`}
-    <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} you=${you} />`)}</div>
+    <div class="explorers">${order.map((m) => html`<${Explorer} key=${m.index} m=${m} view=${view} mine=${m.seat === seat} you=${you} seat=${seat} />`)}</div>
     ${view.set_aside?.length > 0 && html`<p>Set aside: ${view.set_aside.map((d) => html`<${Die} d=${d} />`)}</p>`}
-    ${view.keeping?.length > 0 && html`<p>Keeping: ${view.keeping.map((k, i) => html`${i ? ", " : ""}<span class="card-name" title=${gloss(k).text}>${gloss(k).name}</span>`)}</p>`}
+    ${view.keeping?.length > 0 && html`<${Keeping} ids=${view.keeping} />`}
   </div>`;
 }

@@ -1,12 +1,14 @@
 // The Robinson Crusoe board, drawn from the seat's view alone (observe(seat)): the island tiles with terrain, the
 // Camp and discovery tokens; the action board (threats, hunt, build, arrange the camp, rest; explore and gather on
 // the island) with the planned pawns; resources available and future; weather, morale, shelter, roof, palisade and
-// weapon; inventions and items; each castaway's wounds and Determination; the dice of the last Action rolled. In
-// planning a field or tile whose `place PAWN TARGET` (or `join PAWN N`, N an Action planned there) is legal is a
-// button: pick one of your pawns, click where it goes. The action list stays the other way in (ready, confirm, join, remove, every other decision).
-import { html, useState } from "/static/vendor/preact-htm.module.js";
+// weapon; inventions and items; each castaway's wounds and Determination; the dice of the last Action rolled. The
+// board picks the decision's parts (parts.js, shared with the picker): in planning a pawn, then the field, card or
+// tile it goes to (`place PAWN TARGET`, or `join PAWN N` onto Action N planned there); a card by its face when a
+// card is chosen. Each piece is outlined when a click on it picks a legal next part.
+import { html } from "/static/vendor/preact-htm.module.js";
 import { plural } from "/static/common.js";
 import { personName } from "/static/teach.js";
+import { play, standing, useTargets } from "/static/parts.js";
 
 const HEX = 46;
 const SEAT = ["#2f6fdf", "#c0392b", "#2e9e48", "#8e44ad"];
@@ -44,14 +46,22 @@ function planned(plan, chars) {
   return by;
 }
 
-function clickable(target, place, act, busy) {
-  const moves = place.by[target];
-  if (!moves || busy) return {};
-  const chosen = moves.filter((m) => m.pawn === place.chosen);
-  const pool = chosen.length ? chosen : moves;
-  const action = (pool.find((m) => m.join) || pool[0]).action;  // onto a planned Action: join it
-  return { role: "button", tabindex: 0, "data-action": action,  // its name is its <title>, which starts with the action
-    onClick: () => act(action), onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(action)) };
+/** A field, card or tile of the board as a part of a placement: joining an Action planned there first (its number
+ * `join PAWN N`), else placing a pawn on it. A pawn picked to be placed joins the Action planned there instead,
+ * when it may (§8.1: two pawns on one Action). */
+function clickable(target, place) {
+  const groups = [...new Set((place.planned[target] || []).map((p) => String(p.group)))];
+  const name = target.replaceAll(":", " ").replaceAll("_", " ");
+  const [verb, pawn] = standing().text.split(" ");
+  const join = verb === "place" && pawn && groups.map((g) => `join ${pawn} ${g}`).find((a) => place.legal.includes(a));
+  if (join) {
+    const go = () => play(join);
+    return { role: "button", tabindex: 0, "data-target": target, "data-pick": join, "aria-label": `${name} (joins Action ${join.split(" ")[2]})`,
+      onClick: go, onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()) };
+  }
+  const pick = place.target([...groups.map((g) => ({ value: g, kinds: ["option"], verb: "join", at: 3 })),
+    { value: target, kinds: ["option", "card", "tile"], verb: "place" }], name);
+  return pick ? { ...pick.props, "data-target": target } : {};
 }
 
 /** The pawns of one planned Action, then its number (the one `next N` names) and a tick once it is done. */
@@ -77,11 +87,11 @@ function notes(s) {
 
 function Tile({ s, cx, cy, place, act, busy }) {
   const explore = `explore:${s.space}`;
-  const click = clickable(explore, place, act, busy);
+  const click = clickable(explore, place);
   const label = s.tile ? `${s.space}: tile ${s.tile}, ${s.terrain}${s.camp ? ", the Camp" : ""}` : `${s.space}: unexplored`;
   return html`<g class=${`tile${s.tile ? "" : " unexplored"}${s.lost ? " lost" : ""} ${click.role && "target" || ""}`} data-space=${s.space}
-      data-target=${click.role ? explore : undefined} ...${click}>
-    <title>${click["data-action"] ? `${click["data-action"]}: ` : ""}${label}</title>
+      ...${click}>
+    <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${label}</title>
     <polygon points=${hexPoints(cx, cy, HEX - 2)} fill=${s.lost ? "#555" : TERRAIN[s.terrain] || "#dfe7ea"}
       stroke=${click.role ? "var(--focus)" : "#6b7b80"} stroke-width=${click.role ? 3 : 1.5} stroke-dasharray=${click.role ? "6 3" : ""} />
     <text x=${cx} y=${cy - 25} text-anchor="middle" class="space-name">${s.space}</text>
@@ -97,10 +107,10 @@ function Tile({ s, cx, cy, place, act, busy }) {
 function Sources({ s, cx, cy, place, act, busy, pawns }) {
   return (s.sources || []).map((res, i) => {
     const target = `gather:${s.space}:${res}`;
-    const click = clickable(target, place, act, busy);
+    const click = clickable(target, place);
     const x = cx - 26 + i * 28, y = cy - 6;
-    return html`<g class=${`source ${click.role && "target" || ""}`} data-target=${click.role ? target : undefined} ...${click}>
-      <title>${click["data-action"] ? `${click["data-action"]}: ` : ""}${res} source${s.exhausted[i] ? " (exhausted)" : ""} on ${s.space}</title>
+    return html`<g class=${`source ${click.role && "target" || ""}`} ...${click}>
+      <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${res} source${s.exhausted[i] ? " (exhausted)" : ""} on ${s.space}</title>
       <rect x=${x} y=${y} width="24" height="18" rx="4" class=${`res ${res}${s.exhausted[i] ? " exhausted" : ""}`}
         stroke=${click.role ? "var(--focus)" : "#333"} stroke-width=${click.role ? 3 : 1} />
       <text x=${x + 12} y=${y + 13} text-anchor="middle" class="res-text">${RES[res] || res[0]}${s.exhausted[i] ? "✕" : ""}</text>
@@ -149,9 +159,9 @@ function ActionBoard({ view, place, act, busy, pawns }) {
       ${r.targets.length === 0 && html`<text x=${LEFT} y=${y + 22} class="quiet-text">no pawns here</text>`}`);
     r.targets.forEach((t, i) => {
       const x = LEFT + (i % PER) * CW, cy = y + Math.floor(i / PER) * CH;
-      const click = clickable(t, place, act, busy);
-      out.push(html`<g class=${`chip ${click.role && "target" || ""}`} data-target=${click.role ? t : undefined} ...${click}>
-        <title>${chipName(t, view)}${click["data-action"] ? `: ${click["data-action"]}` : ""}</title>
+      const click = clickable(t, place);
+      out.push(html`<g class=${`chip ${click.role && "target" || ""}`} ...${click}>
+        <title>${click["aria-label"] || t}</title>
         <rect x=${x} y=${cy + 4} width=${CW - 8} height=${CH - 8} rx="6" class="chip-box"
           stroke=${click.role ? "var(--focus)" : "#888"} stroke-width=${click.role ? 3 : 1} stroke-dasharray=${click.role ? "6 3" : ""} />
         <text x=${x + 7} y=${cy + 20} class="chip-text">${chipName(t, view)}</text>
@@ -213,10 +223,29 @@ function Castaway({ c, mine, you }) {
   </div>`;
 }
 
-function Cards({ title, list, note }) {
+/** Cards by their face; a card is a button when picking it is a legal next part (a card to put, discard…). */
+function Cards({ title, list, note, target }) {
   if (!list.length) return "";
-  return html`<div class="rc-cards"><strong>${title}</strong>${list.map((c) => html`<span class=${`rc-card${note?.(c) ? " ok" : ""}`} title=${c.text}>
-    ${c.name}${note?.(c) ? ` ${note(c)}` : ""}<small>${c.text}</small></span>`)}</div>`;
+  return html`<div class="rc-cards"><strong>${title}</strong>${list.map((c) => {
+    const pick = target({ value: c.id, kinds: ["card"] }, c.name);
+    return html`<span class=${`rc-card${note?.(c) ? " ok" : ""}${pick ? " target" : ""}`} title=${c.text} ...${pick ? pick.props : {}}>
+    ${c.name}${note?.(c) ? ` ${note(c)}` : ""}<small>${c.text}</small></span>`;
+  })}</div>`;
+}
+
+/** The pawns this seat may place, join or take back now, as tokens to click (then a field, card or tile). */
+function PawnTokens({ pawns, view, seat, target }) {
+  const mine = view.characters.find((c) => c.seat === seat);
+  const tokens = pawns.map((p) => {
+    const name = p === "friday" ? "Friday" : p === "dog" ? "Dog" : `${mine ? mine.name : "pawn"} ${p}`;
+    const pick = target([{ value: p, kinds: ["option", "pawn"], verb: "place", at: 2 }, { value: p, kinds: ["option", "pawn"], verb: "join", at: 2 }], `pawn: ${name}`);
+    const colour = /^[0-9]+$/.test(p) ? SEAT[seat % 4] : "#7a5230";
+    return pick && html`<span class=${`rc-pawn target${pick.on ? " picked" : ""}`} style=${`background:${colour}`} ...${pick.props}
+      title=${name}>${/^[0-9]+$/.test(p) ? `${mine ? mine.name[0] : ""}${p}` : name[0]}</span>`;
+  }).filter(Boolean);
+  if (!tokens.length) return "";
+  return html`<div class="rc-pawns" aria-label="your pawns to place">Your pawns: ${tokens}
+    <span class="quiet">click a pawn, then a dashed field, card or tile (or the tile straight away: your first pawn goes)</span></div>`;
 }
 
 /** The dice of the last Action rolled this phase (from the event log's roll lines). */
@@ -231,10 +260,10 @@ function Dice({ events, view }) {
 }
 
 export function board({ view, legal, act, seat, you = "you", busy, events }) {
-  const [chosen, setChosen] = useState(null);
+  const target = useTargets();
   const place = placements(legal, view.plan);
-  place.chosen = place.pawns.includes(chosen) ? chosen : place.pawns[0];
   const pawns = planned(view.plan, view.characters);
+  Object.assign(place, { target, planned: pawns, legal });
   const first = view.characters[view.first_player];
   const order = [...view.characters].sort((a, b) => (b.seat === seat) - (a.seat === seat));
   return html`<div class="robinson">
@@ -243,10 +272,7 @@ export function board({ view, legal, act, seat, you = "you", busy, events }) {
     <${Threats} view=${view} />
     <${Weather} view=${view} />
     <${Dice} events=${events} view=${view} />
-    ${place.pawns.length > 0 && html`<div class="rc-pick" role="radiogroup" aria-label="the pawn to place">
-      Place pawn: ${place.pawns.map((p) => html`<button class=${`pick${p === place.chosen ? " on" : ""}`} aria-pressed=${p === place.chosen}
-        onClick=${() => setChosen(p)}>${p === "friday" ? "Friday" : p === "dog" ? "Dog" : `pawn ${p}`}</button>`)}
-      <span class="quiet">then click a dashed field or tile</span></div>`}
+    <${PawnTokens} pawns=${place.pawns} view=${view} seat=${seat} target=${target} />
     <div class="board-scroll"><${ActionBoard} view=${view} place=${place} act=${act} busy=${busy} pawns=${pawns} /></div>
     <p class="quiet">Explore and Gather: on the island below (click a dashed space or source).</p>
     <div class="board-scroll"><${Island} view=${view} place=${place} act=${act} busy=${busy} pawns=${pawns} /></div>
@@ -258,12 +284,12 @@ export function board({ view, legal, act, seat, you = "you", busy, events }) {
     <${Camp} view=${view} />
     <div class="explorers">${order.map((c) => html`<${Castaway} key=${c.seat} c=${c} mine=${c.seat === seat} you=${you} />`)}</div>
     ${view.friday && html`<p><strong>Friday</strong> ${view.friday.alive ? "" : "(gone) "}wounds ${view.friday.wounds} of ${view.friday.death_at} · Determination ${view.friday.determination}</p>`}
-    <${Cards} title="Inventions" list=${view.inventions} note=${(c) => (c.buildable ? "✓ buildable" : "")} />
-    <${Cards} title="Personal & scenario inventions" list=${[...view.personal, ...view.scenario_inventions]} />
-    <${Cards} title="Items built" list=${view.items} />
-    <${Cards} title="Items ready next round" list=${view.items_future} />
-    <${Cards} title="Starting items" list=${view.starting_items} note=${(c) => `(${plural(c.uses, "use")})`} />
-    <${Cards} title="Kept cards" list=${view.kept} />
+    <${Cards} title="Inventions" list=${view.inventions} target=${target} note=${(c) => (c.buildable ? "✓ buildable" : "")} />
+    <${Cards} title="Personal & scenario inventions" list=${[...view.personal, ...view.scenario_inventions]} target=${target} />
+    <${Cards} title="Items built" list=${view.items} target=${target} />
+    <${Cards} title="Items ready next round" list=${view.items_future} target=${target} />
+    <${Cards} title="Starting items" list=${view.starting_items} target=${target} note=${(c) => `(${plural(c.uses, "use")})`} />
+    <${Cards} title="Kept cards" list=${view.kept} target=${target} />
     <p class="quiet">Decks: ${Object.entries(view.decks).filter(([, v]) => typeof v === "number").map(([k, v]) => `${k} ${v}`).join(" · ")}</p>
   </div>`;
 }
