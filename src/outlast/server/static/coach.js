@@ -50,6 +50,21 @@ function targets(coach, root) {
   const out = [...board];
   if (!picker) return out;
   const wanted = (coach.pick || []).filter((p) => p.part === picker.dataset.part).flatMap((p) => p.values);
+  const stepper = picker.querySelector(".stepper[data-values]");
+  if (stepper && wanted.length) {  // an amount: step toward the wanted value, then take it
+    const values = JSON.parse(stepper.dataset.values);
+    const choose = stepper.querySelector(".part.choose");
+    const at = values.indexOf(choose.dataset.value), goal = values.indexOf(wanted[0]);
+    return [...out, at === goal ? choose : stepper.querySelector(goal > at ? ".step.up" : ".step.down")];
+  }
+  const list = picker.querySelector("select.part-list");
+  if (list && wanted.length) {  // a long part: the coach picks the wanted entry in the list, and points at Choose
+    if (list.value !== wanted[0] && [...list.options].some((o) => o.value === wanted[0])) {
+      list.value = wanted[0];
+      list.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    return [...out, picker.querySelector(".part.choose")];
+  }
   const buttons = [...picker.querySelectorAll("button.part")];
   const many = buttons.some((b) => b.hasAttribute("aria-pressed"));
   if (!many) return [...out, ...buttons.filter((b) => wanted.includes(b.dataset.value))];
@@ -74,7 +89,8 @@ function useOutline(coach) {
       for (const el of now) if (!el.classList.contains("coach-target")) el.classList.add("coach-target");
     };
     const watch = new MutationObserver(() => { if (!queued) { queued = true; requestAnimationFrame(mark); } });
-    watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-pressed", "class", "data-part"] });
+    watch.observe(root, { childList: true, subtree: true, characterData: true, attributes: true,
+      attributeFilter: ["aria-pressed", "class", "data-part", "data-value", "disabled"] });
     mark();
     return () => {
       watch.disconnect();

@@ -276,7 +276,8 @@ function Long({ part, busy }) {
 function Stepper({ part, busy }) {
   const [at, setAt] = useState(0);
   const c = part.choices[at];
-  return html`<div class="choices stepper" role="group" aria-label=${partLabel(part)}>
+  return html`<div class="choices stepper" role="group" aria-label=${partLabel(part)}
+      data-values=${JSON.stringify(part.choices.map((x) => x.value))}>
     <button class="step down" disabled=${busy || at === 0} aria-label="less" onClick=${() => setAt(at - 1)}>−</button>
     <output class="amount" aria-live="polite">${shown(c)}</output>
     <button class="step up" disabled=${busy || at === part.choices.length - 1} aria-label="more" onClick=${() => setAt(at + 1)}>+</button>
