@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import ContentError, IllegalAction, OutlastError, SaveError, shown
-from .formats import Renamed
+from .formats import Renamed, Reworded
 from .options import OptionSchema
 from .parts import Part, Parts, rule_in
 from .rng import RandomLike, advance, peek_below
@@ -495,6 +495,9 @@ class Game(ABC):
     earlier_formats: ClassVar[tuple[Renamed, ...]] = ()
     """Older position formats still read, oldest first, each the next one with keys named otherwise (`Renamed`):
     `upgraded` reads them, `documents` writes them (for digests taken over an older document)."""
+    earlier_wordings: ClassVar[tuple[Reworded, ...]] = ()
+    """Log lines as earlier engines worded them, newest first (`Reworded`): `documents` writes the state with
+    its log in each, for the digests of saves made before a line's wording changed."""
     kind: ClassVar[str]
     """One of `GAME_KINDS`: `cooperative` (the seats win or lose together), `semi-cooperative` (each seat
     wins or loses alone, and several may win) or `competitive` (seats play against each other)."""
@@ -570,11 +573,12 @@ class Game(ABC):
 
     def documents(self, state: State) -> list[dict[str, Any]]:
         """`state`'s position document in every format this game reads: the current one, then each earlier one,
-        newest first (a save's digest may have been taken over any of them)."""
+        newest first (a save's digest may have been taken over any of them), then each of those with its log
+        in each earlier wording (`earlier_wordings`)."""
         docs = [state.to_json()]
         for renamed in reversed(self.earlier_formats):
             docs.append(renamed.downgrade(docs[-1]))
-        return docs
+        return docs + [wording.document(doc) for wording in self.earlier_wordings for doc in docs]
 
     def check_doc_header(self, doc: Any) -> None:
         """Check that a state document is ours and of a version we read."""

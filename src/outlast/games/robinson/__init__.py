@@ -12,7 +12,7 @@ from outlast.core.parts import Part
 
 from .actions import RobinsonAction, parse_action
 from .content import CONTENT_DIR, Content, load_content
-from .document import EARLIER_FORMATS, FORMAT
+from .document import EARLIER_FORMATS, EARLIER_WORDINGS, FORMAT
 from .state import RobinsonState
 from .table import build_table, option_schema
 
@@ -36,6 +36,7 @@ class RobinsonGame(FileContentGame[Content]):
     rules_file = "rules.md"
     state_format = FORMAT
     earlier_formats = EARLIER_FORMATS
+    earlier_wordings = EARLIER_WORDINGS
     earlier_content_ids = ("a2ee2ca2588c3f30",)  # the shipped content at 9d6c6f4, before the kernel verbs renamed pay, heal_split, …
     kind = "cooperative"
     result_codes = MappingProxyType({"signal_fire": "won: the wood pile and the signal fire are ready in time (§25.1)",
