@@ -513,8 +513,9 @@ class PlaySession:
         self.term.print(Text(self.game.describe_decision(state, seat), style="bold"))
         self._menu(seat, None)
         if bots:
+            every = " (`wait all`: each of them)" if len(bots) > 1 else ""
             self.term.print(Text("bots ready: " + ", ".join(f"seat {s}" for s in bots)
-                                 + " — type `wait` to let them go first", style="cyan"))
+                                 + f" — type `wait` to let them go first{every}", style="cyan"))
         self.rendered = (seat, self.version)
 
     def _menu(self, seat: int, words: str | None, budget: int | None = MENU_LINES) -> None:
