@@ -71,7 +71,7 @@ def describe(state: FujiState, seat: int) -> str:
         extra = " A Buddy may also set one die aside (§14)." if any(
             a.verb == "aside" for a in state.legal_actions(seat)) else ""
         if not left:
-            return (f"{where} (§8.3): you have no rerolls left, so `stop` is your only choice. "
+            return (f"{where} (§8.3): you have no rerolls left: say `stop` to keep your dice as they are. "
                     f"No talking in phase 3.{extra}")
         return (f"{where} (§8.3): choose dice to reroll or stop; {count(left, 'reroll')} left. "
                 f"No talking in phase 3.{extra}")

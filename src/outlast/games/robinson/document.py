@@ -609,7 +609,7 @@ EARLIER_WORDINGS = (Reworded((
     (r"^An (Adventure|extra-pawn) token goes on ", r"A \1 token goes on "),
     (r"puts an extra-pawn token on an explored tile", "puts a an extra-pawn token on an explored tile"),
     (r"\bThen (" + "|".join(sorted(THEN_LOWERED)) + r")\b", _then_capital),
-)),)
+), added=(r"Extra meal \(the reminder in the Night space\): \d+ of \d+ food paid \(§10\.1\)\.",)),)
 """Log lines worded otherwise before 2026-11-28 (for the digests of saves made then): "A" before every token's
-name, and the sentence after "Then" capitalised."""
+name, the sentence after "Then" capitalised, and no line for an extra meal paid at night."""
 
