@@ -345,7 +345,7 @@ def combat_lines(view: dict[str, Any]) -> list[Text]:
         lines.append(red_line)
     support = [f"seat {seat} plays {card} ({SUPPORT_WORDS.get(card, card)})" if card != "none" else
                f"seat {seat} plays no card" for seat, card in combat["support"].items()]
-    extra = [("support:", "; ".join(support))] if support else []
+    extra: list[tuple[str, str | Text]] = [("support:", "; ".join(support))] if support else []
     if combat["used"]:
         extra.append(("used:", ", ".join(combat["used"])))
     extra.append(("now:", STAGE_WORDS.get(combat["stage"], combat["stage"])))
