@@ -60,7 +60,7 @@ def describe(state: FujiState, seat: int) -> str:
         left = max(0, REMARK_LIMIT - state.remarks[seat])
         if left:
             marker = (f"place or move your destination marker (§7.3; binding once phase 3 starts; a placed marker "
-                      f"may move {left} more time{'s' if left != 1 else ''} this phase, decision 0011)")
+                      f"may move {count(left, 'more time')} this phase, decision 0011)")
         else:
             marker = (f"your placed markers stay where they are: you moved them {REMARK_LIMIT} times this phase "
                       "(§7.3, decision 0011); place any marker not yet placed")

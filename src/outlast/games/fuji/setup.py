@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from outlast.core import CHANCE
+from outlast.core.words import count
 
 from . import rolling
 from .actions import FujiAction
@@ -212,7 +213,7 @@ class Keep(FujiDecision):
 
     def text(self, state: FujiState) -> str:
         n = self.count_kept
-        return (f"Starting equipment (§3.2): choose the {n} equipment card{'s' if n != 1 else ''} meeple "
+        return (f"Starting equipment (§3.2): choose the {count(n, 'equipment card')} meeple "
                 f"{self.meeple} keeps; the others go under the draw pile")
 
 
