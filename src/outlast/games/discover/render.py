@@ -308,18 +308,22 @@ def combat_lines(view: dict[str, Any]) -> list[Text]:
     """The fight as a person follows it (§12): who fights what where, both dice against the numbers they must
     reach and what each result does, the supporters' cards, what was used, and the step it is at."""
     combat = view["combat"]
-    dice = combat["dice"]
+    dice = {"gray": 0, "red": 0, "gray_modifier": 0, "red_modifier": 0, **(combat.get("dice") or {})}
     gray, red = (_die("gray", dice["gray"], dice["gray_modifier"]), _die("red", dice["red"], dice["red_modifier"]))
     rolled = bool(dice["gray"])
-    fighter = f"seat {combat['combatant']}" + (" (you)" if combat["combatant"] == view["seat"] else "")
+    fighter = (f"seat {combat['combatant']}" + (" (you)" if combat["combatant"] == view["seat"] else "")
+               if "combatant" in combat else "the combatant")
     head = Text("COMBAT ", style="bold red")
     lines = [head]
-    if combat["mode"] == "attack":
-        defender = f"seat {combat['defender']}" + (" (you)" if combat["defender"] == view["seat"] else "")
-        head.append(f"at {combat['space']}: {fighter} attacks {defender} (§15.3)", style="bold")
+    enemy = combat.get("enemy")
+    if combat.get("mode") == "attack" or not enemy:
+        if "defender" in combat:
+            defender = f"seat {combat['defender']}" + (" (you)" if combat["defender"] == view["seat"] else "")
+            head.append(f"at {combat.get('space', '?')}: {fighter} attacks {defender} (§15.3)", style="bold")
+        else:
+            head.append(f"{fighter} fights", style="bold")
         lines.append(Text(f"  {gray} · {red} — each die hits at 10 or more"))
     else:
-        enemy = combat["enemy"]
         head.append(f"at {combat['space']}: {fighter} fights {enemy['name']} (#{enemy['number']})", style="bold")
         left = enemy["health"] - enemy["damage"]
         taken = f"{count(enemy['damage'], 'damage')} taken" if enemy["damage"] else "unhurt"
@@ -344,11 +348,11 @@ def combat_lines(view: dict[str, Any]) -> list[Text]:
             red_line = Text(f"  red die (the enemy's): {enemy['attack']} or more (its attack) hurts {fighter}")
         lines.append(red_line)
     support = [f"seat {seat} plays {card} ({SUPPORT_WORDS.get(card, card)})" if card != "none" else
-               f"seat {seat} plays no card" for seat, card in combat["support"].items()]
+               f"seat {seat} plays no card" for seat, card in (combat.get("support") or {}).items()]
     extra: list[tuple[str, str | Text]] = [("support:", "; ".join(support))] if support else []
-    if combat["used"]:
+    if combat.get("used"):
         extra.append(("used:", ", ".join(combat["used"])))
-    extra.append(("now:", STAGE_WORDS.get(combat["stage"], combat["stage"])))
+    extra.append(("now:", STAGE_WORDS.get(combat.get("stage", ""), combat.get("stage", "?"))))
     lines.append(Text("  ") + _facts(extra))
     return lines
 

@@ -239,7 +239,7 @@ class LeaveDie(FujiDecision):
     def text(self, state: FujiState) -> str:
         colours = state.table.content.die_colours
         dice = "; ".join(f"die {k + 1}: {_pairs(colours[k])}" for k in range(6))
-        return (f"Dice set (§3.3): meeple {self.meeple} has a 5-die skill; choose the die it leaves in the box. "
+        return (f"Dice set (§3.3, §17.1): meeple {self.meeple} has a 5-die skill; choose the die it leaves in the box. "
                 f"Its six dice are not rolled yet and differ only in how their faces are coloured: {dice} "
                 f"(any will do; the usual one to leave is die {state.table.content.default_left_out + 1})")
 
