@@ -137,6 +137,9 @@ def test_earlier_wordings_give_back_the_lines_old_saves_hold() -> None:
     doc = {"events": [{"text": "Seat 0 spends 1 stamina to scout (9 left)."}, {"text": "Tile B is turned faceup."}]}
     assert old_discover.document(doc) == {"events": [{"text": "Tile B is turned faceup."}]}
     assert Reworded(()).document({"format": 2}) == {"format": 2}
+    rolled = {"events": [{"kind": "roll", "text": "Gray 7.", "data": {"dice": [{"die": "gray", "face": 7}]}},
+                         {"kind": "roll", "text": "Gray 3.", "data": {"seat": 1}}]}
+    assert [e["data"] for e in old_discover.document(rolled)["events"]] == [{}, {"seat": 1}]  # dice were not data
 
 
 def test_a_robinson_save_made_before_the_new_wording_still_loads() -> None:
@@ -230,9 +233,11 @@ def test_discover_logs_what_each_action_costs_in_stamina() -> None:
     state = random_play("discover", 3, scouting, players=1)
     seat = state.to_move()[0]
     before = state.observe(seat)["survivors"][seat]["stamina"]
-    state.apply(next(a for a in state.legal_actions(seat) if str(a).startswith("scout ")), seat=seat)
+    scout = next(a for a in state.legal_actions(seat) if str(a).startswith("scout "))
+    state.apply(scout, seat=seat)
     texts = [e.text for e in state.visible_events(seat)]
-    assert f"Seat {seat} spends 1 stamina to scout ({before - 1} left)." in texts
+    tile = str(scout).split()[1]
+    assert f"Seat {seat} spends 1 stamina to scout tile {tile} ({before - 1} left)." in texts  # who, where, cost
 
 
 def test_discover_journal_names_only_things_met_in_an_earlier_game(tmp_path: Path,

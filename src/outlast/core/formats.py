@@ -130,7 +130,8 @@ class Reworded:
                                   for e in kept]}
 
     def _event(self, event: dict[str, Any]) -> dict[str, Any]:
+        out = {**event, "text": self.line(event["text"])}
         data = event.get("data")
         if isinstance(data, dict) and any(kind == event.get("kind") and key in data for kind, key in self.new_data):
-            data = {}
-        return {**event, "text": self.line(event["text"]), "data": data}
+            out["data"] = {}
+        return out

@@ -250,7 +250,7 @@ def why_not(state: DiscoverState, seat: int, action: DiscoverAction) -> str:
 # ----------------------------------------------------------------------------- doing it
 def pay(state: DiscoverState, seat: int, cost: int, doing: str = "") -> None:
     """Pay an action's stamina when it is performed (§7.1, §5.7); an action other than a move (whose own line
-    names its cost) says what it cost, `doing` naming it: `Seat 0 spends 1 stamina to scout (9 left).`"""
+    names its cost) says what it cost, `doing` naming it: `Seat 0 spends 1 stamina to scout tile F (9 left).`"""
     state.stamina[seat] -= cost
     if doing and cost:
         state.log("stamina", f"Seat {seat} spends {cost} stamina to {doing} ({state.stamina[seat]} left).")
