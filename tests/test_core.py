@@ -195,7 +195,7 @@ def test_verb_registry() -> None:
     v.validate({"collect": {"n": 2}}, "f", "i", "effect")
     v.validate({"choose": [{"collect": {"n": 1}}, {"collect": {"n": 2}}]}, "f", "i", "effect")
     assert v.render({"choose": [{"collect": {"n": 1}}, {"collect": {"n": 2}}]}) == "Choose one: Gain 1. Or: Gain 2."
-    assert v.render([{"collect": {"n": 1}}, {"collect": {"n": 3}}]) == "Gain 1. Then Gain 3."
+    assert v.render([{"collect": {"n": 1}}, {"collect": {"n": 3}}]) == "Gain 1. Then gain 3."
     assert v.verbs_in({"all": [{"collect": {"n": 1}}]}) == [("collect", {"n": 1})]
     for bad in ({"drop": {}}, {"collect": {}}, {"collect": {"n": "x"}}, [], {"a": 1, "b": 2}, {"choose": [{"collect": {"n": 1}}]}):
         with pytest.raises(ContentError):

@@ -1,9 +1,10 @@
 """The log says who did what, what it cost, and which dice fell (issue 24 §3): the dice of a roll travel as data
 with its event, so a table can show them; and saves made before the log said this still prove their game
-(`Game.earlier_log`, docs/decisions/0024-pace-log-digest.md)."""
+(`Game.earlier_wordings`, docs/decisions/0028-earlier-log-wordings.md)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from outlast.agents import make_agent
@@ -28,13 +29,13 @@ def _play_until(game: str, seed: int, done: Callable[[Match], bool], steps: int 
 
 
 def test_scouting_logs_who_scouted_which_tile_for_what_stamina__s7_4() -> None:
-    match = _play_until("discover", 3, lambda m: any(e.kind == "scout" and e.data for e in m.state.events))
-    at = next(i for i, e in enumerate(match.state.events) if e.kind == "scout" and e.data)
-    said, flipped = match.state.events[at], match.state.events[at + 1]
-    seat = said.data["seat"]
-    tile = said.text.split("tile ")[1][0]
-    assert said.text == f"Seat {seat} scouts tile {tile} for 1 stamina (§7.4)." and said.data["stamina"] == 1
-    assert flipped.text == f"Tile {tile} is turned faceup."
+    said = re.compile(r"Seat (\d) spends 1 stamina to scout tile ([A-Q]) \((\d+) left\)\.")
+    match = _play_until("discover", 3, lambda m: any(said.fullmatch(e.text) for e in m.state.events))
+    at = next(i for i, e in enumerate(match.state.events) if said.fullmatch(e.text))
+    found = said.fullmatch(match.state.events[at].text)
+    assert found is not None
+    seat, tile = int(found.group(1)), found.group(2)
+    assert match.state.events[at + 1].text == f"Tile {tile} is turned faceup."
     assert any(e.seat == seat and e.text.lower() == f"scout {tile.lower()}" for e in match.history)
 
 
@@ -60,11 +61,15 @@ def test_a_robinson_action_roll_carries_its_dice_and_who_rolled__s8_5() -> None:
 
 
 def test_a_save_whose_digest_covers_the_earlier_log_still_loads() -> None:
-    """A save made before the log said who scouted (and before dice were data) holds a digest of that log: it
-    loads, and a save with an action cut is still refused."""
-    match = _play_until("discover", 3, lambda m: sum(e.kind == "scout" and bool(e.data) for e in m.state.events) >= 2)
+    """A save made before the log said what scouting cost (and before dice were data) holds a digest of that log:
+    it loads, and a save with an action cut is still refused."""
+    scouted = re.compile(r"Seat \d spends 1 stamina to scout tile [A-Q] \(\d+ left\)\.")
+    match = _play_until("discover", 3, lambda m: sum(bool(scouted.fullmatch(e.text)) for e in m.state.events) >= 2
+                        and any(e.kind == "roll" and "dice" in e.data for e in m.state.events))
     doc = match.to_json()
-    earlier = match.game.earlier_log(match.state.to_json())
-    assert earlier is not None and len(earlier["events"]) < len(match.state.events)
+    (wording,) = match.game.earlier_wordings
+    earlier = wording.document(match.state.to_json())
+    assert len(earlier["events"]) < len(match.state.events)
+    assert not any(e["kind"] == "roll" and e["data"] for e in earlier["events"])
     doc["digest"] = document_digest(earlier)
     assert Match.from_json(doc).state.to_json() == match.state.to_json()

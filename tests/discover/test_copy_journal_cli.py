@@ -108,7 +108,7 @@ def test_copy_new_playtest_reports_a_win_rate_with_an_interval() -> None:
 def test_copy_new_band_takes_the_first_copy_in_the_band() -> None:
     result = outlast("copy", "new", "--seed", "7", "--band", "0-1", "--playtest", "1")
     assert result.returncode == 0, result.stderr
-    assert "band 0%–100%: seed 7 after 1 copies" in result.stdout
+    assert "band 0%–100%: seed 7 after 1 copy" in result.stdout
 
 
 def test_bad_playtest_and_band_are_bad_input() -> None:

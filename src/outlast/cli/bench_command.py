@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from outlast.core import CHANCE, Game, OptionError, State, list_games, load_game
+from outlast.core.words import count
 from outlast.install import install_hint
 
 DEFAULT_SECONDS = 2.0
@@ -247,7 +248,7 @@ def ismcts_rate(game: Game, states: list[State], spec: str, seconds: float) -> t
         dt = time.perf_counter() - t0
         if dt >= seconds:
             break
-    return done * iters / dt, f"ISMCTS: `{spec}` (its default rollout), {done} decisions searched"
+    return done * iters / dt, f"ISMCTS: `{spec}` (its default rollout), {count(done, 'decision')} searched"
 
 
 class Engine:

@@ -261,6 +261,10 @@ class PlaySession:
         """How many of its log lines each human seat had when its screen was last drawn."""
         self.journal_told: set[str] = set()
         """Things of a generated copy already announced as seen in an earlier game."""
+        self.journal_in_view: set[str] | None = None if match.history else set()
+        """The things of a generated copy this game had in view when the journal was last written: met again in
+        the journal, they were seen in this game, not an earlier one. None for a resumed game until its first
+        write (what it had in view then was seen before the break, in this game or announced then)."""
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -509,8 +513,9 @@ class PlaySession:
         self.term.print(Text(self.game.describe_decision(state, seat), style="bold"))
         self._menu(seat, None)
         if bots:
+            every = " (`wait all`: each of them)" if len(bots) > 1 else ""
             self.term.print(Text("bots ready: " + ", ".join(f"seat {s}" for s in bots)
-                                 + " — type `wait` to let them go first", style="cyan"))
+                                 + f" — type `wait` to let them go first{every}", style="cyan"))
         self.rendered = (seat, self.version)
 
     def _menu(self, seat: int, words: str | None, budget: int | None = MENU_LINES) -> None:
@@ -584,12 +589,15 @@ class PlaySession:
             return
         try:
             before = self.game.record_seen(self.match.state)
+            in_view = self.game.record_seen(self.match.state)  # everything in view, now that all of it is written
         except (OSError, OutlastError) as exc:
             if "journal" not in self.journal_told:
                 self.term.print(f"the discovery journal could not be written: {exc}", style="red")
                 self.journal_told.add("journal")
             return
-        fresh = [name for name in before if name not in self.journal_told]
+        shown_before = in_view if self.journal_in_view is None else self.journal_in_view
+        self.journal_in_view = set(in_view)
+        fresh = [name for name in before if name not in self.journal_told and name not in shown_before]
         if fresh:
             self.term.print("seen in an earlier game: " + ", ".join(fresh), style="cyan")
             self.journal_told.update(fresh)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from outlast.core import OptionError
+from outlast.core.words import count
 from outlast.install import install_hint
 
 
@@ -73,7 +74,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         store = ResultStore(args.out, job, command=simulate_command(args), resume=args.resume, force=args.force,
                             batch_rows=args.batch, flush_seconds=args.flush_seconds)
-        where = f"Ray at {args.ray}" if args.ray else f"{args.workers} worker{'s' if args.workers > 1 else ''}"
+        where = f"Ray at {args.ray}" if args.ray else count(args.workers, "worker")
         summary = run_job(job, store, workers=args.workers, ray_address=args.ray, console=Console(stderr=True),
                           progress=not args.quiet)
     finally:

@@ -22,6 +22,7 @@ import yaml
 
 from .errors import ContentError, shown
 from .verbs import KERNEL, NO_WORDS, KernelVerb, Words
+from .words import then_join
 
 Schema = Mapping[str, str]
 T = TypeVar("T")
@@ -281,7 +282,7 @@ class VerbRegistry:
     def render(self, effect: Any) -> str:
         """The player-facing text of an effect tree, made from its data."""
         if isinstance(effect, list):
-            return " Then ".join(self.render(p) for p in effect)
+            return then_join(self.render(p) for p in effect)
         (name, params), = effect.items()
         if name == "choose":
             return "Choose one: " + " Or: ".join(self.render(b) for b in params)

@@ -3,7 +3,8 @@
 When a game renames keys of its position document (docs/state-format.md) it raises its `state_format` and
 declares the older format as a `Renamed`: the keys' old names and the keys it no longer writes. The game then
 reads a document of the older format (`Game.upgraded`), and a save whose digest was taken over the older
-document is still checked (`Game.documents` writes the state in every format it reads).
+document is still checked (`Game.documents` writes the state in every format it reads). Log lines worded
+otherwise than before, and data an event did not carry, are declared the same way, as `Reworded` lines.
 
 >>> old = Renamed(1, {"cur": "resolving_action", "decisions/*/explorer": "meeple"}, dropped={"unused": 0})
 >>> old.upgrade({"format": 1, "cur": 2, "decisions": [{"explorer": 0}], "unused": 0})
@@ -14,7 +15,8 @@ document is still checked (`Game.documents` writes the state in every format it 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,3 +90,48 @@ def _renamed(node: Any, path: list[str], new: str, strict_format: int | None) ->
     if head not in node:
         return node
     return {new if k == head else k: v for k, v in node.items()}
+
+
+@dataclass(frozen=True)
+class Reworded:
+    """The log lines as an earlier engine worded them: each change is a pattern over a line as this engine writes
+    it and the replacement that gives the earlier line (a text with `\\1` groups, or a function of the match).
+
+    A save's digest is taken over the whole position document, its log lines included, so a save made before
+    the wording changed is checked against the document with its lines put back in the earlier wording
+    (`Game.documents`). Each change must undo exactly one change of wording, and match nothing else.
+
+    >>> Reworded(((r"^(seat \\d+ rerolls) 1 die$", r"\\1 1 dice"),)).line("seat 0 rerolls 1 die")
+    'seat 0 rerolls 1 dice'
+    """
+
+    changes: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]
+    added: tuple[str, ...] = ()
+    """Patterns of whole lines the earlier engine did not write at all: left out of the earlier document."""
+    new_data: tuple[tuple[str, str], ...] = ()
+    """(event kind, data key) pairs the earlier engine did not write: an event of that kind whose data holds that
+    key (a roll's `dice`) had empty data then."""
+
+    def line(self, text: str) -> str:
+        """One log line in the earlier wording."""
+        for pattern, replacement in self.changes:
+            text = re.sub(pattern, replacement, text)
+        return text
+
+    def document(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """A position document with every event's text in the earlier wording (events are `{"text": …}` objects
+        in the list `events`); a document without such a list is returned as it is."""
+        events = doc.get("events")
+        if not isinstance(events, list):
+            return doc
+        kept = [e for e in events if not (isinstance(e, dict) and isinstance(e.get("text"), str) and
+                                          any(re.fullmatch(p, e["text"]) for p in self.added))]
+        return {**doc, "events": [self._event(e) if isinstance(e, dict) and isinstance(e.get("text"), str) else e
+                                  for e in kept]}
+
+    def _event(self, event: dict[str, Any]) -> dict[str, Any]:
+        out = {**event, "text": self.line(event["text"])}
+        data = event.get("data")
+        if isinstance(data, dict) and any(kind == event.get("kind") and key in data for kind, key in self.new_data):
+            out["data"] = {}
+        return out

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import ContentError, IllegalAction, OutlastError, SaveError, shown
-from .formats import Renamed
+from .formats import Renamed, Reworded
 from .options import OptionSchema
 from .parts import Part, Parts, rule_in
 from .rng import RandomLike, advance, peek_below
@@ -496,6 +496,9 @@ class Game(ABC):
     earlier_formats: ClassVar[tuple[Renamed, ...]] = ()
     """Older position formats still read, oldest first, each the next one with keys named otherwise (`Renamed`):
     `upgraded` reads them, `documents` writes them (for digests taken over an older document)."""
+    earlier_wordings: ClassVar[tuple[Reworded, ...]] = ()
+    """Log lines as earlier engines worded them, newest first (`Reworded`): `documents` writes the state with
+    its log in each, for the digests of saves made before a line's wording changed."""
     kind: ClassVar[str]
     """One of `GAME_KINDS`: `cooperative` (the seats win or lose together), `semi-cooperative` (each seat
     wins or loses alone, and several may win) or `competitive` (seats play against each other)."""
@@ -571,24 +574,12 @@ class Game(ABC):
 
     def documents(self, state: State) -> list[dict[str, Any]]:
         """`state`'s position document in every format this game reads: the current one, then each earlier one,
-        newest first; then the same with the event log as an earlier engine wrote it (`earlier_log`), if it
-        differs. A save's digest may have been taken over any of them."""
-        current = state.to_json()
-        earlier = self.earlier_log(current)
-        docs: list[dict[str, Any]] = []
-        for base in (current, earlier) if earlier is not None and earlier != current else (current,):
-            docs.append(base)
-            for renamed in reversed(self.earlier_formats):
-                docs.append(renamed.downgrade(docs[-1]))
-        return docs
-
-    def earlier_log(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        """`doc` with its event log (`events`) as the engines before this one wrote it, when this one logs more
-        (a die's faces as data, a line that says who acted); None when the log is written as it always was.
-
-        The log is what players read, not the game, but a save's digest covers it: this lets a save made before
-        the log said more still prove its game. A game that adds to its log overrides it (docs/decisions/0024)."""
-        return None
+        newest first (a save's digest may have been taken over any of them), then each of those with its log
+        in each earlier wording (`earlier_wordings`)."""
+        docs = [state.to_json()]
+        for renamed in reversed(self.earlier_formats):
+            docs.append(renamed.downgrade(docs[-1]))
+        return docs + [wording.document(doc) for wording in self.earlier_wordings for doc in docs]
 
     def check_doc_header(self, doc: Any) -> None:
         """Check that a state document is ours and of a version we read."""

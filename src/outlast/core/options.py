@@ -62,7 +62,8 @@ def resolve_seed(seed: object) -> int:
 class Option:
     """One option: its name, kind (`int`, `choice`, `bool`, `list`), default and help text.
 
-    For `int`, `choices` lists the allowed ints. For `choice`, `choices` lists the allowed words.
+    For `int`, `choices` lists the allowed ints, or, when it is empty, `bounds` may give the lowest and highest
+    allowed (`bounds_text` writes them for people, e.g. `2**63 - 1`). For `choice`, `choices` lists the allowed words.
     For `list`, `choices` lists the allowed items of a comma-separated list (or is empty for free text).
     `secret_bits` marks an `int` option whose value is a spoiler (a generated copy's seed: whoever knows it may
     print the copy's hidden contents): an online table draws it from that many secret bits unless its host names
@@ -75,20 +76,32 @@ class Option:
     help: str
     choices: tuple[Any, ...] = ()
     secret_bits: int = 0
+    bounds: tuple[int, int] | None = None
+    bounds_text: tuple[str, str] | None = None
 
     def allowed(self) -> str:
-        """The allowed values as a short human phrase."""
+        """The allowed values as a short human phrase.
+
+        >>> Option("copy", "int", 1, "a copy", bounds=(0, 99)).allowed()
+        'a whole number from 0 to 99'
+        """
         if self.kind == "bool":
             return "true or false"
         if self.kind == "list":
             return "a comma-separated list of " + ", ".join(map(str, self.choices))
+        if self.kind == "int" and not self.choices:
+            if self.bounds is None:
+                return "a whole number"
+            low, high = self.bounds_text or (str(self.bounds[0]), str(self.bounds[1]))
+            return f"a whole number from {low} to {high}"
         return ", ".join(map(str, self.choices))
 
     def coerce(self, value: Any) -> Any:
         """Turn `value` (possibly text) into this option's type, or raise `OptionError`."""
         if self.kind == "int":
             v = whole_number(value)
-            if v is None or (self.choices and v not in self.choices):
+            if v is None or (self.choices and v not in self.choices) or (
+                    self.bounds is not None and not self.bounds[0] <= v <= self.bounds[1]):
                 raise OptionError(self.name, value, self.allowed())
             return v
         if self.kind == "bool":

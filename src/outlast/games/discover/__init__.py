@@ -22,6 +22,7 @@ from outlast.core import (
     resolve_seed,
 )
 from outlast.core.errors import shown
+from outlast.core.formats import Reworded
 from outlast.core.game import Action
 from outlast.core.parts import Part
 from outlast.core.teach import Explained, Teaching
@@ -82,11 +83,21 @@ class DiscoverGame(Game):
             Option("players", "int", 2, "number of players (§1.1)", (1, 2, 3, 4)),
             Option("scenario", "choice", "1", "scenario on the Island: 1 and 2 cooperative stories, 5 competitive "
                    "(§13, §15)", ("1", "2", "5")),
-            Option("copy", "int", DEFAULT_COPY, "the seed of the generated copy to play (§17.24)", secret_bits=63),
+            Option("copy", "int", DEFAULT_COPY, "the seed of the generated copy to play (§17.24)", secret_bits=63,
+                   bounds=(0, (1 << 63) - 1), bounds_text=("0", "2**63 - 1")),
             Option("concede", "bool", False, "offer the optional concede action, a loss (§17.20 item 12)"),
             Option("day_cap", "int", 0, "house rule: survivors still on the map after this many days lose; 0 is off "
                    "(§17.20 item 12)", (0, 10, 20, 30, 50)),
         ), check=_check)
+
+    earlier_wordings = (Reworded(
+        ((r"^Red (-?\d+), but this enemy has no attack \(–\): seat (\d+) takes no damage",
+          r"Red \1 does not reach attack –: seat \2 takes no damage"),),
+        added=(r"Seat \d+ spends \d+ stamina to [A-Za-z ]+ \(-?\d+ left\)\.",),
+        new_data=(("roll", "dice"), ("reroll", "dice"))),)
+    """Log lines worded otherwise before 2026-11-28 (for the digests of saves made then): a roll against an enemy
+    without attack, no line for the stamina an action other than a move costs (a scout's names the tile), and no
+    dice as data on a combat roll, a reroll or the dirty water's die."""
 
     def content_id(self, options: Any) -> str:
         """The id of the copy a game with these options plays (§17.24): saves record it."""
@@ -100,9 +111,7 @@ class DiscoverGame(Game):
     def new_game(self, seed: int | None = None, **options: Any) -> DiscoverState:
         from .setup import new_state
 
-        opts = self.options.resolve(options)
-        if opts["copy"] < 0 or opts["copy"] >= 1 << 63:
-            raise OptionError("copy", opts["copy"], "a whole number from 0 to 2**63 - 1")
+        opts = self.options.resolve(options)  # the copy's bounds checked there
         return new_state(self, self.copy_for(opts["copy"]), opts, resolve_seed(seed))
 
     def parse_action(self, seat: int, text: str) -> DiscoverAction:
@@ -126,21 +135,6 @@ class DiscoverGame(Game):
 
         return encode(observation)
 
-    def earlier_log(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        """`doc` with its log as before it said who scouted a tile and for what stamina, and before its dice
-        were data (a combat roll, a reroll, the dirty water's die then had no data)."""
-        events = doc.get("events")
-        if not isinstance(events, list):
-            return None
-        out = []
-        for e in events:
-            data = e.get("data") if isinstance(e, dict) else None
-            if isinstance(data, dict) and e.get("kind") == "scout" and "stamina" in data:
-                continue
-            if isinstance(data, dict) and e.get("kind") in ("roll", "reroll") and "dice" in data:
-                e = {**e, "data": {}}
-            out.append(e)
-        return {**doc, "events": out}
 
     def load_state(self, doc: dict[str, Any]) -> DiscoverState:
         """A state from `DiscoverState.to_json()`; every field is checked first, else `SaveError`. A document of

@@ -298,8 +298,12 @@ def _hurt(state: DiscoverState) -> None:
     seat = c[COMBATANT]
     enemy = stats(state)
     state.decisions.append(CombatStage(seat, AFTER_DAMAGE))
-    if not enemy.attack or final(state, RED_DIE) < enemy.attack:
-        state.log("safe", f"Red {final(state, RED_DIE)} does not reach attack {enemy.attack or '–'}: seat {seat} "
+    if not enemy.attack:
+        state.log("safe", f"Red {final(state, RED_DIE)}, but this enemy has no attack (–): seat {seat} takes no "
+                          "damage (§12.6).")
+        return
+    if final(state, RED_DIE) < enemy.attack:
+        state.log("safe", f"Red {final(state, RED_DIE)} does not reach attack {enemy.attack}: seat {seat} "
                           "takes no damage (§12.6).")
         return
     state.log("hurt", f"Red {final(state, RED_DIE)} ≥ attack {enemy.attack} (§12.6).")

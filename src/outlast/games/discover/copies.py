@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from outlast.core import OutlastError
 from outlast.core.rng import Rng
 from outlast.core.stats import wilson
+from outlast.core.words import count
 
 from . import journal
 from .copy import Copy
@@ -156,7 +157,7 @@ def _banded(game: Any, key: str | None, band: tuple[float, float], games: int, s
         lines, rate = playtest_lines(game, made, games)
         tried.append(f"seed {seed}: {rate:.0%}")
         if low <= rate <= high:
-            note = [f"band {low:.0%}–{high:.0%}: seed {seed} after {len(tried)} copies ({', '.join(tried[-5:])})"]
+            note = [f"band {low:.0%}–{high:.0%}: seed {seed} after {count(len(tried), 'copy')} ({', '.join(tried[-5:])})"]
             return summary(made) + lines + note + (spoilers(made) if spoilers_too else [])
     raise OutlastError(f"no copy from seed {start} on has a playtest win rate in {low:.0%}–{high:.0%} "
                        f"after {MAX_BAND_SEEDS} seeds")

@@ -248,9 +248,12 @@ def why_not(state: DiscoverState, seat: int, action: DiscoverAction) -> str:
 
 
 # ----------------------------------------------------------------------------- doing it
-def pay(state: DiscoverState, seat: int, cost: int) -> None:
-    """Pay an action's stamina when it is performed (§7.1, §5.7)."""
+def pay(state: DiscoverState, seat: int, cost: int, doing: str = "") -> None:
+    """Pay an action's stamina when it is performed (§7.1, §5.7); an action other than a move (whose own line
+    names its cost) says what it cost, `doing` naming it: `Seat 0 spends 1 stamina to scout tile F (9 left).`"""
     state.stamina[seat] -= cost
+    if doing and cost:
+        state.log("stamina", f"Seat {seat} spends {cost} stamina to {doing} ({state.stamina[seat]} left).")
 
 
 def do_move(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
@@ -269,14 +272,13 @@ def do_move(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 def do_gather(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     from .gathering import gather
 
-    pay(state, seat, 1)
+    pay(state, seat, 1, "gather")
     gather(state, seat, action.args[0])
 
 
 def do_scout(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     tile = action.args[0].upper()
-    pay(state, seat, 1)
-    state.log("scout", f"Seat {seat} scouts tile {tile} for 1 stamina (§7.4).", seat=seat, stamina=1)
+    pay(state, seat, 1, f"scout tile {tile}")  # who scouted where, and what it cost (§7.4)
     scout(state, seat, POSITION_LETTERS.index(tile))
 
 
@@ -285,7 +287,7 @@ def do_investigate(state: DiscoverState, seat: int, action: DiscoverAction) -> N
     from .gathering import encounter
     from .numbered import look_up
 
-    pay(state, seat, 1)
+    pay(state, seat, 1, "investigate")
     number = landmark_at(state, state.position[seat])
     state.log("investigate", f"Seat {seat} investigates landmark #{number}.")
     if state.scenario == 5:
@@ -310,7 +312,7 @@ class Noted(Step):
 
 
 def do_craft(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
-    pay(state, seat, 1)
+    pay(state, seat, 1, "craft")
     craft(state, seat, int(action.args[0][1:]))
 
 
@@ -323,7 +325,7 @@ def do_trade(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 def do_cook(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Cook Meat: any number of meat for as much food, at a fire (§7.8)."""
     n = int(action.args[0])
-    pay(state, seat, 1)
+    pay(state, seat, 1, "cook")
     spend(state, seat, MEAT, n)
     gain(state, seat, FOOD, n)
     state.log("cook", f"Seat {seat} cooks {n} meat into {n} food.")
@@ -331,7 +333,7 @@ def do_cook(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 def do_restart(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Restart Fire: 1 wood flips an unlit fire in your space to lit (§7.9)."""
-    pay(state, seat, 1)
+    pay(state, seat, 1, "relight the fire")
     spend(state, seat, WOOD, 1)
     i = next(i for i in fires_at(state, state.position[seat]) if not state.pieces[i][2])
     kind, space, _, camp = state.pieces[i]
@@ -345,7 +347,7 @@ def do_recover(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     from .night import recovered
 
     target, damage, resource = int(action.args[0]), DAMAGE.index(action.args[1]), RESOURCES.index(action.args[2])
-    pay(state, seat, 1)
+    pay(state, seat, 1, "recover")
     spend(state, seat, resource, 1)
     heal(state, target, damage)
     recovered(state, target)
@@ -356,7 +358,7 @@ def do_loot(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     from .carrying import lose
 
     other, what = int(action.args[0]), action.args[1]
-    pay(state, seat, 1)
+    pay(state, seat, 1, "loot")
     if what.startswith("#"):
         card = next(c for c in state.items_of(other) if state.copy.cards[c].number == int(what[1:]))
         state.card_place[card] = seat
@@ -382,7 +384,7 @@ def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     if name == "character":
         character = state.copy.characters[state.character[seat]]
         ability = character.abilities[index]
-        pay(state, seat, ability.cost)
+        pay(state, seat, ability.cost, "use an ability")
         if ability.once == "day":
             state.character_used_day[seat] = state.day if state.phase == 1 else -state.day
         state.log("use", f"Seat {seat} uses {character.title}: {ability.text}")
@@ -391,14 +393,14 @@ def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     if name == "quest":
         quest = state.copy.quests[state.quest]
         ability = quest.abilities[index]
-        pay(state, seat, ability.cost)
+        pay(state, seat, ability.cost, "use an ability")
         state.log("use", f"Seat {seat} uses the quest card's action: {ability.text}")
         run(state, seat, QUEST_ABILITY, quest.id, index)
         return
     number = int(name[1:])
     card, ability = next((c, a) for s, c, i, a in abilities_of(state, seat)
                          if s == SOURCE_CARD and state.copy.cards[c].number == number and i == index)
-    pay(state, seat, ability.cost)
+    pay(state, seat, ability.cost, "use an ability")
     if ability.once == "day":
         mark_used(state, card)
     state.log("use", f"Seat {seat} uses {state.copy.cards[card].name}: {ability.text}")
@@ -409,7 +411,7 @@ def do_attack(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Scenario 5: pay 3 stamina and attack another survivor in your space (§15.3)."""
     from .combat import start_attack
 
-    pay(state, seat, 3)
+    pay(state, seat, 3, "attack")
     start_attack(state, seat, int(action.args[0]))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from outlast.core.words import count
+
 from .copy import Character, NightCard, NightStep, Quest, ThreatCard, TileFace
 from .generator_pools import Pools
 from .generator_util import Draw, ability, amounts, amounts_text, instantiate
@@ -96,7 +98,7 @@ def requirement_text(requirement: Mapping[str, Any], outcome: str, stage: str) -
     req = requirement
     place = ""
     if "at_landmark" in req:
-        near = f"within {req['within']} space{'' if req['within'] == 1 else 's'} of" if req.get("within") else "at"
+        near = f"within {count(req['within'], 'space')} of" if req.get("within") else "at"
         place = f"{near} landmark #{req['at_landmark']}"
     elif "at_objective" in req:
         place = f"at objective icon {req['at_objective']}"

@@ -18,6 +18,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from outlast.core.words import count
+
 from .render_map import LEGEND, island_map, seat_letter, seat_style
 
 if TYPE_CHECKING:
@@ -78,7 +80,7 @@ def _resources(amounts: dict[str, int]) -> str:
 def _item(item: dict[str, Any], full: bool) -> str:
     text = f"#{item['number']} {item['name']}"
     if item["counters"]:
-        text += f" ({item['counters']} counters)"
+        text += f" ({count(item['counters'], 'counter')})"
     if full:
         traits = f"[{', '.join(item['traits'])}] " if item["traits"] else ""
         text += f": {traits}{item['text']}"
@@ -93,8 +95,8 @@ def _survivor_head(view: dict[str, Any], s: dict[str, Any]) -> Text:
         out.append(f" {ch['name']}, {ch['title']}")
     elif "character_choices" in s:
         picked = "picked, waiting for the others" if s["character_picked"] else "to choose"
-        dealt = "; ".join(f"{c['action']}: {c['name']}, {c['title']} ({c['text']})" for c in s["character_choices"])
-        out.append(f" characters dealt: {dealt} ({picked})", style="italic")
+        count = len(s["character_choices"])
+        out.append(f" {count} characters dealt ({picked}, listed below)", style="italic")
     if s["status"] != "playing":
         out.append(f" [{s['status'].upper()}]", style="bold red" if s["status"] == "casualty" else "bold green")
     out.append(f"  {s['space']}" if s["status"] != "won" else "")
@@ -111,7 +113,7 @@ def _survivor_goods(s: dict[str, Any]) -> Text:
         out.append(f" (double tokens {', '.join(s['double_tokens'])})")
     if s["items"]:
         out.append(" · items: " + "; ".join(_item(i, False) for i in s["items"]))
-    out.append(f" · {s['hand_size']} projects in hand")
+    out.append(f" · {count(s['hand_size'], 'project')} in hand")
     if s["threats"]:
         out.append(" · threats: " + ", ".join(s["threats"]), style="red")
     if s.get("support"):
@@ -130,7 +132,19 @@ def survivor_lines(view: dict[str, Any], s: dict[str, Any], full: bool) -> list[
         if s.get("character"):
             lines.append(Text(f"    ability: {s['character']['text']}", style="dim"))
         lines += [Text(f"    {_item(i, True)}", style="dim") for i in s["items"]]
-    return lines if full else [_line(line) for line in lines]
+    return (lines if full else [_line(line) for line in lines]) + character_choice_lines(s)
+
+
+def character_choice_lines(s: dict[str, Any]) -> list[Text]:
+    """Every character dealt to a survivor still choosing (§4), one wrapped line each with its ability, so the
+    compact screen shows them all: `keep 8 — Sofia Petrova, Duelist: In combat, …`"""
+    lines = []
+    for c in s.get("character_choices") or ():
+        line = Text("    ")
+        line.append(f"{c['action']} — {c['name']}, {c['title']}: ", style="bold")
+        line.append(c["text"])
+        lines.append(line)
+    return lines
 
 
 def _line(text: Text) -> Text:
@@ -154,7 +168,7 @@ def cards_lines(view: dict[str, Any], full: bool) -> list[Text]:
         out.append(_facts([("faceup projects", "; ".join(project_text(p) for p in view["projects_faceup"]))]))
     cards = []
     for card in view["in_play"]:
-        counters = f" ({card['counters']} counters)" if card["counters"] else ""
+        counters = f" ({count(card['counters'], 'counter')})" if card["counters"] else ""
         text = f": {card['text']}" if full else ""
         cards.append(f"#{card['number']} {card['name']} ({card['kind']}){counters}{text}")
     if cards and full:
@@ -266,30 +280,92 @@ def all_spaces(view: dict[str, Any]) -> list[Text]:
             if name in busy or sp["landmark"] or sp["objective"]]
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items()) or "—"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_value(v) for v in value) or "—"
-    return "—" if value is None else str(value)
+STAGE_WORDS = {"support": "supporters choose their support cards (§12.3)", "roll": "abilities before rolling (§12.3)",
+               "rolled": "the dice are rolled", "modify": "the combatant may modify the dice (§12.4)",
+               "offers done": "the combatant may modify the dice (§12.4)", "damage": "damage is dealt (§12.6)",
+               "hurt": "the enemy's attack lands (§12.6)", "after damage": "after the damage (§12.6)",
+               "retreat": "the enemy retreats (§12.7)", "end": "the fight is over",
+               "pvp damage": "hits are dealt (§15.3)"}
+"""What each stage of a fight (`combat.STAGES`) means, for the combat panel."""
+
+SUPPORT_WORDS = {"assault": "may reroll the gray die and take the combatant's damage",
+                 "defend": "may reroll the red die and take the combatant's damage",
+                 "overpower": "adds 1 damage to each hit on the enemy, takes 1 physical when the combatant does",
+                 "none": "no support card"}
+"""What each combat support card does (§12.5), for the combat panel."""
+
+
+def _die(name: str, face: int, modifier: int) -> str:
+    """`gray 9` or `gray 9 (rolled 7, +2)`: a die's final result and how it came about (§12.4)."""
+    if not face:
+        return f"{name} not rolled yet"
+    if not modifier:
+        return f"{name} {face}"
+    return f"{name} {face + modifier} (rolled {face}, {modifier:+d})"
+
+
+def combat_lines(view: dict[str, Any]) -> list[Text]:
+    """The fight as a person follows it (§12): who fights what where, both dice against the numbers they must
+    reach and what each result does, the supporters' cards, what was used, and the step it is at."""
+    combat = view["combat"]
+    dice = {"gray": 0, "red": 0, "gray_modifier": 0, "red_modifier": 0, **(combat.get("dice") or {})}
+    gray, red = (_die("gray", dice["gray"], dice["gray_modifier"]), _die("red", dice["red"], dice["red_modifier"]))
+    rolled = bool(dice["gray"])
+    fighter = (f"seat {combat['combatant']}" + (" (you)" if combat["combatant"] == view["seat"] else "")
+               if "combatant" in combat else "the combatant")
+    head = Text("COMBAT ", style="bold red")
+    lines = [head]
+    enemy = combat.get("enemy")
+    if combat.get("mode") == "attack" or not enemy:
+        if "defender" in combat:
+            defender = f"seat {combat['defender']}" + (" (you)" if combat["defender"] == view["seat"] else "")
+            head.append(f"at {combat.get('space', '?')}: {fighter} attacks {defender} (§15.3)", style="bold")
+        else:
+            head.append(f"{fighter} fights", style="bold")
+        lines.append(Text(f"  {gray} · {red} — each die hits at 10 or more"))
+    else:
+        head.append(f"at {combat['space']}: {fighter} fights {enemy['name']} (#{enemy['number']})", style="bold")
+        left = enemy["health"] - enemy["damage"]
+        taken = f"{count(enemy['damage'], 'damage')} taken" if enemy["damage"] else "unhurt"
+        head.append(f" — health {enemy['health']}, {taken}: defeated after {count(left, 'more hit')}")
+        if enemy["lethal"]:
+            head.append(" · lethal: it never retreats and fights the next survivor here (§12.9)", style="red")
+        hit = dice["gray"] + dice["gray_modifier"] >= enemy["defense"]
+        if rolled:
+            gray_line = Text(f"  {gray} against defense {enemy['defense']}: ")
+            gray_line.append("hits, the enemy takes damage" if hit else "misses, the enemy takes no damage", style="bold")
+        else:
+            gray_line = Text(f"  gray die (the fighter's): {enemy['defense']} or more (its defense) hurts the enemy")
+        lines.append(gray_line)
+        if not enemy["attack"]:
+            red_line = Text(f"  {red if rolled else 'red die'}: this enemy has no attack (–) and never hurts")
+        elif rolled:
+            hurts = dice["red"] + dice["red_modifier"] >= enemy["attack"]
+            red_line = Text(f"  {red} against attack {enemy['attack']}: ")
+            red_line.append(f"hits, {fighter} takes 1 physical damage" if hurts else f"misses, {fighter} is unhurt",
+                            style="bold")
+        else:
+            red_line = Text(f"  red die (the enemy's): {enemy['attack']} or more (its attack) hurts {fighter}")
+        lines.append(red_line)
+    support = [f"seat {seat} plays {card} ({SUPPORT_WORDS.get(card, card)})" if card != "none" else
+               f"seat {seat} plays no card" for seat, card in (combat.get("support") or {}).items()]
+    extra: list[tuple[str, str | Text]] = [("support:", "; ".join(support))] if support else []
+    if combat.get("used"):
+        extra.append(("used:", ", ".join(combat["used"])))
+    extra.append(("now:", STAGE_WORDS.get(combat.get("stage", ""), combat.get("stage", "?"))))
+    lines.append(Text("  ") + _facts(extra))
+    return lines
 
 
 def combat_panel(view: dict[str, Any], full: bool) -> RenderableType | None:
-    """The combat in progress (§12, §15.3): whatever the view tells of it, key by key — a boxed list with
-    `full`, else a few wrapped lines."""
-    combat = view["combat"]
-    if not combat:
+    """The combat in progress (§12, §15.3) as a person reads a fight (`combat_lines`): a few lines, boxed with
+    `full`."""
+    if not view["combat"]:
         return None
+    lines = combat_lines(view)
     if not full:
-        line = Text("COMBAT ", style="bold red")
-        line.append_text(_facts([(str(k).replace("_", " "), _value(v)) for k, v in combat.items()]))
-        return line
-    body = Text()
-    for i, (key, value) in enumerate(combat.items()):
-        body.append("\n" if i else "")
-        body.append(f"{str(key).replace('_', ' ')}: ", style="bold")
-        body.append(_value(value))
-    return Panel(body, title="Combat", title_align="left", border_style="red", expand=False)
+        return Group(*lines)
+    return Panel(Group(*lines[1:]), title=lines[0], title_align="left", border_style="red", expand=False)
 
 
 def decision_line(view: dict[str, Any]) -> Text:
@@ -303,8 +379,9 @@ def decision_line(view: dict[str, Any]) -> Text:
         who.append_text(Text("chance") if s < 0 else _who(view, s))
     decision = view["decision"]
     if decision:
-        who.append(f" — {decision['kind']} ({decision['rule']}): ", style="bold")
-        who.append(decision["text"])
+        who.append(f" — {decision['kind']} ({decision['rule']})", style="bold")
+        if view["seat"] not in movers:  # a seat to move reads the decision in its prompt below the table
+            who.append(": " + decision["text"])
     return who
 
 

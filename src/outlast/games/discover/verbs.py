@@ -13,6 +13,7 @@ from typing import Any
 
 from outlast.core.content import VerbRegistry
 from outlast.core.verbs import KERNEL, Words
+from outlast.core.words import count
 
 from .terms import DAMAGE, RESOURCES
 
@@ -62,7 +63,7 @@ def _move_text(p: dict[str, Any]) -> str:
     which = "the nearest normal monster" if p["which"] == "nearest" else "every normal monster"
     toward = "you" if p["toward"] == "you" else "the nearest survivor"
     steps = p["steps"]
-    return f"Move {which} {steps} space{'' if steps == 1 else 's'} toward {toward}."
+    return f"Move {which} {count(steps, 'space')} toward {toward}."
 
 
 def _upkeep_text(p: dict[str, Any]) -> str:
@@ -118,7 +119,7 @@ def _build() -> VerbRegistry:
                  "A new lit fire token in the user's space (§6.4).")
     reg.register("move_to", {"landmark": "int"}, lambda p: f"Move directly to landmark #{p['landmark']}.",
                  "Lift your figure and set it on the landmark's space (§6.7).")
-    reg.register("move_spaces", {"n": "int"}, lambda p: f"Move up to {p['n']} space{'' if p['n'] == 1 else 's'}, ignoring terrain.",
+    reg.register("move_spaces", {"n": "int"}, lambda p: f"Move up to {count(p['n'], 'space')}, ignoring terrain.",
                  "Ability movement: step by step, no stamina per space, no gathering; a monster's space stops it "
                  "and is fought (§6.7, §14.3 item 1).")
     reg.register("modify", {"die": "enum(gray|red)", "amount": "int"}, _modify_text,

@@ -24,7 +24,7 @@ from outlast.core.teach import Explained, Teaching
 
 from .actions import FujiAction, parse_action
 from .content import CONTENT_DIR, VERBS, Content, load_content
-from .document import EARLIER_FORMATS, FORMAT
+from .document import EARLIER_FORMATS, EARLIER_WORDINGS, FORMAT
 from .state import FujiState
 from .table import build_table, option_schema
 
@@ -48,6 +48,7 @@ class FujiGame(FileContentGame[Content]):
     rules_file = "rules.md"
     state_format = FORMAT
     earlier_formats = EARLIER_FORMATS
+    earlier_wordings = EARLIER_WORDINGS
     earlier_content_ids = ("174e4f06ad24748e",)  # the shipped content at 9d6c6f4: lose_die was written as its own verb
     kind = "cooperative"
     result_codes = MappingProxyType({"village": "won: every meeple reached the village (§12.2)",

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from outlast.core import CHANCE
+from outlast.core.words import count
 
-from . import decisions
+from . import decisions, planning
 from .terms import (
     EQUIP,
     ERUPT,
@@ -59,24 +60,39 @@ def describe(state: FujiState, seat: int) -> str:
         left = max(0, REMARK_LIMIT - state.remarks[seat])
         if left:
             marker = (f"place or move your destination marker (§7.3; binding once phase 3 starts; a placed marker "
-                      f"may move {left} more time{'s' if left != 1 else ''} this phase, decision 0011)")
+                      f"may move {count(left, 'more time')} this phase, decision 0011)")
         else:
             marker = (f"your placed markers stay where they are: you moved them {REMARK_LIMIT} times this phase "
                       "(§7.3, decision 0011); place any marker not yet placed")
         return (f"{where} (§7): {marker}, use phase-2 equipment (§7.7), give hints (§18), then say ready. "
-                "Talk without numbers (§7.6).")
+                f"Talk without numbers (§7.6).{_taken_back(state, seat)}")
     if state.phase == REROLL:
         left = _rerolls_left(state, seat)
         extra = " A Buddy may also set one die aside (§14)." if any(
             a.verb == "aside" for a in state.legal_actions(seat)) else ""
-        return (f"{where} (§8.3): choose dice to reroll or stop; {left} reroll{'s' if left != 1 else ''} left. "
+        if not left:
+            return (f"{where} (§8.3): you have no rerolls left: say `stop` to keep your dice as they are. "
+                    f"No talking in phase 3.{extra}")
+        return (f"{where} (§8.3): choose dice to reroll or stop; {count(left, 'reroll')} left. "
                 f"No talking in phase 3.{extra}")
     if state.phase == EQUIP:
         return (f"{where} (§9): markers are locked; use phase-4 equipment, give hints (§18), then say ready. "
-                "Talk without numbers (§7.6).")
+                f"Talk without numbers (§7.6).{_taken_back(state, seat)}")
     if state.phase == MOVE:
         return (f"{where} (§10.1): screens are down; choose which of your meeples takes its turn next "
                 "(compare and move, §10.2, then stamina, §10.5)")
     if state.phase in (ROLL, ERUPT):
         return f"{where} (§6, §11): nothing to decide"
     return f"{where}: choose an action"
+
+
+def _taken_back(state: FujiState, seat: int) -> str:
+    """A sentence on why the seat's `ready` no longer stands, if it said ready in this window (§18, decision
+    0004), and what to do about it; empty otherwise."""
+    uses = planning.ready_taken_back(state, seat)
+    if not uses:
+        return ""
+    return (f" Your ready was taken back: after it, {'; '.join(uses)}, and any card use or pass reopens the window "
+            "for everyone (§18). Say ready again when you are done; to say it once the others have used their cards, let "
+            "them act first.")
+

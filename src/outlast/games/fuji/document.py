@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Event, SaveError
 from outlast.core.errors import shown
-from outlast.core.formats import Renamed
+from outlast.core.formats import Renamed, Reworded
 
 from . import abilities
 from . import board as geo
@@ -556,4 +556,8 @@ def _check_live(s: FujiState) -> None:
     s._legal_cache = None
 
 
-__all__ = ["EARLIER_FORMATS", "FORMAT", "HEADER", "die_name", "from_json", "read_events", "to_json"]
+EARLIER_WORDINGS = (Reworded(((r"^(seat \d+ rerolls) 1 die$", r"\1 1 dice"),)),)
+"""Log lines worded otherwise before 2026-11-28 (for the digests of saves made then): one die rerolled was
+"1 dice"."""
+
+__all__ = ["EARLIER_FORMATS", "EARLIER_WORDINGS", "FORMAT", "HEADER", "die_name", "from_json", "read_events", "to_json"]

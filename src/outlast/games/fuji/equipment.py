@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE
+from outlast.core.words import count
 
 from . import abilities, movement, rolling
 from . import board as geo
@@ -349,7 +350,7 @@ class EquipmentReroll(FujiDecision):
 
     def text(self, state: FujiState) -> str:
         n = self.times
-        return f"Equipment reroll (§15 Water): {n} reroll{'s' if n != 1 else ''} left; choose dice to reroll or stop"
+        return f"Equipment reroll (§15 Water): {count(n, 'reroll')} left; choose dice to reroll or stop"
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,7 +148,30 @@ def do_mark(state: FujiState, act: FujiAction) -> None:
 def do_ready(state: FujiState, act: FujiAction) -> None:
     """The seat is done with this window (§7.7); using or passing a card opens it again for everyone."""
     state.ready[act.seat] = 1
-    state.log("ready", f"seat {act.seat} is ready")
+    state.log("ready", ready_text(act.seat))
+
+
+def ready_text(seat: int) -> str:
+    """The log line of a seat saying ready (`describe` looks for it to explain a ready taken back)."""
+    return f"seat {seat} is ready"
+
+
+def ready_taken_back(state: FujiState, seat: int) -> list[str]:
+    """Why `seat`, not ready now, is no longer ready in this phase-2 or phase-4 window: the public lines of the
+    card uses and passes since it last said ready (any of them reopens the window for everyone, §18, decision
+    0004); empty when it has not said ready in this window."""
+    if state.ready[seat]:
+        return []
+    said = ready_text(seat)
+    since: list[str] = []
+    for event in reversed(state.events):
+        if event.kind == "phase":
+            return []
+        if event.kind == "ready" and event.text == said:
+            return list(reversed(since))
+        if event.kind in ("use", "give") and event.visible_to is None:
+            since.append(event.text)
+    return []
 
 
 def do_hint(state: FujiState, act: FujiAction) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from outlast.core.words import count
+
 from . import abilities, planning
 from . import board as geo
 from .actions import FujiAction
@@ -106,7 +108,7 @@ def do_reroll(state: FujiState, act: FujiAction) -> None:
     for i in act.args:
         mask |= 1 << i
     state.reroll_choice[h] = mask
-    state.log("reroll", f"seat {act.seat} rerolls {len(act.args)} dice", 1 << act.seat, dice=list(act.args))
+    state.log("reroll", f"seat {act.seat} rerolls {count(len(act.args), 'die')}", 1 << act.seat, dice=list(act.args))
     state.log("submit", f"seat {act.seat} has chosen")
 
 

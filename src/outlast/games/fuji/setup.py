@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from outlast.core import CHANCE
+from outlast.core.words import count
 
 from . import rolling
 from .actions import FujiAction
@@ -212,7 +213,7 @@ class Keep(FujiDecision):
 
     def text(self, state: FujiState) -> str:
         n = self.count_kept
-        return (f"Starting equipment (§3.2): choose the {n} equipment card{'s' if n != 1 else ''} meeple "
+        return (f"Starting equipment (§3.2): choose the {count(n, 'equipment card')} meeple "
                 f"{self.meeple} keeps; the others go under the draw pile")
 
 
@@ -236,7 +237,23 @@ class LeaveDie(FujiDecision):
         state.log("setup", f"meeple {e} leaves die {action.args[0] % 6 + 1} in the box")
 
     def text(self, state: FujiState) -> str:
-        return f"Dice set (§3.3, §17.1): meeple {self.meeple} has a 5-die skill; choose the die it leaves in the box"
+        colours = state.table.content.die_colours
+        dice = "; ".join(f"die {k + 1}: {_pairs(colours[k])}" for k in range(6))
+        return (f"Dice set (§3.3, §17.1): meeple {self.meeple} has a 5-die skill; choose the die it leaves in the box. "
+                f"Its six dice are not rolled yet and differ only in how their faces are coloured: {dice} "
+                f"(any will do; the usual one to leave is die {state.table.content.default_left_out + 1})")
+
+
+COLOUR_WORDS = {"Y": "yellow", "B": "blue", "P": "pink"}
+
+
+def _pairs(faces: tuple[str, ...]) -> str:
+    """`1/6 yellow, 2/5 blue, 3/4 pink`: which faces of one die show which colour (§17.1)."""
+    by_colour: dict[str, list[int]] = {}
+    for value in range(1, len(faces)):
+        by_colour.setdefault(faces[value], []).append(value)
+    return ", ".join(f"{'/'.join(map(str, values))} {COLOUR_WORDS.get(colour, colour)}"
+                     for colour, values in by_colour.items())
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from outlast.core.teach import Explained, Teaching
 
 from .actions import RobinsonAction, parse_action
 from .content import CONTENT_DIR, Content, load_content
-from .document import EARLIER_FORMATS, FORMAT
+from .document import EARLIER_FORMATS, EARLIER_WORDINGS, FORMAT
 from .state import RobinsonState
 from .table import build_table, option_schema
 
@@ -37,6 +37,7 @@ class RobinsonGame(FileContentGame[Content]):
     rules_file = "rules.md"
     state_format = FORMAT
     earlier_formats = EARLIER_FORMATS
+    earlier_wordings = EARLIER_WORDINGS
     earlier_content_ids = ("a2ee2ca2588c3f30",)  # the shipped content at 9d6c6f4, before the kernel verbs renamed pay, heal_split, …
     kind = "cooperative"
     result_codes = MappingProxyType({"signal_fire": "won: the wood pile and the signal fire are ready in time (§25.1)",
@@ -69,15 +70,6 @@ class RobinsonGame(FileContentGame[Content]):
 
     def parse_action(self, seat: int, text: str) -> RobinsonAction:
         return parse_action(seat, text)
-
-    def earlier_log(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        """`doc` with its rolls logged as before their events carried the dice as data (`chance.roll_data`): a
-        roll or Weather die event then had no data."""
-        events = doc.get("events")
-        if not isinstance(events, list):
-            return None
-        return {**doc, "events": [{**e, "data": {}} if isinstance(e, dict) and e.get("kind") in ("roll", "weather")
-                                  and isinstance(e.get("data"), dict) and "dice" in e["data"] else e for e in events]}
 
     def load_state(self, doc: dict[str, Any]) -> RobinsonState:
         """Rebuild a state from `to_json()`: every field is checked first (`document.py`); faults are `SaveError`.

@@ -231,7 +231,7 @@ def roll_data(state: RobinsonState, lead: int, dice: tuple[str, ...], faces: tup
               ) -> dict[str, Any]:
     """The data of a roll's event, for a table to show the dice (§8.5): each die by name with its face, and who
     rolled them (`seat`, absent for Friday; `name`, the character's). Saves made before the dice were data still
-    prove their game (`RobinsonGame.earlier_log`)."""
+    prove their game (`EARLIER_WORDINGS` in document.py)."""
     data: dict[str, Any] = {"dice": [{"die": d, "face": f} for d, f in zip(dice, faces, strict=True)],
                             "name": state.char_name(lead)}
     if lead != state.table.friday_index:

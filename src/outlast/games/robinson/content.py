@@ -163,7 +163,7 @@ def _card_verbs(v: VerbRegistry) -> None:
     v.register("lose_tile", {}, lambda p: "The first player picks an explored tile other than the Camp; it becomes "
                "inaccessible (face down, its tokens removed).")
     v.register("tile_token", {"token": "enum(beast_strength|extra_pawn)"},
-               lambda p: "The first player puts a " + ("Beast Strength token on an explored tile: Actions there need "
+               lambda p: "The first player puts " + ("a Beast Strength token on an explored tile: Actions there need "
                "Weapon 1 or the acting player takes a Wound." if p["token"] == "beast_strength" else
                "an extra-pawn token on an explored tile: Actions there need one more pawn."))
     v.register("minus_pawn", {"who": WHO},

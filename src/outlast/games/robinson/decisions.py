@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from outlast.core.decision import DecisionKinds
+from outlast.core.words import count
 
 from . import abilities
 from .actions import RobinsonAction
@@ -218,8 +219,7 @@ class ShareHealing(RobinsonDecision):
         return "share out the healing"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        plural = "s" if self.amount != 1 else ""
-        return f"{who} shares out {self.amount} healed Wound{plural} (`heal cook explorer`, {self.rule})"
+        return f"{who} shares out {count(self.amount, 'healed Wound')} (`heal cook explorer`, {self.rule})"
 
     def check_fields(self, state: RobinsonState) -> str | None:
         return None if 0 <= self.amount <= MAX_COUNT else "malformed"
@@ -433,8 +433,8 @@ class GoHungry(RobinsonDecision):
         return "who goes without food"
 
     def explain(self, state: RobinsonState, who: str) -> str:
-        return (f"Night, eating: not enough food; {who} says who goes without ({self.wounds} Wound"
-                f"{'s' if self.wounds != 1 else ''}) (`hungry ID`, {self.rule})")
+        return (f"Night, eating: not enough food; {who} says who goes without ({count(self.wounds, 'Wound')}) "
+                f"(`hungry ID`, {self.rule})")
 
     def check_fields(self, state: RobinsonState) -> str | None:
         ok = 1 <= self.meals <= MAX_COUNT and self.wounds in (1, 2) and self.meal_bit in (0, 1)

@@ -29,6 +29,16 @@ def _unplaced(state: RobinsonState, seat: int) -> int:
     return sum(1 for pid in state.pawns_of(seat) if pid < 2 * state.players and state.where(pid) < 0)
 
 
+def _example(state: RobinsonState, seat: int, verb: str) -> str:
+    """` (e.g. `place 1 gather:s6:wood`)`: one of the seat's legal actions of that verb now, a gathering or an
+    exploration before a rest; empty when it has none, so an example is never an action it may not take."""
+    texts = [str(a) for a in state.legal_actions(seat) if str(a).split(" ", 1)[0] == verb]
+    if not texts:
+        return ""
+    best = next((t for t in texts if "gather:" in t or "explore:" in t), texts[0])
+    return f" (e.g. `{best}`)"
+
+
 def _planning_text(state: RobinsonState, seat: int) -> str:
     left = _unplaced(state, seat)
     pawns = f"{left} of your pawns still to place; " if left else "all your pawns are placed; "
@@ -37,9 +47,9 @@ def _planning_text(state: RobinsonState, seat: int) -> str:
                 "settle now: `place PAWN rest`, `remove PAWN` only from an Action that cannot go ahead (§26.1, "
                 "engine limit)")
     else:
-        base = (f"plan the Actions (§8.1): {pawns}`place PAWN TARGET` (`place 1 gather:s7:wood`), "
-                "`join PAWN GROUP#`, `remove PAWN`, `lead GROUP#`; each Action needs its pawns and committed "
-                "resources (§8.1.3, §8.3)")
+        base = (f"plan the Actions (§8.1): {pawns}`place PAWN TARGET`{_example(state, seat, 'place')}, "
+                f"`join PAWN GROUP#`{_example(state, seat, 'join')}, `remove PAWN`, `lead GROUP#`; each Action "
+                "needs its pawns and committed resources (§8.1.3, §8.3)")
     if seat == state.first_player:
         if state.ready[seat]:
             return "everyone is ready: `confirm` the plan (§26.1)"

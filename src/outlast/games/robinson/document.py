@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, Event, OutlastError, SaveError
 from outlast.core.errors import shown
-from outlast.core.formats import Renamed
+from outlast.core.formats import Renamed, Reworded
+from outlast.core.words import THEN_LOWERED
 
 if TYPE_CHECKING:
     from .state import RobinsonState
@@ -598,3 +599,19 @@ def _check_live(s: RobinsonState) -> None:
 
 
 __all__ = ["document_keys", "from_json", "read_table"]
+
+
+def _then_capital(match: re.Match[str]) -> str:
+    return "Then " + match.group(1).capitalize()
+
+
+EARLIER_WORDINGS = (Reworded((
+    (r"^An (Adventure|extra-pawn) token goes on ", r"A \1 token goes on "),
+    (r"puts an extra-pawn token on an explored tile", "puts a an extra-pawn token on an explored tile"),
+    (r"\bThen (" + "|".join(sorted(THEN_LOWERED)) + r")\b", _then_capital),
+), added=(r"Extra meal \(the reminder in the Night space\): \d+ of \d+ food paid \(§10\.1\)\.",),
+    new_data=(("roll", "dice"), ("weather", "dice"))),)
+"""Log lines worded otherwise before 2026-11-28 (for the digests of saves made then): "A" before every token's
+name, the sentence after "Then" capitalised, no line for an extra meal paid at night, and no dice as data on an
+Action's or the Weather's roll."""
+

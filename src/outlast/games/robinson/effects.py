@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from outlast.core.verbs import SHARED
+from outlast.core.words import article
 
 from . import abilities
 from .abilities import Query
@@ -187,7 +188,7 @@ def _field_token(state: RobinsonState, typ: int, bit: int) -> None:
     state.action_field_tokens[typ] |= bit
     name = {FT_REROLL: "Reroll Success", FT_ADVENTURE: "Adventure", FT_EXTRA: "extra-pawn", FT_WOOD: "+1 wood",
             FT_BEAST: "Beast Strength"}[bit]
-    state.log("token", f"A {name} token goes on {TYPE_NAMES[typ]} (§20).")  # 'A' for every token: saves made before hold this text in their digests
+    state.log("token", f"{article(name, capital=True)} token goes on {TYPE_NAMES[typ]} (§20).")
 
 
 def _who(state: RobinsonState, who: str | None, actor: int) -> list[int]:
@@ -444,7 +445,7 @@ def weather_token(run: EffectRun, token: str) -> None:
         state.log("token", "The Weather space already holds that token: ignored (§12.6).")
     else:
         state.weather_tokens[which] = 1
-        state.log("token", f"A {token} token goes in the Weather space ({run.cause}).")
+        state.log("token", f"{article(token, capital=True)} token goes in the Weather space ({run.cause}).")
 
 
 @handles("field_token")

@@ -259,7 +259,7 @@ class MarkTile(RobinsonDecision):
     def carry_out(self, state: RobinsonState, action: RobinsonAction) -> None:
         sp = space_index_of(action.args[0])
         state.space_tokens[sp] |= self.token
-        state.log("token", f"A {'beast' if self.token == TK_BEAST else 'extra-pawn'} token goes on s{sp + 1} (§20).")
+        state.log("token", f"{'A beast' if self.token == TK_BEAST else 'An extra-pawn'} token goes on s{sp + 1} (§20).")
 
     def ask(self, state: RobinsonState) -> str:
         return "which tile gets the token"

@@ -44,6 +44,8 @@ def _night_step(state: RobinsonState) -> bool:
             eaters = state.in_camp()
             need = state.night_food * len(eaters)
             short = state.pay_food(need)
+            state.log("night", f"Extra meal (the reminder in the Night space): {need - short} of {need} food paid "
+                               f"(§10.1).")
             if short:
                 state.decisions.append(GoHungry(state.first_player, short, 1, 1))
         return True

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from outlast.core.words import then_join
+
 from .content import CONTENT_DIR, VERBS, Content, load_content, make_verbs
 
 SEQ, CHOOSE, VERB = 0, 1, 2
@@ -109,7 +111,7 @@ class Program:
         parts = [self.text(k) for k in kids]
         if kind == CHOOSE:
             return "Choose one: " + " Or: ".join(parts)
-        return " Then ".join(parts)
+        return then_join(parts)
 
 
 def build_program(c: Content) -> Program:
