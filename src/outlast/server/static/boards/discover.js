@@ -203,8 +203,9 @@ function Cards({ view }) {
       html`<li><strong>#${c.number} ${c.name}</strong> (${c.kind}${c.counters ? `, ${c.counters} ©` : ""}): ${c.text}</li>`)}</ul></div>`}
     ${view.hand?.length > 0 && html`<div class="card hand"><h3>Your projects</h3><ul>${view.hand.map((p) => {
       const pick = target({ value: p.id, kinds: ["option", "card"] }, p.name);
-      return html`<li class=${`card-face${pick ? " target" : ""}`} ...${pick ? pick.props : {}}><strong>${p.id} ${p.name}</strong>${p.fire ? " (fire)" : ""}
-        — costs ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`;
+      const { "aria-label": _, ...props } = pick ? pick.props : {};  // an item holding a button named by its text
+      return html`<li><div class=${`card-face${pick ? " target" : ""}`} ...${props}><strong>${p.name}</strong>${p.fire ? " (fire)" : ""}
+        — costs ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</div></li>`;
     })}</ul></div>`}
     ${view.projects_faceup.length > 0 && html`<div class="card"><h3>Projects faceup</h3><ul>${view.projects_faceup.map((p) =>
       html`<li><strong>${p.name}</strong> — ${Object.entries(p.cost).map(([r, k]) => `${k} ${WORD(r)}`).join(", ")}</li>`)}</ul></div>`}

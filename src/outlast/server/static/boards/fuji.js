@@ -122,8 +122,10 @@ export function Die({ d, own, home, target }) {
 /** A card by its face (its name and effect), a button when picking it is a legal next part. */
 function Card({ id, name, text, note, target }) {
   const pick = target(CARD_PART(id), name);
-  return html`<li class=${`card-face${pick ? " target" : ""}${pick?.on ? " picked" : ""}`} title=${text || name} ...${pick ? pick.props : {}}>
-    <strong>${name}</strong>${note || ""}${text ? `: ${text}` : ""}</li>`;
+  // the list item stays an item; the card inside it is the button, named by what it shows
+  const { "aria-label": _, ...props } = pick ? pick.props : {};
+  return html`<li><div class=${`card-face${pick ? " target" : ""}${pick?.on ? " picked" : ""}`} title=${text || name} ...${props}>
+    <strong>${name}</strong>${note || ""}${text ? `: ${text}` : ""}</div></li>`;
 }
 
 /** A card id as people read it, when the view names no card: `first_aid_kit` → `First aid kit`. */

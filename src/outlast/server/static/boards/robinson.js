@@ -160,7 +160,9 @@ function ActionBoard({ view, place, act, busy, pawns }) {
     r.targets.forEach((t, i) => {
       const x = LEFT + (i % PER) * CW, cy = y + Math.floor(i / PER) * CH;
       const click = clickable(t, place);
-      out.push(html`<g class=${`chip ${click.role && "target" || ""}`} ...${click}>
+      // its name is the chip's own words, then what a click does (the name must hold the text it shows)
+      const named = click.role ? { ...click, "aria-label": `${chipName(t, view)}: ${click["aria-label"]}` } : click;
+      out.push(html`<g class=${`chip ${click.role && "target" || ""}`} ...${named}>
         <title>${click["aria-label"] || t}</title>
         <rect x=${x} y=${cy + 4} width=${CW - 8} height=${CH - 8} rx="6" class="chip-box"
           stroke=${click.role ? "var(--focus)" : "#888"} stroke-width=${click.role ? 3 : 1} stroke-dasharray=${click.role ? "6 3" : ""} />
@@ -240,8 +242,9 @@ function PawnTokens({ pawns, view, seat, target }) {
     const name = p === "friday" ? "Friday" : p === "dog" ? "Dog" : `${mine ? mine.name : "pawn"} ${p}`;
     const pick = target([{ value: p, kinds: ["option", "pawn"], verb: "place", at: 2 }, { value: p, kinds: ["option", "pawn"], verb: "join", at: 2 }], `pawn: ${name}`);
     const colour = /^[0-9]+$/.test(p) ? SEAT[seat % 4] : "#7a5230";
+    const shown = /^[0-9]+$/.test(p) ? `${mine ? mine.name[0] : ""}${p}` : name[0];
     return pick && html`<span class=${`rc-pawn target${pick.on ? " picked" : ""}`} style=${`background:${colour}`} ...${pick.props}
-      title=${name}>${/^[0-9]+$/.test(p) ? `${mine ? mine.name[0] : ""}${p}` : name[0]}</span>`;
+      aria-label=${`${shown}, ${pick.props["aria-label"]}`} title=${name}>${shown}</span>`;
   }).filter(Boolean);
   if (!tokens.length) return "";
   return html`<div class="rc-pawns" aria-label="your pawns to place">Your pawns: ${tokens}
