@@ -3,8 +3,10 @@
 `load_results(paths)` reads result sets (directories written by `outlast simulate`, or Parquet
 files); `build_report` groups the games by any columns (options, `bots`) and writes win rates with
 Wilson 95 % intervals, game-length and score distributions and the endings counted by result code,
-each code shown with its meaning from `Game.result_codes`; `write_plots` draws the win rate by level ×
-player count and histograms of game length and score with matplotlib (Agg).
+each code shown with its meaning from `Game.result_codes`, then when and how games ended and each measure the
+game declares (`Game.measures`) by ending; `charts` gives the plots as data and `write_plots` draws them with
+matplotlib (Agg): the win rate by level × player count, game length and score split by `--x`, endings by
+round and the measures.
 
 What a win rate is depends on the game's kind (`Game.kind`): a cooperative game has a team result, so
 the rate is games won by the team; a semi-cooperative or competitive game has none, so the rates are
@@ -397,9 +399,9 @@ def _score(results: Results, groups: list[tuple[tuple[Any, ...], list[dict[str, 
     if not score_tells_more(results):
         if coop:
             scores = sorted({v for r in results.rows for v in won_scores(r, True)})
-            said = (f"Every game the team won scored {num(scores[0])}" if scores else "The team won no game")
-            return ["## Score", "", f"{said}: the score tells no more than the win rate, so it has no table or plot "
-                    "here; the endings and measures below tell the games apart.", ""]
+            said = (f"Every game the team won scored {num(scores[0])}: the score tells no more than the win rate, "
+                    "so it has no table or plot here" if scores else "The team won no game, so there is no score")
+            return ["## Score", "", f"{said}; the endings and measures below tell the games apart.", ""]
         pairs = sorted({(seat["won"], seat["score"]) for r in results.rows for seat in r["seats"]}, reverse=True)
         said = " and ".join(f"{'a win' if won else 'a loss'} scores {score}" for won, score in pairs)
         return ["## Score", "", f"A seat's score follows from its result ({said}): it repeats the seat win rates, "
