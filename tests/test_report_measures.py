@@ -161,7 +161,10 @@ def test_fuji_length_and_score_are_split_by_the_x_key_then_by_the_others(tmp_pat
     score = plots["score"]
     assert score.ylabel == "% of won games" and [p.title for p in score.panels] == ["level 1", "level 4"]
     assert {s.label: s.x for s in score.panels[1].series} == {"players 2": [3], "players 3": [5, 6]}
-    assert "endings" in plots and "measure-wood" not in plots
+    endings = plots["endings"]  # when the games ended, a panel per level too
+    assert [p.title for p in endings.panels] == ["level 1", "level 4"]
+    assert [(s.label, s.x, s.y) for s in endings.panels[1].series] == [("village (3)", [7, 8, 9], [1, 1, 1])]
+    assert "measure-wood" not in plots
 
 
 def test_report_with_x_outside_by_shows_the_pivot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -694,7 +694,8 @@ def charts(results: Results, by: list[str], x: str | None) -> dict[str, Chart]:
     value of the other `by` keys, so no two levels (say) share a line; `score` is left out when it only
     repeats the result (`score_tells_more`). `endings` (a cooperative game) stacks the games of each
     length by their ending; `measure-NAME` does the same for a game or seat measure and draws a line per
-    ending for a round measure (its mean at the end of each round over the games still going).
+    ending for a round measure (its mean at the end of each round over the games still going). Every chart has
+    a panel per line-up and per value of `x`.
     """
     rows, coop = results.rows, results.cooperative
     facet_keys = (["bots"] if len(results.values("bots")) > 1 else []) + ([x] if x else [])
@@ -723,7 +724,6 @@ def charts(results: Results, by: list[str], x: str | None) -> dict[str, Chart]:
                 panels.append(Panel(_facet_title(facet_keys, facet, xlabel), series))
         if panels:
             out[name] = Chart("steps", xlabel, ylabel, panels, columns)
-    ending_keys = facet_keys[:1] if facet_keys[:1] == ["bots"] else []
     stacked: list[tuple[str, Pairs, str, str]] = []
     if coop:
         stacked.append(("endings", length_by_ending, unit, "games"))
@@ -732,12 +732,12 @@ def charts(results: Results, by: list[str], x: str | None) -> dict[str, Chart]:
             stacked.append((f"measure-{name}", measure_by_ending(name, measure), measure.label,
                             "seat results" if measure.shape == "seat" else "games"))
     for name, pairs, xlabel, ylabel in stacked:
-        chart = _stacked_chart(results, ending_keys, pairs, xlabel, ylabel)
+        chart = _stacked_chart(results, facet_keys, columns, pairs, xlabel, ylabel)
         if chart is not None:
             out[name] = chart
     for name, measure in results.measures.items():
         if measure.shape == "round":
-            chart = _round_chart(results, ending_keys, name, measure)
+            chart = _round_chart(results, facet_keys, columns, name, measure)
             if chart is not None:
                 out[f"measure-{name}"] = chart
     return out
@@ -759,8 +759,9 @@ def _ending_colours(results: Results) -> dict[str, str]:
     return colours
 
 
-def _stacked_chart(results: Results, facet_keys: list[str], pairs: Pairs, xlabel: str, ylabel: str) -> Chart | None:
-    """Counts of each value, stacked by ending, one panel per line-up; None when no row gives a value."""
+def _stacked_chart(results: Results, facet_keys: list[str], columns: int, pairs: Pairs, xlabel: str,
+                   ylabel: str) -> Chart | None:
+    """Counts of each value, stacked by ending, one panel per line-up and `--x` value; None when no row gives one."""
     colours = _ending_colours(results)
     panels = []
     for facet, frows in group(results.rows, facet_keys):
@@ -774,10 +775,11 @@ def _stacked_chart(results: Results, facet_keys: list[str], pairs: Pairs, xlabel
         series = [Series(f"{end} ({sum(counts[end].values()):,})", colours[end], xs, [float(counts[end][v]) for v in xs])
                   for end in ending_order(results, counts)]
         panels.append(Panel(_facet_title(facet_keys, facet, f"{ylabel} by ending"), series))
-    return Chart("stacked", xlabel, ylabel, panels, max(1, len(panels))) if panels else None
+    return Chart("stacked", xlabel, ylabel, panels, columns) if panels else None
 
 
-def _round_chart(results: Results, facet_keys: list[str], name: str, measure: Measure) -> Chart | None:
+def _round_chart(results: Results, facet_keys: list[str], columns: int, name: str,
+                 measure: Measure) -> Chart | None:
     """A round measure's mean at the end of each round, over the games still going then, one line per ending."""
     colours = _ending_colours(results)
     panels = []
@@ -791,7 +793,7 @@ def _round_chart(results: Results, facet_keys: list[str], name: str, measure: Me
         panels.append(Panel(_facet_title(facet_keys, facet, "mean by ending"), series))
     if not panels:
         return None
-    return Chart("lines", "round", f"{measure.label} (mean)", panels, max(1, len(panels)))
+    return Chart("lines", "round", f"{measure.label} (mean)", panels, columns)
 
 
 def draw(chart: Chart) -> Any:
@@ -802,7 +804,7 @@ def draw(chart: Chart) -> Any:
     columns = min(chart.columns, len(chart.panels))
     lines = math.ceil(len(chart.panels) / columns)
     fig = Figure(figsize=(4.2 * columns + 0.8, 3.3 * lines + 0.4), layout="constrained")
-    grid = fig.subplots(lines, columns, squeeze=False, sharey=True, sharex=chart.style == "steps")
+    grid = fig.subplots(lines, columns, squeeze=False, sharex=True, sharey=True)
     for ax in grid.flat[len(chart.panels):]:
         ax.set_visible(False)
     for ax, panel in zip(grid.flat, chart.panels, strict=False):
