@@ -372,6 +372,42 @@ _CAPABILITY_METHODS = {"action_space": ("action_texts", "chance_texts", "encode"
 RESULT_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
 """The form of a result code: a lower-case word of letters, digits and `_` (`signal_fire`), at most 40 long."""
 
+MEASURE_SHAPES = ("game", "seat", "round")
+"""What a `Measure` holds per game: one whole number, one per seat, or one per round played."""
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A number that tells one game apart from another in a report (`Game.measures`), beyond win or loss.
+
+    `label` says what it counts, in words a designer reads on an axis ("wood on the pile at the end");
+    `shape` is one of `MEASURE_SHAPES`: `game` (one whole number a game), `seat` (a list of one number
+    per seat) or `round` (a list of one number per round played, the value at the end of that round).
+    """
+
+    label: str
+    shape: str = "game"
+
+
+def check_measures(game: Game, record: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """`record` (what `Game.record` noted) if it holds only declared measures, each of its shape; else
+    `GameDefinitionError`. Returns a plain copy the simulator stores with the game's row."""
+    out: dict[str, Any] = {}
+    for name, value in record.items():
+        measure = game.measures.get(name)
+        if measure is None:
+            raise GameDefinitionError(f"{game.name} recorded the measure {name!r}, which it does not declare "
+                                      f"(its measures: {', '.join(game.measures) or 'none'})")
+        numbers = [value] if measure.shape == "game" else value
+        if not isinstance(numbers, list) or not all(type(v) is int for v in numbers) or \
+                (measure.shape == "seat" and len(numbers) != seats):
+            wanted = {"game": "a whole number", "seat": f"a list of {seats} whole numbers (one per seat)",
+                      "round": "a list of whole numbers (one per round)"}[measure.shape]
+            raise GameDefinitionError(f"{game.name} recorded {shown(value)} as its measure {name!r}; "
+                                      f"it must be {wanted}")
+        out[name] = list(numbers) if measure.shape != "game" else value
+    return out
+
 
 class GameDefinitionError(OutlastError, TypeError):
     """A game that breaks its own declarations: a bad `kind`, `result_codes` or `capabilities`, or a result
@@ -411,6 +447,12 @@ def check_declarations(game: Game) -> None:
         if not isinstance(meaning, str) or not meaning.strip():
             raise GameDefinitionError(f"{who} gives the result code {code!r} no meaning ({shown(meaning)}); "
                                       "say in words what the ending is")
+    measures = getattr(game, "measures", {})
+    if not isinstance(measures, Mapping) or not all(
+            isinstance(name, str) and RESULT_CODE.fullmatch(name) and isinstance(m, Measure)
+            and m.shape in MEASURE_SHAPES and m.label.strip() for name, m in measures.items()):
+        raise GameDefinitionError(f"{who} declares measures {shown(measures)}; declare a mapping of lower-case "
+                                  f"names to Measure(label, shape), the shape one of {', '.join(MEASURE_SHAPES)}")
     capabilities = getattr(game, "capabilities", None)
     if not isinstance(capabilities, frozenset | set) or not all(isinstance(c, str) for c in capabilities):
         raise GameDefinitionError(f"{who} {declared('capabilities')}; declare a frozenset of names from "
@@ -506,6 +548,9 @@ class Game(ABC):
     """Every `SeatResult.code` the game gives, with what it means: reports group endings by these."""
     capabilities: ClassVar[frozenset[str]]
     """Which optional doors the game opens, from `CAPABILITIES`."""
+    measures: ClassVar[Mapping[str, Measure]] = MappingProxyType({})
+    """Numbers the simulator records about every game (`record` notes them) so that reports show what tells
+    games apart beyond their result codes: name → `Measure`. None by default."""
     content_dir: Path | None = None
     """The folder this game object's content was loaded from (`with_content`); None for the shipped content."""
     earlier_content_ids: ClassVar[tuple[str, ...]] = ()
@@ -626,6 +671,16 @@ class Game(ABC):
         module = importlib.import_module(type(self).__module__)
         package = module.__package__ or module.__name__
         return read_rules(package, self.rules_file, section, f"the {self.title} rules guide")
+
+    def record(self, state: State, notes: dict[str, Any]) -> None:
+        """Note in `notes` the `measures` of the game being played in `state`.
+
+        The simulator calls it with one dict per game, after every move (chance included) and once more at
+        the end, so a game can note when something happened (the day a seat's result was settled, the wood
+        on the pile at the end of each round) without keeping it in its state; then it checks the notes
+        (`check_measures`) and stores them with the game's row. Keep it cheap. Nothing by default.
+        """
+        del state, notes
 
     def agents(self) -> dict[str, Any]:
         """Game-specific agent factories (heuristic bots): name → callable(**params) → Agent."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from outlast.agents import Agent, make_agent
 from outlast.core import CHANCE, Game, OutlastError, Rng, State, load_game
-from outlast.core.game import check_outcome
+from outlast.core.game import check_measures, check_outcome
 
 from .jobs import GameSpec, derive_seed, lineup_text, options_json
 
@@ -58,6 +58,8 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
             rngs[seat] = Rng(derive_seed(spec.seed, seat + 1))
         return agent
 
+    notes: dict[str, Any] = {}
+    record = game.record if game.measures else None  # a game that declares no measures costs nothing a move
     while not state.is_over():
         movers = state.to_move()
         if not movers:
@@ -70,14 +72,19 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
             state.apply(agent_for(seat).act(state, seat, rngs[seat]))
             last = seat
             actions += 1
+        if record is not None:
+            record(state, notes)
         if actions + chance >= MOVE_LIMIT:
             break
-    return result_row(spec, game, state, actions, chance, time.perf_counter() - start)
+    if record is not None:
+        record(state, notes)
+    return result_row(spec, game, state, actions, chance, time.perf_counter() - start, notes)
 
 
 def result_row(spec: GameSpec, game: Game, state: State, actions: int, chance: int,
-               duration_s: float) -> dict[str, Any]:
-    """The row of a played game (see `outlast.sim.results.BASE_FIELDS`): every seat's result, checked.
+               duration_s: float, notes: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The row of a played game (see `outlast.sim.results.BASE_FIELDS`): every seat's result, checked, and
+    the game's measures (`notes`, from `Game.record`, checked by `check_measures`; None for a game without).
 
     An ended game's outcome must be well formed (`check_outcome`: one result per seat, every code one
     the game declares); `team_won` is the team's result in a cooperative game and None in the other
@@ -109,6 +116,8 @@ def result_row(spec: GameSpec, game: Game, state: State, actions: int, chance: i
         "actions": actions,
         "chance": chance,
         "details": json.dumps(details, sort_keys=True, separators=(",", ":"), default=str),
+        "measures": None if not game.measures else json.dumps(check_measures(game, notes or {}, seats),
+                                                              sort_keys=True, separators=(",", ":")),
         "duration_s": duration_s,
     }
 

@@ -3,8 +3,10 @@
 `load_results(paths)` reads result sets (directories written by `outlast simulate`, or Parquet
 files); `build_report` groups the games by any columns (options, `bots`) and writes win rates with
 Wilson 95 % intervals, game-length and score distributions and the endings counted by result code,
-each code shown with its meaning from `Game.result_codes`; `write_plots` draws the win rate by level ×
-player count and histograms of game length and score with matplotlib (Agg).
+each code shown with its meaning from `Game.result_codes`, then when and how games ended and each measure the
+game declares (`Game.measures`) by ending; `charts` gives the plots as data and `write_plots` draws them with
+matplotlib (Agg): the win rate by level × player count, game length and score split by `--x`, endings by
+round and the measures.
 
 What a win rate is depends on the game's kind (`Game.kind`): a cooperative game has a team result, so
 the rate is games won by the team; a semi-cooperative or competitive game has none, so the rates are
@@ -13,6 +15,7 @@ per seat (seat results that won, pooled over the seats, and each seat's own).
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import statistics
@@ -23,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from outlast.core import UnknownGame, list_games, load_game
+from outlast.core.game import Measure
 
 from . import play
 from .jobs import SimInputError
@@ -44,6 +48,8 @@ class Results:
     """The kind (`Game.kind`) of every game in the rows: a report covers one kind."""
     codes: dict[str, str] = field(default_factory=dict)
     """Every result code the rows' games declare, with its meaning (`Game.result_codes`), in declared order."""
+    measures: dict[str, Measure] = field(default_factory=dict)
+    """Every measure the rows' games declare (`Game.measures`): what tells their games apart beyond the result."""
 
     @property
     def cooperative(self) -> bool:
@@ -82,6 +88,7 @@ def load_results(paths: Sequence[Path | str]) -> Results:
         raise SimInputError("RESULTS", "no games in " + ", ".join(map(str, paths)))
     kinds: dict[str, list[str]] = defaultdict(list)
     codes: dict[str, str] = {}
+    measures: dict[str, Measure] = {}
     for name in sorted({r["game"] for r in rows}):
         try:
             game = load_game(name)
@@ -91,11 +98,13 @@ def load_results(paths: Sequence[Path | str]) -> Results:
         kinds[game.kind].append(name)
         for code, meaning in game.result_codes.items():
             codes.setdefault(code, meaning)
+        for name, measure in game.measures.items():
+            measures.setdefault(name, measure)
     if len(kinds) > 1:
         mixed = "; ".join(f"{', '.join(names)} {kind}" for kind, names in kinds.items())
         raise SimInputError("RESULTS", f"the results mix kinds of game ({mixed}): a cooperative game's win rate is "
                             "the team's and the others' are per seat; report each kind apart")
-    return Results(rows, options, sources, next(iter(kinds)), codes)
+    return Results(rows, options, sources, next(iter(kinds)), codes, measures)
 
 
 def resolve_keys(results: Results, keys: Sequence[str] | None) -> list[str]:
@@ -220,6 +229,56 @@ def length_of(row: dict[str, Any]) -> int:
     return int(rounds) if rounds is not None else int(row["actions"])
 
 
+def length_name(rows: Sequence[dict[str, Any]]) -> str:
+    """What a game's length counts: `rounds`, or `actions` for games that do not report rounds."""
+    return "rounds" if any(r.get("rounds") is not None for r in rows) else "actions"
+
+
+def measures_of(row: dict[str, Any]) -> dict[str, Any]:
+    """The measures the game recorded for this row (`Game.record`); empty for a row without (older results)."""
+    text = row.get("measures")
+    return dict(json.loads(text)) if text else {}
+
+
+Pairs = Callable[[dict[str, Any]], list[tuple[str, int]]]
+"""What a row gives a table or plot by ending: (ending, value) pairs, one a game or one a seat."""
+
+
+def length_by_ending(row: dict[str, Any]) -> list[tuple[str, int]]:
+    """A game's ending and its length: when (in rounds) the team won or lost and how."""
+    return [(ending(row), length_of(row))]
+
+
+def measure_by_ending(name: str, measure: Measure) -> Pairs:
+    """The pairs of a `game` measure (with the game's ending) or a `seat` measure (each seat's, with its code)."""
+    def pairs(row: dict[str, Any]) -> list[tuple[str, int]]:
+        value = measures_of(row).get(name)
+        if value is None:
+            return []
+        if measure.shape == "seat":
+            return list(zip(seat_endings(row), value, strict=True))
+        return [(ending(row), int(value))]
+    return pairs
+
+
+def score_tells_more(results: Results) -> bool:
+    """Whether the score says more than the result: false when every won game of a cooperative game scores the
+    same, or when every seat's score follows from whether it won (1 for a win, 0 for a loss, say)."""
+    if results.cooperative:
+        return len({v for r in results.rows for v in won_scores(r, True)}) > 1
+    by_result: dict[bool, set[int]] = defaultdict(set)
+    for r in results.rows:
+        for seat in r["seats"]:
+            by_result[seat["won"]].add(seat["score"])
+    return any(len(scores) > 1 for scores in by_result.values())
+
+
+def ending_order(results: Results, endings: Iterable[str]) -> list[str]:
+    """Endings in the order the game declares its codes; others (joined codes, stopped games) after them."""
+    seen = set(endings)
+    return [c for c in results.codes if c in seen] + sorted(seen - set(results.codes))
+
+
 # --- markdown ------------------------------------------------------------------------------------------
 def pct(x: float) -> str:
     """A proportion as a percentage with one decimal."""
@@ -308,7 +367,9 @@ def build_report(results: Results, spec: ReportInput) -> str:
     groups = group(rows, by)
     coop = results.cooperative
     out += _win_rates(results, groups, by)
-    if spec.x and spec.x in by:
+    # the sections after the win rates split by --x too, as the plots do, so no two levels share a row
+    split = [*by, spec.x] if spec.x and spec.x not in by else by
+    if spec.x:
         out += _pivot(rows, by, spec.x, coop)
     if "winrate" in spec.plots:
         out += [f"![win rate by {label(spec.x or 'group')}]({spec.plots['winrate']})", ""]
@@ -316,25 +377,126 @@ def build_report(results: Results, spec: ReportInput) -> str:
     out += ["## Game length", "",
             "Rounds played (the number of actions for a game that does not count rounds), won and lost games together.",
             ""]
-    out += [_stats_table(groups, by, lambda r: [length_of(r)]), ""]
+    out += [_stats_table(group(rows, split), split, lambda r: [length_of(r)]), ""]
     if "length" in spec.plots:
         out += [f"![game length]({spec.plots['length']})", ""]
 
-    if coop:
-        out += ["## Score", "", "The team's score in games it won (the mean of its seats' scores).", ""]
-    else:
-        out += ["## Score", "", "Every seat's score, won or lost.", ""]
-    out += [_stats_table(groups, by, lambda r: won_scores(r, coop), "games" if coop else "seat results"), ""]
-    if "score" in spec.plots:
-        out += [f"![{_score_name(coop)}]({spec.plots['score']})", ""]
-
-    out += _endings(results, by)
+    out += _score(results, group(rows, split), split, spec)
+    out += _endings(results, split)
+    out += _by_ending(results, split, spec)
     out += _speed(rows)
     return "\n".join(out).rstrip() + "\n"
 
 
 def _score_name(cooperative: bool) -> str:
     return "team score of won games" if cooperative else "score of every seat"
+
+
+def _score(results: Results, groups: list[tuple[tuple[Any, ...], list[dict[str, Any]]]], by: list[str],
+           spec: ReportInput) -> list[str]:
+    """The score section: its distribution, or why it is left out when it only repeats the result."""
+    coop = results.cooperative
+    if not score_tells_more(results):
+        if coop:
+            scores = sorted({v for r in results.rows for v in won_scores(r, True)})
+            said = (f"Every game the team won scored {num(scores[0])}: the score tells no more than the win rate, "
+                    "so it has no table or plot here" if scores else "The team won no game, so there is no score")
+            return ["## Score", "", f"{said}; the endings and measures below tell the games apart.", ""]
+        pairs = sorted({(seat["won"], seat["score"]) for r in results.rows for seat in r["seats"]}, reverse=True)
+        said = " and ".join(f"{'a win' if won else 'a loss'} scores {score}" for won, score in pairs)
+        return ["## Score", "", f"A seat's score follows from its result ({said}): it repeats the seat win rates, "
+                "so it has no table or plot here; the endings and measures below tell the seats apart.", ""]
+    out = ["## Score", "", "The team's score in games it won (the mean of its seats' scores)." if coop
+           else "Every seat's score, won or lost.", ""]
+    out += [_stats_table(groups, by, lambda r: won_scores(r, coop), "games" if coop else "seat results"), ""]
+    if "score" in spec.plots:
+        out += [f"![{_score_name(coop)}]({spec.plots['score']})", ""]
+    return out
+
+
+def _by_ending(results: Results, by: list[str], spec: ReportInput) -> list[str]:
+    """When and how games ended (a cooperative game's length by its ending), then each measure the game
+    declares, by ending: a table per subject, grouped by `by`, and its plot when drawn."""
+    rows, coop = results.rows, results.cooperative
+    out: list[str] = []
+    subjects: list[tuple[str, str, str, Pairs, str]] = []
+    if coop:
+        unit = length_name(rows)
+        subjects.append(("endings", f"{unit[0].upper() + unit[1:]} by ending",
+                         f"When the games ended ({unit} played), by how they ended.", length_by_ending, "games"))
+    for name, measure in results.measures.items():
+        if measure.shape == "round":
+            continue
+        whose = ("each seat's, by the seat's result code" if measure.shape == "seat"
+                 else "by how the game ended")
+        subjects.append((f"measure-{name}", _capital(measure.label), f"Measure `{name}`, {whose}.",
+                         measure_by_ending(name, measure), "seat results" if measure.shape == "seat" else "games"))
+    for plot, title, words, pairs, counted in subjects:
+        if not any(pairs(r) for r in rows):
+            continue
+        out += [f"## {title}", "", words, ""]
+        header = [*map(label, by), "ending", counted, "mean", "min", "p10", "median", "p90", "max"]
+        table = []
+        for key, grows in group(rows, by):
+            values: dict[str, list[int]] = defaultdict(list)
+            for r in grows:
+                for end, value in pairs(r):
+                    values[end].append(value)
+            for end in ending_order(results, values):
+                d = describe(values[end])
+                assert d is not None
+                table.append([*map(_shown, key), f"`{end}`", f"{len(values[end]):,}",
+                              *(num(d[k]) for k in ("mean", "min", "p10", "median", "p90", "max"))])
+        out += [md_table(header, table, [False] * (len(by) + 1) + [True] * 7), ""]
+        if plot in spec.plots:
+            out += [f"![{title.lower()}]({spec.plots[plot]})", ""]
+    for name, measure in results.measures.items():
+        if measure.shape == "round":
+            out += _round_table(results, by, name, measure, spec)
+    return out
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _games(n: int) -> str:
+    return f"{n:,} game" + ("" if n == 1 else "s")
+
+
+def round_means(rows: Iterable[dict[str, Any]], name: str) -> dict[str, list[float]]:
+    """A round measure's mean at the end of each round, by the games' endings, over the games still going then."""
+    runs: dict[str, list[list[int]]] = defaultdict(list)
+    for r in rows:
+        values = measures_of(r).get(name)
+        if values:
+            runs[ending(r)].append(values)
+    return {end: [statistics.fmean(v[i] for v in games if len(v) > i) for i in range(max(map(len, games)))]
+            for end, games in runs.items()}
+
+
+def _round_table(results: Results, by: list[str], name: str, measure: Measure, spec: ReportInput) -> list[str]:
+    """A round measure: its mean at the end of each round by ending, per group, with its plot when drawn."""
+    groups = [(key, round_means(grows, name)) for key, grows in group(results.rows, by)]
+    longest = max((len(m) for _, means in groups for m in means.values()), default=0)
+    if not longest:
+        return []
+    out = [f"## {_capital(measure.label)}", "",
+           f"Measure `{name}`: its mean at the end of each round, by how the game ended, over the games still "
+           "going in that round.", ""]
+    header = [*map(label, by), "ending", "games", *(f"round {i}" for i in range(1, longest + 1))]
+    table = []
+    for key, means in groups:
+        counts = Counter(ending(r) for r in results.rows if tuple(r.get(k) for k in by) == key
+                         and measures_of(r).get(name))
+        for end in ending_order(results, means):
+            table.append([*map(_shown, key), f"`{end}`", f"{counts[end]:,}",
+                          *(f"{means[end][i]:.1f}" if i < len(means[end]) else "—" for i in range(longest))])
+    out += [md_table(header, table, [False] * (len(by) + 1) + [True] * (longest + 1)), ""]
+    plot = f"measure-{name}"
+    if plot in spec.plots:
+        out += [f"![{measure.label}]({spec.plots[plot]})", ""]
+    return out
 
 
 def _win_rates(results: Results, groups: list[tuple[tuple[Any, ...], list[dict[str, Any]]]],
@@ -461,18 +623,47 @@ def _speed(rows: list[dict[str, Any]]) -> list[str]:
 
 
 # --- plots ---------------------------------------------------------------------------------------------
-PLOTS = ("winrate", "length", "score")
+@dataclass(frozen=True)
+class Series:
+    """One line or one stack of bars of a panel: its label, colour and points (x a whole number)."""
+
+    label: str
+    colour: str
+    x: list[int]
+    y: list[float]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One set of axes: a title and its series."""
+
+    title: str
+    series: list[Series]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A plot as data, before matplotlib draws it: `style` is `steps` (a histogram of whole numbers as step
+    lines), `stacked` (bars stacked by series) or `lines`; panels fill a grid `columns` wide."""
+
+    style: str
+    xlabel: str
+    ylabel: str
+    panels: list[Panel]
+    columns: int = 1
 
 
 def write_plots(results: Results, by: list[str], x: str | None, directory: Path, prefix: str = "") -> dict[str, Path]:
-    """Draw the plots into `directory` as PNG files named `PREFIX{winrate,length,score}.png`; returns name → path."""
+    """Draw the plots into `directory` as PNG files named `PREFIX{name}.png`; returns name → path.
+
+    The names are `winrate`, then those of `charts` (`length`, `score` when the score says more than the
+    result, `endings` for a cooperative game, `measure-NAME` for each measure the game declares).
+    """
     from matplotlib.figure import Figure
 
     directory.mkdir(parents=True, exist_ok=True)
     rows = results.rows
     facet_keys = ["bots"] if len(results.values("bots")) > 1 else []
-    facets = group(rows, facet_keys)
-    keys = series_keys(by, x)
     written: dict[str, Path] = {}
 
     def save(fig: Figure, name: str) -> None:
@@ -480,10 +671,164 @@ def write_plots(results: Results, by: list[str], x: str | None, directory: Path,
         fig.savefig(path, dpi=110, metadata={"Software": None})
         written[name] = path
 
-    save(_winrate_figure(results, facets, facet_keys, keys, x), "winrate")
-    for name, fig in _histogram_figures(results, facets, facet_keys, [k for k in keys if k != x]):
-        save(fig, name)
+    save(_winrate_figure(results, group(rows, facet_keys), facet_keys, series_keys(by, x), x), "winrate")
+    for name, chart in charts(results, by, x).items():
+        save(draw(chart), name)
     return written
+
+
+def _facet_title(keys: Sequence[str], values: Sequence[Any], default: str) -> str:
+    return ", ".join(("bots: " if k == "bots" else f"{label(k)} ") + _shown(v)
+                     for k, v in zip(keys, values, strict=True)) or default
+
+
+def _whole_range(values: Iterable[int]) -> list[int]:
+    values = list(values)
+    return list(range(min(values), max(values) + 1)) if values else []
+
+
+def charts(results: Results, by: list[str], x: str | None) -> dict[str, Chart]:
+    """Every plot but the win rate, as data (`Chart`), by name.
+
+    `length` and `score` are histograms with one panel per line-up and per value of `x`, one line per
+    value of the other `by` keys, so no two levels (say) share a line; `score` is left out when it only
+    repeats the result (`score_tells_more`). `endings` (a cooperative game) stacks the games of each
+    length by their ending; `measure-NAME` does the same for a game or seat measure and draws a line per
+    ending for a round measure (its mean at the end of each round over the games still going). Every chart has
+    a panel per line-up and per value of `x`.
+    """
+    rows, coop = results.rows, results.cooperative
+    facet_keys = (["bots"] if len(results.values("bots")) > 1 else []) + ([x] if x else [])
+    columns = len(results.values(x)) if x else max(1, len(group(rows, facet_keys)))
+    keys = series_keys(by, x)
+    colours = {k: f"C{i % 10}" for i, (k, _) in enumerate(group(rows, keys))}
+    unit = length_name(rows)
+    out: dict[str, Chart] = {}
+    histograms: list[tuple[str, Callable[[dict[str, Any]], list[float]], str, str]] = [
+        ("length", lambda r: [length_of(r)], unit, "% of games")]
+    if score_tells_more(results):
+        histograms.append(("score", lambda r: won_scores(r, coop), _score_name(coop),
+                           "% of won games" if coop else "% of seat results"))
+    for name, values_of, xlabel, ylabel in histograms:
+        panels = []
+        for facet, frows in group(rows, facet_keys):
+            series = []
+            for skey, srows in group(frows, keys):
+                values = [round(v) for r in srows for v in values_of(r)]
+                if values:
+                    xs = _whole_range(values)
+                    counts = Counter(values)
+                    series.append(Series(_series_label(keys, skey), colours[skey], xs,
+                                         [100 * counts[v] / len(values) for v in xs]))
+            if series:
+                panels.append(Panel(_facet_title(facet_keys, facet, xlabel), series))
+        if panels:
+            out[name] = Chart("steps", xlabel, ylabel, panels, columns)
+    stacked: list[tuple[str, Pairs, str, str]] = []
+    if coop:
+        stacked.append(("endings", length_by_ending, unit, "games"))
+    for name, measure in results.measures.items():
+        if measure.shape != "round":
+            stacked.append((f"measure-{name}", measure_by_ending(name, measure), measure.label,
+                            "seat results" if measure.shape == "seat" else "games"))
+    for name, pairs, xlabel, ylabel in stacked:
+        chart = _stacked_chart(results, facet_keys, columns, pairs, xlabel, ylabel)
+        if chart is not None:
+            out[name] = chart
+    for name, measure in results.measures.items():
+        if measure.shape == "round":
+            chart = _round_chart(results, facet_keys, columns, name, measure)
+            if chart is not None:
+                out[f"measure-{name}"] = chart
+    return out
+
+
+WON_COLOURS = ("#2ca02c", "#98df8a", "#17becf", "#bcbd22")
+LOST_COLOURS = ("#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#1f77b4", "#ff9896")
+
+
+def _ending_colours(results: Results) -> dict[str, str]:
+    """One colour per ending, the same in every plot of a report: endings that won in greens, the others in
+    reds, oranges and other colours."""
+    won = {x["code"] for r in results.rows for x in r["seats"] if x["won"]}
+    endings = ending_order(results, {e for r in results.rows for e in [ending(r), *seat_endings(r)]})
+    colours: dict[str, str] = {}
+    for end in endings:
+        palette = WON_COLOURS if end in won else LOST_COLOURS
+        colours[end] = palette[sum(1 for e in colours if (e in won) == (end in won)) % len(palette)]
+    return colours
+
+
+def _stacked_chart(results: Results, facet_keys: list[str], columns: int, pairs: Pairs, xlabel: str,
+                   ylabel: str) -> Chart | None:
+    """Counts of each value, stacked by ending, one panel per line-up and `--x` value; None when no row gives one."""
+    colours = _ending_colours(results)
+    panels = []
+    for facet, frows in group(results.rows, facet_keys):
+        counts: dict[str, Counter[int]] = defaultdict(Counter)
+        for r in frows:
+            for end, value in pairs(r):
+                counts[end][value] += 1
+        if not counts:
+            continue
+        xs = _whole_range(v for c in counts.values() for v in c)
+        series = [Series(f"{end} ({sum(counts[end].values()):,})", colours[end], xs, [float(counts[end][v]) for v in xs])
+                  for end in ending_order(results, counts)]
+        panels.append(Panel(_facet_title(facet_keys, facet, f"{ylabel} by ending"), series))
+    return Chart("stacked", xlabel, ylabel, panels, columns) if panels else None
+
+
+def _round_chart(results: Results, facet_keys: list[str], columns: int, name: str,
+                 measure: Measure) -> Chart | None:
+    """A round measure's mean at the end of each round, over the games still going then, one line per ending."""
+    colours = _ending_colours(results)
+    panels = []
+    for facet, frows in group(results.rows, facet_keys):
+        means = round_means(frows, name)
+        if not means:
+            continue
+        counts = Counter(ending(r) for r in frows if measures_of(r).get(name))
+        series = [Series(f"{end} ({_games(counts[end])})", colours[end], list(range(1, len(means[end]) + 1)),
+                         means[end]) for end in ending_order(results, means)]
+        panels.append(Panel(_facet_title(facet_keys, facet, "mean by ending"), series))
+    if not panels:
+        return None
+    return Chart("lines", "round", f"{measure.label} (mean)", panels, columns)
+
+
+def draw(chart: Chart) -> Any:
+    """A matplotlib figure (Agg, no pyplot) of `chart`: a grid of panels sharing the y axis."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    columns = min(chart.columns, len(chart.panels))
+    lines = math.ceil(len(chart.panels) / columns)
+    fig = Figure(figsize=(4.2 * columns + 0.8, 3.3 * lines + 0.4), layout="constrained")
+    grid = fig.subplots(lines, columns, squeeze=False, sharex=True, sharey=True)
+    for ax in grid.flat[len(chart.panels):]:
+        ax.set_visible(False)
+    for ax, panel in zip(grid.flat, chart.panels, strict=False):
+        bottom: dict[int, float] = defaultdict(float)
+        for series in panel.series:
+            if chart.style == "steps":
+                edges = [v - 0.5 for v in series.x] + [series.x[-1] + 0.5]
+                ax.stairs(series.y, edges, color=series.colour, linewidth=1.6, label=series.label)
+            elif chart.style == "stacked":
+                base = [bottom[v] for v in series.x]
+                ax.bar(series.x, series.y, bottom=base, width=0.85, color=series.colour, label=series.label)
+                for v, y in zip(series.x, series.y, strict=True):
+                    bottom[v] += y
+            else:
+                ax.plot(series.x, series.y, marker="o", markersize=3, color=series.colour, label=series.label)
+        ax.set_title(panel.title, fontsize="medium")
+        ax.set_xlabel(chart.xlabel)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.grid(alpha=0.3)
+        if len(panel.series) > 1 or chart.style != "steps":
+            ax.legend(fontsize="small")
+    for row in grid:
+        row[0].set_ylabel(chart.ylabel)
+    return fig
 
 
 def _winrate_figure(results: Results, facets: list[tuple[tuple[Any, ...], list[dict[str, Any]]]],
@@ -525,41 +870,3 @@ def _winrate_figure(results: Results, facets: list[tuple[tuple[Any, ...], list[d
         ax.set_title(f"bots: {facet[0]}" if facet_keys else rate_name(coop))
     axes[0].set_ylabel(f"{rate_name(coop)}, % (95% Wilson interval)")
     return fig
-
-
-def _histogram_figures(results: Results, facets: list[tuple[tuple[Any, ...], list[dict[str, Any]]]],
-                       facet_keys: list[str], plot_keys: list[str]) -> list[tuple[str, Any]]:
-    """Histograms of game length (all games) and score (the team's in won games, or every seat's), by name."""
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
-
-    rows, coop = results.rows, results.cooperative
-    hist_colours = {k: f"C{i % 10}" for i, (k, _) in enumerate(group(rows, plot_keys))}
-    histograms: list[tuple[str, Callable[[dict[str, Any]], list[float]], str]] = [
-        ("length", lambda r: [length_of(r)], "rounds" if any(r.get("rounds") is not None for r in rows) else "actions"),
-        ("score", lambda r: won_scores(r, coop), _score_name(coop))]
-    out: list[tuple[str, Any]] = []
-    for name, values_of, xlabel in histograms:
-        shown = [(f, frows) for f, frows in facets if any(values_of(r) for r in frows)]
-        if not shown:
-            continue
-        fig = Figure(figsize=(4.6 * len(shown) + 0.6, 3.6), layout="constrained")
-        axes = fig.subplots(1, len(shown), squeeze=False, sharey=True)[0]
-        for ax, (facet, frows) in zip(axes, shown, strict=True):
-            values_all = [v for r in frows for v in values_of(r)]
-            lo, hi = min(values_all), max(values_all)
-            bins = [b - 0.5 for b in range(math.floor(lo), math.ceil(hi) + 2)]
-            for skey, srows in group(frows, plot_keys):
-                vals = [v for r in srows for v in values_of(r)]
-                if vals:
-                    ax.hist(vals, bins=bins, weights=[100 / len(vals)] * len(vals), histtype="step", linewidth=1.6,
-                            color=hist_colours[skey], label=_series_label(plot_keys, skey))
-            ax.set_xlabel(xlabel)
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-            ax.grid(alpha=0.3)
-            ax.set_title(f"bots: {facet[0]}" if facet_keys else xlabel)
-            if plot_keys:
-                ax.legend(fontsize="small")
-        axes[0].set_ylabel("% of games")
-        out.append((name, fig))
-    return out

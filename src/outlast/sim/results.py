@@ -56,6 +56,7 @@ BASE_FIELDS: tuple[tuple[str, Any], ...] = (
     ("actions", pa.int64()),
     ("chance", pa.int64()),
     ("details", pa.string()),
+    ("measures", pa.string()),
     ("duration_s", pa.float64()),
 )
 """The columns of every result row, before one column per game option."""

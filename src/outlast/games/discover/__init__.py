@@ -23,7 +23,7 @@ from outlast.core import (
 )
 from outlast.core.errors import shown
 from outlast.core.formats import Reworded
-from outlast.core.game import Action
+from outlast.core.game import Action, Measure, State
 from outlast.core.parts import Part
 from outlast.core.teach import Explained, Teaching
 
@@ -32,6 +32,7 @@ from .copy import Copy
 from .document import FORMAT
 from .flow import RESULT_TEXTS
 from .state import DiscoverState
+from .terms import PLAYING
 
 DEFAULT_COPY = 1
 """The copy a game plays when no `copy` option is given: the seed of a fixed, checked copy."""
@@ -63,6 +64,8 @@ class DiscoverGame(Game):
     kind = "semi-cooperative"
     result_codes = MappingProxyType(dict(RESULT_TEXTS))
     capabilities = frozenset({"generated_content", "action_space"})
+    measures = MappingProxyType({"day": Measure("day the survivor's game ended", "seat")})
+    """What tells seats apart in a report: the day each seat won, fell or was stopped (§13)."""
 
     def __init__(self) -> None:
         self._copies: dict[int, Copy] = {}
@@ -175,6 +178,15 @@ class DiscoverGame(Game):
             raise ContentError("verbs", "-", "-", "; ".join(problems))
         return [f"copy {copy.copy_id}: {len(copy.cards)} numbered cards, {len(copy.features)} feature tokens, "
                 f"{len(copy.characters)} characters, {len(copy.quests)} quests"]
+
+    def record(self, state: State, notes: dict[str, Any]) -> None:
+        """The day each seat's result was settled: the day it won, was eliminated or stopped (§13); at the end,
+        the last day for a seat still on the map."""
+        discover = cast(DiscoverState, state)
+        days = notes.setdefault("day", [-1] * discover.seats)
+        for seat, status in enumerate(discover.status):
+            if days[seat] < 0 and (status != PLAYING or discover.over):
+                days[seat] = discover.day
 
     def agents(self) -> dict[str, Any]:
         from .bots import HeuristicAgent

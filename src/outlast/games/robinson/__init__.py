@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from outlast.core import Action, ContentError, FileContentGame, OptionSchema, resolve_seed
+from outlast.core.game import Measure, State
 from outlast.core.parts import Part
 from outlast.core.teach import Explained, Teaching
 
@@ -44,6 +45,10 @@ class RobinsonGame(FileContentGame[Content]):
                     "death": "lost: a castaway died (§11.2)",
                     "out_of_time": "lost: the last round ended without the signal fire (§11.3)"})
     capabilities = frozenset({"action_space"})
+    measures = MappingProxyType({
+        "wood": Measure("wood on the pile at the end"),
+        "wood_by_round": Measure("wood on the pile at the end of the round", "round")})
+    """What tells Robinson games apart in a report: every win scores the same, so the wood pile's progress (§25.1)."""
 
     shipped_content = CONTENT_DIR
 
@@ -95,6 +100,16 @@ class RobinsonGame(FileContentGame[Content]):
         return [f"{n} {k} cards" for k, n in sorted(kinds.items())] + [
             f"{len(c.tiles)} island tiles", f"{len(c.tokens)} discovery tokens", f"{len(c.characters)} characters",
             f"{len(c.scenarios)} scenario(s)"]
+
+    def record(self, state: State, notes: dict[str, Any]) -> None:
+        """The wood on the pile (§25.1): now, and at the end of each round played (the last value seen in it)."""
+        robinson = cast(RobinsonState, state)
+        wood = sum(robinson.pile)
+        notes["wood"] = wood
+        if robinson.round >= 1:
+            rounds = notes.setdefault("wood_by_round", [])
+            rounds.extend([rounds[-1] if rounds else 0] * (robinson.round - len(rounds)))
+            rounds[robinson.round - 1] = wood
 
     def agents(self) -> dict[str, Any]:
         from .bots import HeuristicAgent
