@@ -139,7 +139,7 @@ def test_cards_dice_injuries_and_choices_say_what_they_do_on_hover_and_tap(brows
     page.wait_for_selector(".tap-tip")
     assert page.locator(".tap-tip").inner_text() == help_text
     page.locator(".picker button.confirm").tap()
-    held = page.locator(".explorer.mine .equipment li[title]").first
+    held = page.locator(".explorer.mine .equipment [title]").first
     held.wait_for()
     assert held.get_attribute("title")
     page.locator(".explorer.mine .skill[title]").first.wait_for()

@@ -85,12 +85,16 @@ function notes(s) {
   return [...(s.tent ? ["natural shelter"] : []), ...(s.tokens || [])].join(", ");
 }
 
+/** A board piece's attributes for an SVG group: named by its <title> (which starts with what a click does) rather
+ * than an aria-label, so that its name holds all the text it shows. */
+const svg = ({ "aria-label": _, ...rest }) => rest;
+
 function Tile({ s, cx, cy, place, act, busy }) {
   const explore = `explore:${s.space}`;
   const click = clickable(explore, place);
   const label = s.tile ? `${s.space}: tile ${s.tile}, ${s.terrain}${s.camp ? ", the Camp" : ""}` : `${s.space}: unexplored`;
   return html`<g class=${`tile${s.tile ? "" : " unexplored"}${s.lost ? " lost" : ""} ${click.role && "target" || ""}`} data-space=${s.space}
-      ...${click}>
+      ...${svg(click)}>
     <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${label}</title>
     <polygon points=${hexPoints(cx, cy, HEX - 2)} fill=${s.lost ? "#555" : TERRAIN[s.terrain] || "#dfe7ea"}
       stroke=${click.role ? "var(--focus)" : "#6b7b80"} stroke-width=${click.role ? 3 : 1.5} stroke-dasharray=${click.role ? "6 3" : ""} />
@@ -109,7 +113,7 @@ function Sources({ s, cx, cy, place, act, busy, pawns }) {
     const target = `gather:${s.space}:${res}`;
     const click = clickable(target, place);
     const x = cx - 26 + i * 28, y = cy - 6;
-    return html`<g class=${`source ${click.role && "target" || ""}`} ...${click}>
+    return html`<g class=${`source ${click.role && "target" || ""}`} ...${svg(click)}>
       <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${res} source${s.exhausted[i] ? " (exhausted)" : ""} on ${s.space}</title>
       <rect x=${x} y=${y} width="24" height="18" rx="4" class=${`res ${res}${s.exhausted[i] ? " exhausted" : ""}`}
         stroke=${click.role ? "var(--focus)" : "#333"} stroke-width=${click.role ? 3 : 1} />
@@ -160,10 +164,8 @@ function ActionBoard({ view, place, act, busy, pawns }) {
     r.targets.forEach((t, i) => {
       const x = LEFT + (i % PER) * CW, cy = y + Math.floor(i / PER) * CH;
       const click = clickable(t, place);
-      // its name is the chip's own words, then what a click does (the name must hold the text it shows)
-      const named = click.role ? { ...click, "aria-label": `${chipName(t, view)}: ${click["aria-label"]}` } : click;
-      out.push(html`<g class=${`chip ${click.role && "target" || ""}`} ...${named}>
-        <title>${click["aria-label"] || t}</title>
+      out.push(html`<g class=${`chip ${click.role && "target" || ""}`} ...${svg(click)}>
+        <title>${click["aria-label"] ? `${click["aria-label"]}: ` : ""}${chipName(t, view)}</title>
         <rect x=${x} y=${cy + 4} width=${CW - 8} height=${CH - 8} rx="6" class="chip-box"
           stroke=${click.role ? "var(--focus)" : "#888"} stroke-width=${click.role ? 3 : 1} stroke-dasharray=${click.role ? "6 3" : ""} />
         <text x=${x + 7} y=${cy + 20} class="chip-text">${chipName(t, view)}</text>
