@@ -83,7 +83,7 @@ def test_one_action_space_for_every_copy_and_scenario_whose_texts_read_back() ->
 
 
 def test_the_bounds_hold_for_generated_copies__s17_24() -> None:
-    from outlast.games.discover.enumerate import (
+    from outlast.games.discover.action_space import (
         CHANCE_RANGE,
         FEATURES,
         MAX_ABILITIES,

@@ -2,7 +2,7 @@
 
 A game's `Teaching` says in a few plain lines what the players are trying to do (`goal`) and how a turn goes
 (`turn`), and has one plain-words line per kind of decision it can ask (`plain`: the kinds of its pending
-decisions, `Decision.kind`, and the names it gives the phases that ask without one, such as Fuji's planning).
+decisions, `Decision.kind`, and the names it gives the phases that ask without one, such as a planning phase).
 `Game.explain_decision(state, seat)` names the kind a seat faces now and says in those words what to do; the
 rule § stays in `describe_decision`, which a door may show apart as a small link.
 

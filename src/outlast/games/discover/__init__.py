@@ -121,14 +121,14 @@ class DiscoverGame(Game):
         return parse_action(seat, text)
 
     def action_texts(self, **options: Any) -> list[str]:
-        """Every action text of any copy, scenario and player count: one space for all (`enumerate.py`, §18)."""
-        from .enumerate import action_texts
+        """Every action text of any copy, scenario and player count: one space for all (`action_space.py`, §18)."""
+        from .action_space import action_texts
 
         self.options.resolve(options)  # a bad option is refused as everywhere else
         return list(action_texts())
 
     def chance_texts(self, **options: Any) -> list[str]:
-        from .enumerate import chance_texts
+        from .action_space import chance_texts
 
         self.options.resolve(options)
         return list(chance_texts())

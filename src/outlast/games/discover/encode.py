@@ -22,9 +22,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from .action_space import MAX_PROJECTS, MAX_SEATS
 from .actions import POSITION_LETTERS, parse_space
 from .combat_base import STAGES
-from .enumerate import MAX_PROJECTS, MAX_SEATS
 from .generator_decks import SCENARIO_STAGES
 from .terms import BACKS, DAMAGE, DIE, PHASES, RESOURCES, STAMINA_CAP, STATUS, SUPPORT, TERRAINS
 

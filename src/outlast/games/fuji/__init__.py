@@ -133,13 +133,13 @@ class FujiGame(FileContentGame[Content]):
         return {"heuristic": HeuristicAgent}
 
     def action_texts(self, **options: Any) -> list[str]:
-        from .enumerate import action_texts
+        from .action_space import action_texts
 
         return action_texts(self.content, self.options.resolve(options))
 
     def chance_texts(self, **options: Any) -> list[str]:
         """Every chance outcome text (a skill, character or card id, a die face) a game with these options may meet."""
-        from .enumerate import chance_texts
+        from .action_space import chance_texts
 
         return chance_texts(self.content, self.options.resolve(options))
 
