@@ -22,8 +22,8 @@ import outlast  # noqa: E402
 from outlast.agents import make_agent  # noqa: E402
 from outlast.core import CHANCE, IllegalAction  # noqa: E402
 from outlast.games.fuji import GAME as FUJI  # noqa: E402
+from outlast.games.fuji.action_space import MAX_PATH, seat_texts  # noqa: E402
 from outlast.games.fuji.encode import size as encoded_size  # noqa: E402
-from outlast.games.fuji.enumerate import MAX_PATH, seat_texts  # noqa: E402
 from outlast.games.fuji.table import build_table  # noqa: E402
 from outlast.rl import OutlastGymEnv, env, raw_env  # noqa: E402
 
@@ -494,11 +494,12 @@ def test_every_legal_action_and_chance_outcome_of_the_golden_games_is_listed(nam
 def test_the_enumeration_examples_run() -> None:
     import doctest
 
-    from outlast.games.fuji import enumerate as fuji_enumerate
+    from outlast.games.discover import action_space as discover_actions
+    from outlast.games.fuji import action_space as fuji_actions
+    from outlast.games.robinson import action_space as robinson_actions
     from outlast.games.robinson import encode as robinson_encode
-    from outlast.games.robinson import enumerate as robinson_enumerate
 
-    for module in (fuji_enumerate, robinson_enumerate, robinson_encode):
+    for module in (fuji_actions, robinson_actions, robinson_encode, discover_actions):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
