@@ -326,7 +326,10 @@ def do_move_spaces(ctx: Context, n: int) -> None:
 
 
 def do_prevent(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
-    """Damage the combat in progress would deal is prevented, up to `n` (§15.5; the `prevent` kernel verb)."""
+    """Damage the combat in progress would deal is prevented, up to `n` (§15.5; the `prevent` kernel verb). Combat
+    damage is physical (§12.6, §15.3): a shield against another kind protects from nothing in a combat."""
+    if kind and kind != DAMAGE[PHYSICAL]:
+        return
     for seat in targets(ctx, who):
         ctx.state.shield[seat] += n
         ctx.state.log("prevent", f"Seat {seat} will prevent {n} damage in this combat (§15.5).")

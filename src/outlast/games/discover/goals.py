@@ -44,10 +44,6 @@ class Goal:
         """Whether one survivor holding the item on the place qualifies everyone in reach."""
         return bool(self.place) and self.holding
 
-    @property
-    def empty(self) -> bool:
-        return not self.place and not self.holding
-
 
 def goal_of(requirement: Mapping[str, Any]) -> Goal:
     """The goal a requirement states."""
