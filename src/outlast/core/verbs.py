@@ -233,6 +233,7 @@ class KernelVerbs:
     lose: KernelVerb
     wound: KernelVerb
     heal: KernelVerb
+    prevent: KernelVerb
     draw: KernelVerb
     discard: KernelVerb
     reroll: KernelVerb
@@ -270,6 +271,12 @@ KERNEL = KernelVerbs(
         (_WHO, Param("n", "int", "how many wounds (at least 1)"),
          Param("kind", "words:kinds", "the kind of wound healed", optional=True, adopted_by="kinds")),
         _hurt_text("Heal", "heals"), needs=("unit",), check=_at_least_one("n")),
+    prevent=KernelVerb(
+        "prevent", "Wounds (damage) that whom `who` names would take are not taken; how long the protection lasts "
+        "(a combat, a round) and what it stops is the game's rule.",
+        (_WHO, Param("n", "int", "how many wounds are prevented (at least 1)"),
+         Param("kind", "words:kinds", "the kind of wound prevented", optional=True, adopted_by="kinds")),
+        _hurt_text("Prevent", "prevents"), needs=("unit",), check=_at_least_one("n")),
     draw=KernelVerb(
         "draw", "Draw cards or tokens from one of the game's decks.",
         (Param("deck", "words:decks", "which deck"), Param("n", "int", "how many (at least 1)"), _WHO),

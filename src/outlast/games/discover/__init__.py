@@ -57,7 +57,7 @@ class DiscoverGame(Game):
         "Survivors stranded in an unknown land explore hex tiles, find food and water, fight beasts "
         "and follow a quest; each one wins or loses alone.")
     action_type = DiscoverAction
-    rules_version = "discover-2026.11-1"
+    rules_version = "discover-2026.11-2"
     players = (1, 2, 3, 4)
     rules_file = "rules.md"
     state_format = FORMAT

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import passive
 from .actions import DiscoverAction, act, space_name
-from .decisions import DiscoverDecision
-from .terms import CARRY_LIMIT, DIRTY_WATER, FEATURE, ITEM, RESOURCE, RESOURCES
+from .decisions import DiscoverDecision, Step
+from .terms import CARRY_LIMIT, DIRTY_WATER, FEATURE, ITEM, PLAYING, RESOURCE, RESOURCES
 
 if TYPE_CHECKING:
     from .state import DiscoverState
@@ -190,6 +190,21 @@ class Trim(DiscoverDecision):
     def text(self, state: Any) -> str:
         return (f"You carry {carried(state, self.seat)}, over your limit of {carry_limit(state, self.seat)}: "
                 "drop a resource or discard an item.")
+
+
+@dataclass(frozen=True, slots=True)
+class TrimNow(Step):
+    """A reward just gained (a defeated enemy's, a Scenario 5 steal) put a survivor over the carry limit: it trims
+    at once, before the action goes on to its free gather (§8.3 "at any other time", decision 0018)."""
+
+    kind = "trim after a reward"
+    rule = "§8.3"
+
+    def proceed(self, state: DiscoverState) -> None:
+        order = [self.seat] + [s for s in state.in_turn_order() if s != self.seat]
+        for seat in reversed(order):
+            if state.status[seat] == PLAYING and over_limit(state, seat) and trim_options(state, seat):
+                state.decisions.append(Trim(seat))
 
 
 def held_item_numbers(state: DiscoverState, seat: int) -> list[int]:

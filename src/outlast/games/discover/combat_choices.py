@@ -104,6 +104,20 @@ def free_die_choice(ability: Ability) -> bool:
                for item in effect)
 
 
+def free_modifier(ability: Ability) -> bool:
+    """A plus/minus that costs nothing and asks nothing: no payment, no choice, only `modify` (§15.3 step 2)."""
+    effect = ability.effect if isinstance(ability.effect, list) else [ability.effect]
+    return not ability.pay and bool(effect) and all(isinstance(e, dict) and set(e) == {"modify"} for e in effect)
+
+
+def apply_free_modifiers(state: DiscoverState, seat: int) -> None:
+    """Scenario 5: a combatant's free plus/minus modifiers apply by themselves once the dice are down, and take no
+    turn of the round-robin; only modifiers with a cost or a choice are offered (§15.3 step 2)."""
+    for source, ref, _, ability in combat_abilities(state, seat):
+        if free_modifier(ability):
+            use_item(state, seat, act(seat, "use", ability_name(state, source, ref)))
+
+
 def _payable(state: DiscoverState, seat: int, source: int, ref: int, word: str) -> bool:
     if word == "counter":
         return source == SOURCE_CARD and state.card_counters[ref] > 0

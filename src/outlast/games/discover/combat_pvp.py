@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import DiscoverAction, act
-from .carrying import amount, gain, lose
+from .carrying import TrimNow, amount, gain, lose
 from .combat_base import (
     COMBATANT,
     DEFENDER,
@@ -37,7 +37,7 @@ from .combat_base import (
 )
 from .combat_choices import SupportChoice, apply_modifier, modifier_actions, support_reroll
 from .combat_steps import CombatStage, reset_support
-from .damage import suffer
+from .damage import prevented, suffer
 from .decisions import Step
 from .terms import OVERPOWER, PHYSICAL, PLAYING, RESOURCES
 
@@ -158,6 +158,7 @@ class Steal(CombatDecision):
         r = RESOURCES.index(action.args[0])
         lose(state, self.victim, r, 1)
         gain(state, self.seat, r)
+        state.decisions.append(TrimNow(self.seat))
         state.log("steal", f"Seat {self.seat} takes 1 {action.args[0]} from seat {self.victim} (§15.3).")
 
     def text(self, state: Any) -> str:
@@ -177,8 +178,8 @@ class PvpWounds(Step):
         c = state.combat
         partners = playing_card(state, OVERPOWER) if self.to_attacker else []
         state.decisions.append(CombatStage(self.seat, END))
-        suffer(state, c[DEFENDER], PHYSICAL, self.to_defender)
-        suffer(state, c[COMBATANT], PHYSICAL, self.to_attacker)
+        suffer(state, c[DEFENDER], PHYSICAL, prevented(state, c[DEFENDER], self.to_defender))
+        suffer(state, c[COMBATANT], PHYSICAL, prevented(state, c[COMBATANT], self.to_attacker))
         for supporter in partners:
             state.log("overpower", f"Seat {supporter}'s Overpower card costs them 1 physical damage (§15.4).")
             suffer(state, supporter, PHYSICAL)

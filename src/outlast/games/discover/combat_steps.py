@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from . import flow
 from .abilities import passive
 from .actions import space_name
-from .carrying import gain, return_card
+from .carrying import TrimNow, gain, return_card
 from .combat_base import (
     AFTER_DAMAGE,
     BOTH_DICE,
@@ -56,7 +56,7 @@ from .combat_base import (
     stats,
     supporter_seats,
 )
-from .damage import suffer
+from .damage import prevented, suffer
 from .decisions import Step
 from .terms import (
     ASSAULT,
@@ -182,6 +182,7 @@ def reset_support(state: DiscoverState) -> None:
     """Support cards come back and once-per-combat uses reset (§12.3 clean-up, §9.8)."""
     state.support_played[:] = [NO_SUPPORT] * state.seats
     state.support_rerolled[:] = [0] * state.seats
+    state.shield[:] = [0] * state.seats
     state.used_in_combat.clear()
 
 
@@ -227,7 +228,11 @@ def _rolled(state: DiscoverState) -> None:
         c[GRAY_MOD] += passive(state, c[DEFENDER], "red_bonus")
     state.log("roll", f"The dice: {dice_text(state)} (§12.3 step 1).", **dice_data(state))
     if c[MODE] == PVP:
+        from .combat_choices import apply_free_modifiers
+
         state.decisions.append(PvpTurn(seat))
+        apply_free_modifiers(state, seat)
+        apply_free_modifiers(state, c[DEFENDER])
     else:
         state.decisions.append(ModifyDice(seat))
 
@@ -246,7 +251,8 @@ def _offers_done(state: DiscoverState) -> None:
 
 def _damage_enemy(state: DiscoverState) -> None:
     """Step 3a: gray final ≥ defense deals 1 + Overpower; at its health the enemy is defeated, and the reward
-    (paid before any elimination, §10.3) may be shared (§12.6)."""
+    (paid before any elimination, §10.3) may be shared (§12.6); whoever it puts over the carry limit trims at once
+    (§8.3), before the combat and the action go on."""
     from .combat_choices import ShareReward
 
     c = state.combat
@@ -265,6 +271,8 @@ def _damage_enemy(state: DiscoverState) -> None:
         return
     defeat(state, seat)
     reward = tuple(r for r, n in enemy.reward for _ in range(n))
+    if reward:
+        state.decisions.append(TrimNow(seat))
     if reward and supporter_seats(state):
         state.decisions.append(ShareReward(seat, reward))
 
@@ -316,7 +324,7 @@ def _hurt(state: DiscoverState) -> None:
 def take_hit(state: DiscoverState, seat: int) -> None:
     """The combatant suffers 1 physical; each Overpower supporter also suffers 1 physical (§12.5)."""
     partners = playing_card(state, OVERPOWER)
-    suffer(state, seat, PHYSICAL)
+    suffer(state, seat, PHYSICAL, prevented(state, seat, 1))
     for supporter in partners:
         state.log("overpower", f"Seat {supporter}'s Overpower card costs them 1 physical damage (§12.5).")
         suffer(state, supporter, PHYSICAL)

@@ -27,6 +27,16 @@ def suffer(state: DiscoverState, seat: int, kind: int, amount: int = 1) -> None:
         state.log("damage", f"Seat {seat} suffers 1 {DAMAGE[kind]} damage ({len(dials)} of {HEALTH_DIALS}).")
 
 
+def prevented(state: DiscoverState, seat: int, amount: int) -> int:
+    """The combat damage `seat` still takes of `amount` once its shield (the `prevent` verb) is spent on it; the
+    rest is still dealt (§15.5)."""
+    stop = min(amount, state.shield[seat])
+    if stop:
+        state.shield[seat] -= stop
+        state.log("prevent", f"Seat {seat} prevents {stop} damage (§15.5).")
+    return amount - stop
+
+
 def heal(state: DiscoverState, seat: int, kind: int) -> bool:
     """Turn one dial showing `kind` back to a heart; False if there is none (§7.10, §10.5)."""
     dials = state.damage[seat]

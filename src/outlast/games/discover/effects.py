@@ -325,6 +325,16 @@ def do_move_spaces(ctx: Context, n: int) -> None:
         ctx.state.decisions.append(AbilityMove(ctx.seat, n))
 
 
+def do_prevent(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
+    """Damage the combat in progress would deal is prevented, up to `n` (§15.5; the `prevent` kernel verb). Combat
+    damage is physical (§12.6, §15.3): a shield against another kind protects from nothing in a combat."""
+    if kind and kind != DAMAGE[PHYSICAL]:
+        return
+    for seat in targets(ctx, who):
+        ctx.state.shield[seat] += n
+        ctx.state.log("prevent", f"Seat {seat} will prevent {n} damage in this combat (§15.5).")
+
+
 def do_reroll(ctx: Context, dice: str | None, times: int | None = None) -> None:
     from .combat import reroll
 
@@ -364,7 +374,7 @@ _HANDLERS: dict[str, Callable[..., Any]] = {
     "gain": do_gain, "lose": do_lose, "wound": do_wound, "heal": do_heal, "draw": do_draw, "stamina": do_stamina,
     "resolve": do_resolve, "fight": do_fight, "spawn": do_spawn, "move_monsters": do_move_monsters,
     "upkeep": do_upkeep, "sleep": do_sleep, "threat": do_threat, "fire_out": do_fire_out,
-    "place_fire": do_place_fire, "move_to": do_move_to, "move_spaces": do_move_spaces, "reroll": do_reroll, "modify": do_modify,
+    "place_fire": do_place_fire, "move_to": do_move_to, "move_spaces": do_move_spaces, "reroll": do_reroll, "prevent": do_prevent, "modify": do_modify,
     "escape": do_escape,
 }
 for _name, _handler in _HANDLERS.items():

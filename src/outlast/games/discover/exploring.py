@@ -91,6 +91,10 @@ def place_tile(state: DiscoverState, position: int, face: int) -> None:
             if len(state.water_pool) > hidden:
                 state.pieces.append((WATER, space, -1, -1))
     state.log("scout", f"Tile {space_name(position * 7)[0]} is turned faceup.")
+    if state.waiting_spawn:
+        from .monsters import spawn_waiting
+
+        spawn_waiting(state, position)
 
 
 def _place_feature(state: DiscoverState, space: int, back: int) -> None:

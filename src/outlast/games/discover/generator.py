@@ -37,7 +37,9 @@ from .generator_pools import Pools, load_pools
 from .generator_util import Draw
 from .validate import CopyInvalid, validate_copy
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
+"""2: Scenario 2's signal burns 2 nights, and the copy passes §17.24 rules 10–11 (a landmark on piles 3–4; wood and
+stone for the 4-player Shelter plus 4)."""
 LANDMARKS = (8, 12)
 OBJECTIVES = (0, 3)
 ATTEMPTS = 16

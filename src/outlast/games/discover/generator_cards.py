@@ -13,7 +13,18 @@ from typing import Any
 from .copy import Card, FeatureToken, MonsterToken, Project, WaterSource
 from .generator_pools import Pools
 from .generator_util import Draw, ability, amounts, card_text, enemy_stats, instantiate
-from .terms import BACK_COUNTS, BACK_RESOURCES, CARD_KINDS, CLEAN_WATER, DIRTY_WATER, ENEMY, THINNED
+from .terms import (
+    BACK_COUNTS,
+    BACK_RESOURCES,
+    BACKS,
+    CARD_KINDS,
+    CLEAN_WATER,
+    DIRTY_WATER,
+    ENEMY,
+    STONE,
+    THINNED,
+    WOOD,
+)
 
 EXPLORATION_CARDS = (44, 52)
 EXPLORATION_NUMBERS = (24, 30)
@@ -30,6 +41,7 @@ PYTHON, SPECIAL_ENEMY, BOW = 75, 86, 93
 NORMAL_MONSTER_TOKENS = 8
 ENCOUNTERS = 10
 FACE_RESOURCE, FACE_EXPLORATION = 12, 17
+TIMBER, ROCK = BACKS.index("timber"), BACKS.index("rock")
 """A feature face is drawn from 20 tickets: 12 resource (60%), 5 exploration number (25%), 3 enemy number."""
 CRAFTED_NUMBERS = tuple(range(89, 100))
 NORMAL_PROJECT_ITEMS = tuple(range(89, 97))
@@ -234,6 +246,25 @@ def draw_features(draw: Draw, numbers: Numbers) -> list[FeatureToken]:
             else:
                 pool = explorable if ticket < FACE_EXPLORATION else numbers.normal_enemies
                 tokens.append(FeatureToken(len(tokens), back, number=draw.one(pool)))
+    return _enough_wood_and_stone(draw, tokens)
+
+
+WOOD_AND_STONE = 16
+"""The least wood and stone the feature tokens hold together: the 4-player Shelter of stage 2.1 (3 × 4) plus a
+margin of 4 (§17.24 rule 11)."""
+
+
+def _enough_wood_and_stone(draw: Draw, tokens: list[FeatureToken]) -> list[FeatureToken]:
+    """Top the wood and stone up to `WOOD_AND_STONE` (§17.24 rule 11): while short, one timber or rock token whose
+    face is neither, drawn uniformly, becomes a single wood (timber) or stone (rock)."""
+    held = sum(1 for f in tokens for r in f.resources if r in (WOOD, STONE))
+    while held < WOOD_AND_STONE:
+        others = [f for f in tokens if f.back in (TIMBER, ROCK) and not set(f.resources) & {WOOD, STONE}]
+        if not others:
+            break
+        token = draw.one(others)
+        tokens[token.id] = FeatureToken(token.id, token.back, resources=(WOOD if token.back == TIMBER else STONE,))
+        held += 1
     return tokens
 
 

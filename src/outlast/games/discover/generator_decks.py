@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from outlast.core.words import count
-
 from .copy import Character, NightCard, NightStep, Quest, ThreatCard, TileFace
 from .generator_pools import Pools
 from .generator_util import Draw, ability, amounts, amounts_text, instantiate
+from .goals import advance_text, goal_of, win_text
 from .verbs import VERBS, text_of
 
 THREATS = 12
@@ -94,20 +93,14 @@ def draw_nights(draw: Draw, pools: Pools) -> list[NightCard]:
 
 # ----------------------------------------------------------------------------- quests (§13, §17.12)
 def requirement_text(requirement: Mapping[str, Any], outcome: str, stage: str) -> str:
-    """A quest card's text, from its requirement in the vocabulary of §17.24 rule 4."""
+    """A quest card's text, from its requirement in the vocabulary of §17.24 rule 4; who must stand where and
+    hold what comes from the `Goal` the engine's check reads (`goals.py`, §0.3, §13.2)."""
     req = requirement
-    place = ""
-    if "at_landmark" in req:
-        near = f"within {count(req['within'], 'space')} of" if req.get("within") else "at"
-        place = f"{near} landmark #{req['at_landmark']}"
-    elif "at_objective" in req:
-        place = f"at objective icon {req['at_objective']}"
-    held = (f" while one of them holds item #{req['hold_item']}" if "hold_item" in req
-            else f" while one of them holds an item with the trait {req['hold_trait']}" if "hold_trait" in req else "")
     if req.get("last_standing"):
         return "The last survivor left on the map wins; if the last ones fall together, nobody wins."
+    goal = goal_of(req)
     if outcome == "win":
-        return f"Each survivor {place}{held} wins."
+        return win_text(goal)
     if "investigate" in req:
         done = f"a survivor investigates landmark #{req['investigate']}"
     elif "defeat" in req:
@@ -122,7 +115,7 @@ def requirement_text(requirement: Mapping[str, Any], outcome: str, stage: str) -
     elif "craft" in req:
         done = f"item #{req['craft']} is crafted"
     else:
-        done = f"a survivor is {place}{held}"
+        done = advance_text(goal)
     scenario, level = stage.split(".")
     return f"When {done}, advance to stage {scenario}.{int(level) + 1}."
 

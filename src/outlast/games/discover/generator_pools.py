@@ -66,7 +66,7 @@ NIGHT_STEP = {"title": "str", "tag": "enum(upkeep|sleep|bonus|event|monster|thre
 REQUIREMENT = {"investigate": "int?", "hold_item": "int?", "hold_trait": "str?", "at_landmark": "int?",
                "at_objective": "int?", "defeat": "int?", "craft": "int?", "pay": "map?", "per_player": "bool?",
                "at": "enum(camp)?", "last_standing": "bool?", "within": "int?", "pay_any": "int?",
-               "of": "list[str]?"}
+               "of": "list[str]?", "nights": "int?"}
 """The quest requirement vocabulary (§17.24 rule 4); every key given must hold at once."""
 
 POOL_FILES = {"exploration": ("exploration.yaml", CARD), "enemies": ("enemies.yaml", ENEMY),
@@ -209,7 +209,10 @@ def check_requirement(file: str, item: str, requirement: Any) -> None:
             any(r not in RESOURCES for r in requirement.get("of", [])):
         raise ContentError(file, item, "requirement.pay_any", "pay_any N needs `of`: the resources any mix of "
                                                               "which pays it")
-    if not set(requirement) - {"per_player", "at", "within", "of"}:
+    if "nights" in requirement and "at_landmark" not in requirement:
+        raise ContentError(file, item, "requirement.nights", "a signal burns at a landmark: `nights` needs "
+                                                             "`at_landmark`")
+    if not set(requirement) - {"per_player", "at", "within", "of", "nights"}:
         raise ContentError(file, item, "requirement", "names nothing to do")
 
 

@@ -60,6 +60,11 @@ def spawn(state: DiscoverState, seat: int, at: str, landmark: int, special: int,
     if only_if_none and any(is_normal(state, p) for p in state.pieces):
         return
     spaces = spawn_spaces(state, seat, at, landmark)
+    if not spaces and at == "far_landmark" and special:
+        state.waiting_spawn = special
+        state.log("spawn", f"No landmark of pile 3 or 4 is faceup: special monster #{special} will appear on the "
+                           "first one turned faceup (§17.12).")
+        return
     if not spaces:
         state.log("fizzle", "The place to spawn a monster is not on the map: nothing spawns (§11.2).")
         return
@@ -81,12 +86,24 @@ def spawn_spaces(state: DiscoverState, seat: int, at: str, landmark: int) -> lis
     if at == "highest_landmark":
         return [marks[-1][1]] if marks else []
     if at == "far_landmark":
-        marks = [(n, s) for n, s in marks if state.board.pile_of[s // 7] >= 3]
+        far = [s for n, s in marks if state.board.pile_of[s // 7] >= 3]
+        return far[-1:]
     here = state.position[seat]
     if not marks:
         return []
     best = min(state.board.distance(here, s) for _, s in marks)
     return [s for _, s in marks if state.board.distance(here, s) == best]
+
+
+def spawn_waiting(state: DiscoverState, position: int) -> None:
+    """A tile of pile 3 or 4 just turned faceup: a special monster waiting for a far landmark appears on its
+    highest-numbered landmark (§17.12 2.2 AUTHORED: the stage waits rather than fizzle)."""
+    if not state.waiting_spawn or state.board.pile_of[position] < 3:
+        return
+    marks = [s for _, s in landmark_spaces(state) if s // 7 == position]
+    if marks:
+        special, state.waiting_spawn = state.waiting_spawn, 0
+        place_monster(state, marks[-1], special)
 
 
 def place_monster(state: DiscoverState, space: int, special: int) -> None:

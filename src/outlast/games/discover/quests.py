@@ -5,8 +5,9 @@ since the card became the current quest: `investigate` (an Investigate action in
 `defeat` (enemy N defeated), `craft` (item N crafted), `pay` (resources paid at camp, `per_player` times the
 number-of-players icon, §13.4; `pay_any` N `of` several resources in any mix). Its *survivor* keys say who
 qualifies: `hold_item`, `hold_trait`, `at_landmark` (with `within`: at most that many spaces from it),
-`at_objective`. With `at_landmark`, an item key asks for a bearer standing on the landmark, and then everyone within
-reach qualifies (decision 0018); a card with `nights` keeps that place lit for latecomers. With outcome `advance`
+`at_objective`, read once as a `goals.Goal`, the same one the card's text is written from (§0.3). With a place, an
+item key asks for a bearer standing on it, and then everyone within reach qualifies (decision 0018); a card with
+`nights` keeps that place lit for latecomers. With outcome `advance`
 the next stage becomes current once the group keys are met and someone qualifies; with `win` every qualifying
 survivor wins at once, one at a time from the tribe leader (§13.2 AUTHORED timing). `last_standing` is Scenario
 5's card.
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import DiscoverAction, act
 from .decisions import Step
 from .exploring import landmark_spaces, printed
+from .goals import Goal, goal_of
 from .terms import CASUALTY, PLAYING, RESOURCES
 
 if TYPE_CHECKING:
@@ -67,50 +69,57 @@ def group_met(state: DiscoverState, req: dict[str, Any]) -> bool:
     return not any(pay_goal(state)) if "pay" in req or "pay_any" in req else True
 
 
-def _landmark_spaces(state: DiscoverState, req: dict[str, Any]) -> list[int]:
-    return [s for n, s in landmark_spaces(state) if n == req["at_landmark"]]
+def goal_spaces(state: DiscoverState, goal: Goal) -> list[int]:
+    """The spaces of the goal's place on the map: its landmark's, or those printed with its objective icon."""
+    if goal.place == "landmark":
+        return [s for n, s in landmark_spaces(state) if n == goal.number]
+    if goal.place == "objective":
+        return [space for space in range(state.board.size)
+                if (p := printed(state, space)) is not None and p.objective == goal.number]
+    return []
 
 
-def _holds(state: DiscoverState, seat: int, req: dict[str, Any]) -> bool:
+def _holds(state: DiscoverState, seat: int, goal: Goal) -> bool:
     cards = state.copy.cards
     items = state.items_of(seat)
-    if "hold_item" in req and all(cards[c].number != req["hold_item"] for c in items):
+    if goal.item and all(cards[c].number != goal.item for c in items):
         return False
-    return not ("hold_trait" in req and all(req["hold_trait"] not in cards[c].traits for c in items))
+    return not (goal.trait and all(goal.trait not in cards[c].traits for c in items))
 
 
 def qualifies(state: DiscoverState, seat: int, req: dict[str, Any]) -> bool:
-    """Whether a survivor meets the quest's survivor keys (§17.24 rule 4 vocabulary).
+    """Whether a survivor meets the quest's survivor keys, read as the `Goal` its card text words (§0.3, §13.2,
+    §17.24 rule 4 vocabulary).
 
-    With `at_landmark`, the item keys ask for a *bearer*: someone holding it in the landmark's space (checked by
-    `bearer_present`), and every survivor within `within` spaces of the landmark qualifies — the cooperative
-    finale of §17.12. Without it, each survivor must hold the item itself.
+    With a place and an item, the item asks for a *bearer* (`bearer_present`) and every survivor within the goal's
+    reach of the place qualifies — the cooperative finale of §17.12; while a lit signal burns, its reach is
+    measured from the signal's space. Without a place, each survivor must hold the item itself.
     """
+    goal = goal_of(req)
     here = state.position[seat]
-    if "at_landmark" in req:
-        reach = int(req.get("within", 0) or 0)
-        if state.signal > 0 and state.signal_space >= 0:
-            return state.board.distance(here, state.signal_space) <= reach
-        if not any(state.board.distance(here, s) <= reach for s in _landmark_spaces(state, req)):
-            return False
-    elif not _holds(state, seat, req):
-        return False
-    if "at_objective" in req:
-        p = printed(state, here)
-        if p is None or p.objective != req["at_objective"]:
-            return False
-    return True
+    if goal.place:
+        if goal.nights and state.signal > 0 and state.signal_space >= 0:
+            return state.board.distance(here, state.signal_space) <= goal.reach
+        return any(state.board.distance(here, s) <= goal.reach for s in goal_spaces(state, goal))
+    return _holds(state, seat, goal)
+
+
+def bearer_spaces(state: DiscoverState, req: dict[str, Any]) -> list[int]:
+    """The goal's spaces where a survivor holding its item stands (§17.12)."""
+    goal = goal_of(req)
+    spaces = goal_spaces(state, goal)
+    return [state.position[s] for s in state.survivors() if state.position[s] in spaces and _holds(state, s, goal)]
 
 
 def bearer_present(state: DiscoverState, req: dict[str, Any]) -> bool:
-    """With `at_landmark` and an item key: some survivor holding it stands on the landmark (or a signal it lit
-    still burns, §17.12 2.3)."""
-    if "at_landmark" not in req or not ("hold_item" in req or "hold_trait" in req):
+    """With a place and an item: some survivor holding it stands on the place, or a signal it lit still burns
+    (§17.12 2.3)."""
+    goal = goal_of(req)
+    if not goal.bearer:
         return True
-    if state.signal > 0:
+    if goal.nights and state.signal > 0:
         return True
-    spaces = _landmark_spaces(state, req)
-    return any(state.position[s] in spaces and _holds(state, s, req) for s in state.survivors())
+    return bool(bearer_spaces(state, req))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +151,10 @@ def check_quest(state: DiscoverState) -> None:
         if ready:
             advance_quest(state)
         return
-    if ready and req.get("nights") and state.signal == 0 and "at_landmark" in req:
-        state.signal = int(req["nights"])
-        state.signal_space = _landmark_spaces(state, req)[0]
+    goal = goal_of(req)
+    if ready and goal.nights and state.signal == 0:
+        state.signal = goal.nights
+        state.signal_space = bearer_spaces(state, req)[0]
         state.log("quest", f"The signal is lit; it burns for {state.signal} nights (§17.12).")
     for seat in ready:
         win(state, seat)

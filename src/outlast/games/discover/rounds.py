@@ -54,6 +54,7 @@ def _next_turn(state: DiscoverState) -> None:
         if state.status[seat] == PLAYING:
             state.current = seat
             state.trades_failed[seat] = 0
+            state.trades_refused.clear()
             state.log("turn", f"Seat {seat}'s turn ({state.stamina[seat]} stamina).")
             state.decisions.append(Turn(seat))
             return

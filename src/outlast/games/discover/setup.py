@@ -60,12 +60,15 @@ def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> Disc
     s.kept_tokens, s.hand, s.threats_held = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
     s.dirty_pending = [0] * n
     s.trades_failed = [0] * n
+    s.trades_refused = []
     _decks(s, copy)
     _map(s, copy)
     s.quest = next(q.id for q in copy.quests if q.scenario == s.scenario and q.stage == 1)
     s.quest_done, s.quest_paid, s.signal, s.signal_space = [], [0] * len(RESOURCES), 0, -1
+    s.waiting_spawn = 0
     s.journal = [-1000 - s.quest]
     s.combat, s.support_played, s.support_rerolled = [], [-1] * n, [0] * n
+    s.shield = [0] * n
     s.chance, s.drawn, s.decisions, s._legal_cache = [], [], [], None
     _deal(s)
     quest = copy.quests[s.quest]

@@ -70,6 +70,8 @@ class DiscoverState(State):
     """Per seat: ongoing threat cards in front of the survivor (§5.5)."""
     trades_failed: list[int]
     """Per seat: trades it opened this turn that ended without agreement (at most `trading.FAILED_PER_TURN`)."""
+    trades_refused: list[int]
+    """Fingerprints of the offers refused or countered this turn: none may be proposed again (decision 0030)."""
     dirty_pending: list[int]
     """Per seat: dirty-water risks not yet resolved (§8.5)."""
     # --- numbered cards (§9)
@@ -107,6 +109,9 @@ class DiscoverState(State):
     signal: int
     """Nights a lit signal still burns (Scenario 2, §17.12), 0 when none."""
     signal_space: int
+    waiting_spawn: int
+    """A special monster waiting for a landmark of pile 3 or 4 to be turned faceup (Scenario 2's guardian, §17.12),
+    0 when none."""
     journal: list[int]
     """What the players have seen, in order: card numbers; −1−id for feature tokens; −1000−id quests, −2000−id
     night cards, −3000−id threats (written to the copy's discovery journal, §1.3)."""
@@ -115,6 +120,8 @@ class DiscoverState(State):
     """The combat in progress, by `combat.FIELDS` names; empty when none."""
     support_played: list[int]
     support_rerolled: list[int]
+    shield: list[int]
+    """Per seat, damage still prevented in the combat in progress (the `prevent` verb, §15.5)."""
     # --- the stack
     chance: list[tuple[int, int]]
     drawn: list[int]

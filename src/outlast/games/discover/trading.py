@@ -4,11 +4,18 @@ The survivor drafting an offer adds what it gives and what it asks, one thing at
 other answers. A counter hands the drafting to the other side with a fresh offer. Agreement swaps everything
 and the current survivor pays 1 stamina; giving up costs nothing and changes nothing. Hand project cards may
 be given (their owner shows them to the partner by offering them) but never asked for, since the asker
-cannot know them (§18.5). AUTHORED: after 3 counters the trade ends without agreement.
+cannot know them (§18.5).
+
+The rules set no cap on counters or refused trades (§7.7, §18.2), but a refused trade costs nothing, so a turn
+needs a bound to end. The bounds are ones a person at the table never meets (decision 0030): an offer refused or
+countered cannot be proposed again, between the same two survivors, in the same turn (so every proposal of a turn
+is new, and a trade ends); and after `FAILED_PER_TURN` trades that ended without agreement, a survivor opens no
+more that turn.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,10 +27,10 @@ from .terms import RESOURCES
 if TYPE_CHECKING:
     from .state import DiscoverState
 
-MAX_COUNTERS = 3
-FAILED_PER_TURN = 3
-"""AUTHORED: a survivor may open at most 3 trades a turn that end without agreement (a refused trade costs
-nothing, §7.7, so without a bound a turn could go on for ever)."""
+FAILED_PER_TURN = 10
+"""AUTHORED: a survivor may open at most 10 trades a turn that end without agreement, far more than players make
+(decision 0030): opening a trade and cancelling it costs nothing (§7.7), so without a bound a turn could go on for
+ever."""
 _NONE = (0,) * len(RESOURCES)
 
 
@@ -62,6 +69,12 @@ class Offer(DiscoverDecision):
         """The survivor the offer is drafted for (in a draft) or made by (in an answer)."""
         return self.other
 
+    def terms(self, proposer: int, answerer: int) -> int:
+        """A fingerprint of these exact terms between these two survivors (the refused-offer rule)."""
+        text = repr((proposer, answerer, self.give, self.ask, sorted(self.give_cards), sorted(self.ask_cards),
+                     sorted(self.give_projects)))
+        return int.from_bytes(hashlib.sha1(text.encode()).digest()[:6], "big")
+
 
 @dataclass(frozen=True, slots=True)
 class Draft(Offer):
@@ -72,7 +85,8 @@ class Draft(Offer):
 
     def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
         out = [act(seat, "cancel")]
-        if any(self.give) or any(self.ask) or self.give_cards or self.ask_cards or self.give_projects:
+        if (any(self.give) or any(self.ask) or self.give_cards or self.ask_cards or self.give_projects) and \
+                self.terms(seat, self.partner) not in state.trades_refused:
             out.append(act(seat, "propose"))
         for r in range(len(RESOURCES)):
             if amount(state, seat, r) > self.give[r]:
@@ -132,12 +146,11 @@ class Answer(Offer):
     rule = "§18.2"
 
     def legal(self, state: Any, seat: int) -> list[DiscoverAction]:
-        out = [act(seat, "accept"), act(seat, "reject")]
-        if self.counters < MAX_COUNTERS:
-            out.append(act(seat, "counter"))
-        return out
+        return [act(seat, "accept"), act(seat, "reject"), act(seat, "counter")]
 
     def resolve(self, state: Any, action: Any) -> None:
+        if action.verb != "accept":
+            state.trades_refused.append(self.terms(self.other, self.seat))
         if action.verb == "reject":
             state.log("trade", f"Seat {self.seat} refuses: nothing changes and no stamina is spent (§7.7).")
             _failed(state)

@@ -1,4 +1,4 @@
-"""The nine validation rules a Copy must pass before it is played (discover.md §17.24).
+"""The eleven validation rules a Copy must pass before it is played (discover.md §17.24).
 
 `validate_copy(copy)` checks them in order and raises `CopyInvalid` naming the first rule broken and what
 breaks it. Rule 4 builds a static reachability graph (`reachable`): what survivors can reach from the start
@@ -16,7 +16,7 @@ from typing import Any
 from outlast.core import OutlastError
 
 from .copy import Card, Copy, Quest
-from .terms import BACK_COUNTS, BACKS, ENCOUNTER, ITEM, THINNED
+from .terms import BACK_COUNTS, BACKS, ENCOUNTER, ITEM, STONE, THINNED, WOOD
 from .verbs import VERBS
 
 
@@ -275,11 +275,47 @@ def _rule9_decks(copy: Copy) -> None:
             raise CopyInvalid(9, f"landmark #{number} is not on a tile of pile 1 or 2")
 
 
+def _rule10_far_landmark(copy: Copy) -> None:
+    """At least one landmark on a tile of pile 3 or 4: where the Scenario 2 guardian spawns (§17.12 2.2)."""
+    if not any(pile >= 3 for pile in landmarks(copy).values()):
+        raise CopyInvalid(10, "no landmark lies on a tile of pile 3 or 4, so the scenario 2 guardian has nowhere to "
+                              "spawn")
+
+
+SHELTER_MARGIN = 4
+"""Wood and stone the Island holds beyond the 4-player Shelter cost (§17.24 rule 11, AUTHORED)."""
+
+
+def shelter_cost(copy: Copy, players: int = 4) -> int:
+    """What the copy's Scenario 2 Shelter stage (2.1) asks in wood and stone together for `players` (§13.4)."""
+    stage = next((q for q in copy.quests if q.code == "2.1"), None)
+    req = stage.requirement if stage is not None and isinstance(stage.requirement, dict) else {}
+    icon = players if req.get("per_player") else 1
+    if "pay_any" in req:
+        return int(req["pay_any"]) * icon if {"wood", "stone"} >= set(req.get("of", [])) else 0
+    pay = req.get("pay") or {}
+    return sum(int(pay.get(r, 0) or 0) for r in ("wood", "stone")) * icon
+
+
+def wood_and_stone(copy: Copy) -> int:
+    """The wood and stone the Island's feature tokens hold together (a double token holds two, §8.1)."""
+    return sum(1 for f in copy.features for r in f.resources if r in (WOOD, STONE))
+
+
+def _rule11_shelter(copy: Copy) -> None:
+    """The Island's wood and stone tokens hold the 4-player Shelter cost plus a margin, so a group that explores
+    can always pay stage 2.1 (§17.12)."""
+    need = shelter_cost(copy) + SHELTER_MARGIN
+    if wood_and_stone(copy) < need:
+        raise CopyInvalid(11, f"the feature tokens hold {wood_and_stone(copy)} wood and stone; the 4-player Shelter "
+                              f"needs {shelter_cost(copy)} plus {SHELTER_MARGIN}")
+
+
 RULES = (_rule1_references, _rule2_tokens, _rule3_projects, _rule4_quests, _rule5_sleep, _rule6_variants,
-         _rule7_icons, _rule8_scenario5, _rule9_decks)
+         _rule7_icons, _rule8_scenario5, _rule9_decks, _rule10_far_landmark, _rule11_shelter)
 
 
 def validate_copy(copy: Copy) -> None:
-    """Check all nine rules of §17.24 in order; the first broken one raises `CopyInvalid`."""
+    """Check all eleven rules of §17.24 in order; the first broken one raises `CopyInvalid`."""
     for rule in RULES:
         rule(copy)

@@ -1,7 +1,7 @@
 """Discover's effect language: the verbs a Copy's cards are written in (architecture §3, docs/discover.md).
 
 The language is fixed here — each verb's parameters and its text for players; the rules attach the handler
-that carries each one out (`effects.py`). Kernel verbs (gain, lose, wound, heal, draw, reroll) are adopted
+that carries each one out (`effects.py`). Kernel verbs (gain, lose, wound, heal, prevent, draw, reroll) are adopted
 with Discover's words; the others are Discover's own. `VERBS.validate` checks a generated effect, and
 `VERBS.render` writes the text players read, so a card says exactly what the engine does.
 """
@@ -54,7 +54,8 @@ def _spawn_text(p: dict[str, Any]) -> str:
              "highest_landmark": "on the highest-numbered landmark on the map",
              "nearest_landmark": "on the landmark nearest you", "here": "in your space",
              "landmark": f"on landmark #{p.get('landmark')}",
-             "far_landmark": "on a landmark of a far tile (pile 3 or 4)"}[p["at"]]
+             "far_landmark": "on the highest-numbered landmark of a far tile (pile 3 or 4); if none is faceup, "
+                             "it appears on the first one turned faceup"}[p["at"]]
     head = "If no normal monster is on the map, spawn" if p.get("only_if_none") else "Spawn"
     return f"{head} {what} {where}."
 
@@ -95,6 +96,7 @@ def _build() -> VerbRegistry:
     reg.adopt(KERNEL.lose, words=WORDS)
     reg.adopt(KERNEL.wound, words=WORDS)
     reg.adopt(KERNEL.heal, words=WORDS)
+    reg.adopt(KERNEL.prevent, words=WORDS)
     reg.adopt(KERNEL.draw, words=WORDS)
     reg.adopt(KERNEL.reroll, words=WORDS)
     reg.register("stamina", {"amount": "int", "who": f"enum({WHO_CHOICES})?"}, _stamina_text,
