@@ -183,8 +183,15 @@ def _replayed_states(url: str, table: str) -> list[Any]:
 def _public_dice(view: dict[str, Any]) -> list[str]:
     """How a page titles every die of the meeples in a view (as boards/fuji.js does for a spectator)."""
     words = {"Y": "yellow", "B": "blue", "P": "pink"}
-    return sorted(f"die {d['die']}: hidden" if d.get("hidden") else f"die {d['die']}: {words[d['colour']]} {d['value']}"
-                  for m in view["meeples"] for d in m["dice"] if not (m["dice"] and all(x.get("hidden") for x in m["dice"])))
+
+    def title(d: dict[str, Any]) -> str:
+        if d.get("hidden"):
+            return "a hidden die (behind the screen)"
+        meeple, number = d["die"].split(":")
+        return f"die {int(meeple) + 1}:{number}: {words[d['colour']]} {d['value']}"  # meeples are numbered from 1
+
+    return sorted(title(d) for m in view["meeples"] for d in m["dice"]
+                  if not (m["dice"] and all(x.get("hidden") for x in m["dice"])))
 
 
 def test_two_players_and_a_bot_play_fuji_in_the_browser(browser: Browser, server: Server) -> None:
@@ -216,7 +223,8 @@ def _check_spectator(watcher: Page, frames: list[dict[str, Any]], url: str, tabl
     states = _replayed_states(url, table)
     assert check_messages(states, None, frames) > 10
     version = int(watcher.locator(".table-page").get_attribute("data-version") or -1)
-    shown = watcher.locator(".explorer .die").evaluate_all("ds => ds.map(d => d.title)")
+    # a spectator's die is titled with whose dice it is (", from Ann's dice"): compared up to that
+    shown = [t.split(", from ")[0] for t in watcher.locator(".explorer .die").evaluate_all("ds => ds.map(d => d.title)")]
     public = states[version].observe(None)
     assert sorted(shown) == _public_dice(public)
     assert watcher.locator("section.actions button.act").count() == 0

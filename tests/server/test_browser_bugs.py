@@ -104,7 +104,8 @@ def test_robinson_says_why_ready_is_not_offered_and_a_pawn_joins_from_the_board(
     assert ann.locator("button.act[data-action='ready']").count() == 0
     ann.locator(".rc-pawn[data-pick='2']").click()  # the other pawn, then the Action's space: it joins
     target = ann.locator("[data-target='explore:s6'][role='button']")
-    assert "joins Action 1" in (target.get_attribute("aria-label") or "")
+    # a board piece is named by its <title>: what a click does first, then all it shows
+    assert "joins Action 1" in (target.locator("title").first.text_content() or "")
     version = ann.locator(".table-page").get_attribute("data-version")
     target.click()
     ann.wait_for_selector(f".table-page:not([data-version='{version}'])")

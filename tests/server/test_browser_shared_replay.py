@@ -160,7 +160,7 @@ def test_a_room_is_rejoined_where_it_was_after_the_server_restarts(browser: Brow
         bob = _open(browser, f"{server.url}/replay/{over}", errors, phone=True)
         bob.locator("input.room-name").fill("Bob")
         bob.get_by_role("button", name="Review together").click()
-        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 0) leads')")
+        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 1) leads')")
         for _ in range(7):
             ann.keyboard.press("ArrowRight")
         ann.locator("select.pov").select_option("1")
@@ -176,7 +176,7 @@ def test_a_room_is_rejoined_where_it_was_after_the_server_restarts(browser: Brow
         for page in (ann, bob):
             page.wait_for_selector(".room .rejoining", state="detached", timeout=30_000)
         ann.wait_for_selector(".room .room-line:has-text('You lead')")
-        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 0) leads')")
+        bob.wait_for_selector(".room .room-line:has-text('p0 (seat 1) leads')")
         ann.wait_for_selector(".room .members li:has-text('Bob')")
         _at(ann, 7, "1", "no")
         _at(bob, 7, "1", "yes")
