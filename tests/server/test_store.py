@@ -412,6 +412,20 @@ def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
 
 
+def test_an_acknowledged_action_is_synced_to_disk_on_sqlite(tmp_path: Path) -> None:
+    """Issue 23 §4: the game log's commits (the transaction of `locked`, on each thread's own connection) and every
+    pooled connection run with `synchronous=FULL` (2), so a commit returns once the log is on disk; `NORMAL` (1)
+    only when asked for; anything else is refused by name."""
+    with Store(f"sqlite:///{tmp_path / 'full.db'}") as store:
+        assert store._own_connection().execute("PRAGMA synchronous").fetchone() == (2,)
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+    with Store(f"sqlite:///{tmp_path / 'normal.db'}", sync="NORMAL") as store:
+        assert store._own_connection().execute("PRAGMA synchronous").fetchone() == (1,)
+    with pytest.raises(StoreError, match="sync must be FULL or NORMAL"):
+        Store(f"sqlite:///{tmp_path / 'bad.db'}", sync="OFF")
+
+
 def test_the_default_database_is_in_the_user_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OUTLAST_DATA", str(tmp_path / "data"))
     assert default_url() == f"sqlite:///{tmp_path / 'data' / 'server.db'}"

@@ -28,6 +28,7 @@ PLAIN = {
     "free gather": "Take one thing from this space for free, or pass.",
     "settle the action": "Go on: the action is finished off (dirty water, what you can carry, the quest).",
     "trim to the carry limit": "You carry too much: choose what to leave behind.",
+    "trim after a reward": "A reward took you over what you can carry: leave something behind before you go on.",
     "look up a card": "Go on: the numbered card is looked up.",
     "use a key": "You hold a key that fits: use it to open what lies beyond, or not.",
     "give up a same-name item": "You cannot hold two items of the same name: choose where the old one goes.",
