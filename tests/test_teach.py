@@ -57,6 +57,24 @@ def test_glossary_names_and_effects_are_plain() -> None:
         assert name and text and not RAW.search(text), (name, text)
 
 
+def test_robinsons_glossary_holds_every_card_skill_and_character_of_its_content() -> None:
+    """Issue 24 §2: Robinson's cards, items, skills and characters show their effect on hover, as Fuji's and
+    Discover's do: the glossary comes from the game object's own content, in plain words."""
+    game = outlast.load_game("robinson")
+    glossary = game.teaching().glossary
+    content = game.content  # type: ignore[attr-defined]
+    for card in content.cards:
+        if card.text:
+            assert glossary[card.id] == (card.name, card.text)
+    for character in content.characters:
+        assert character.name == glossary[character.id][0]
+        for skill in character.skills:
+            assert glossary[skill.id][0] == skill.name and skill.text in glossary[skill.id][1]
+    assert len(glossary) > 150 and game.teaching() is game.teaching()
+    for name, text in glossary.values():
+        assert name and text and not RAW.search(text), (name, text)
+
+
 @pytest.mark.parametrize("name", sorted(DECLARED))
 def test_each_seat_to_act_is_told_what_to_do_in_plain_words(name: str) -> None:
     game = outlast.load_game(name)

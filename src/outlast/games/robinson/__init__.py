@@ -148,9 +148,13 @@ class RobinsonGame(FileContentGame[Content]):
         return describe(state, seat)
 
     def teaching(self) -> Teaching:
-        from .teach import TEACHING
+        """The game taught at the table, with a glossary of this game object's content (built once)."""
+        taught: Teaching | None = self.content.derived.get("teaching")
+        if taught is None:
+            from .teach import taught_with
 
-        return TEACHING
+            taught = self.content.derived["teaching"] = taught_with(self.content)
+        return taught
 
     def explain_decision(self, state: Any, seat: int) -> Explained:
         from .teach import explain

@@ -3,6 +3,7 @@ what to do now for every kind of decision, in plain words (the rule § stays in 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from outlast.core import CHANCE
@@ -11,6 +12,7 @@ from outlast.core.teach import Explained, Teaching
 from .constants import PLAN
 
 if TYPE_CHECKING:
+    from .content import Content
     from .state import RobinsonState
 
 PHASE_KINDS = ("plan",)
@@ -57,6 +59,24 @@ TEACHING = Teaching(
           "Weather dice bring rain and snow; at night everyone eats and sleeps under a roof, or is wounded."),
     plain=PLAIN,
 )
+
+
+def glossary(content: Content) -> dict[str, tuple[str, str]]:
+    """Ids a player meets → name and effect, from the content (our words): every card with a text (inventions,
+    items, events, mysteries, beasts, …), every character's skills with their cost, and each character by its
+    skills."""
+    out = {card.id: (card.name, card.text) for card in content.cards if card.text}
+    for character in content.characters:
+        for skill in character.skills:
+            out[skill.id] = (skill.name, f"Costs {skill.cost} determination. {skill.text}")
+        out[character.id] = (character.name, "A castaway whose skills are " + ", ".join(
+            s.name for s in character.skills) + ".")
+    return out
+
+
+def taught_with(content: Content) -> Teaching:
+    """`TEACHING` with the glossary of `content` (hover texts for cards, skills and characters, issue 24 §2)."""
+    return replace(TEACHING, glossary=glossary(content))
 
 
 def explain(state: RobinsonState, seat: int) -> Explained:

@@ -7,6 +7,16 @@
 // the notes the table is told (a seat took back its move, why Undo went away, a clock ran out).
 import { html, useEffect, useRef, useState } from "/static/vendor/preact-htm.module.js";
 
+/** Rule references in a log line: a bracket of them ("(§7.1)", "(§12.3 step 1)") or one at a bracket's end. */
+const RULE_REFS = /\s*\(§[^()]*\)|[,;]\s*§\s?\d+(?:\.\d+)*(?:\s(?:step|item|P)\s?\d+)?(?=\))/g;
+/** A log line as a sentence: its rule references go to the line's hover text (`rulesTitle`). */
+export const withoutRules = (text) => String(text || "").replace(RULE_REFS, "");
+/** The hover text naming the rules a log line cites ("rules §7.1, §12.3"), or undefined. */
+export function rulesTitle(text) {
+  const found = String(text || "").match(/§\s?\d+(?:\.\d+)*/g);
+  return found ? `rules ${[...new Set(found)].join(", ")}` : undefined;
+}
+
 /** Milliseconds each line of a playback stays on screen, by pace. */
 export const PACES = { slow: 1600, normal: 700, fast: 300, instant: 0 };
 const PACE_KEY = "outlast:pace";
@@ -106,10 +116,10 @@ export function Playback({ batch, seats, words, onDone }) {
       <span class="quiet">${Math.min(step + 1, batch.events.length)} of ${batch.events.length}; the board shows
         the position before it</span>
       <button class="small pace-skip" onClick=${onDone}>Skip</button></div>
-    <ol class="pace-lines">${shown.slice(0, -1).slice(-4).map((e, i) => html`<li key=${i} class=${e.kind}>
-      <span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span> ${say(e.text)} <${DiceRow} event=${e} /></li>`)}</ol>
+    <ol class="pace-lines">${shown.slice(0, -1).slice(-4).map((e, i) => html`<li key=${i} class=${e.kind} title=${rulesTitle(e.text)}>
+      <span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span> ${say(withoutRules(e.text))} <${DiceRow} event=${e} /></li>`)}</ol>
     ${now && html`<p class=${`pace-now ${now.kind}`}><span class="pace-icon" aria-hidden="true">${icon(now.kind)}</span>
-      ${" "}${say(now.text)}</p>`}
+      ${" "}${say(withoutRules(now.text))}</p>`}
     ${now && html`<${DiceRow} event=${now} />`}
   </section>`;
 }
@@ -229,10 +239,10 @@ export function GroupedLog({ events, seats, words, endRef, onScroll }) {
   }
   return html`<ol class="events grouped" aria-live="polite" ref=${endRef} onScroll=${onScroll}>
     ${groups.map((g, i) => html`<li class="log-group-item" key=${i}><details class="log-group" open=${i === groups.length - 1 ? true : undefined}>
-      <summary><span class="pace-icon" aria-hidden="true">${icon(g.head.kind)}</span> ${say(g.head.text)}
+      <summary title=${rulesTitle(g.head.text)}><span class="pace-icon" aria-hidden="true">${icon(g.head.kind)}</span> ${say(withoutRules(g.head.text))}
         <${DiceRow} event=${g.head} />${g.lines.length > 1 && html` <span class="quiet">(${g.lines.length - 1} more)</span>`}</summary>
-      <ol>${g.lines.slice(1).map((e, j) => html`<li key=${j} class=${e.kind}><span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span>
-        ${" "}${say(e.text)} <${DiceRow} event=${e} /></li>`)}</ol></details></li>`)}
+      <ol>${g.lines.slice(1).map((e, j) => html`<li key=${j} class=${e.kind} title=${rulesTitle(e.text)}><span class="pace-icon" aria-hidden="true">${icon(e.kind)}</span>
+        ${" "}${say(withoutRules(e.text))} <${DiceRow} event=${e} /></li>`)}</ol></details></li>`)}
   </ol>`;
 }
 

@@ -17,7 +17,7 @@ export const BOARD_KINDS = ["cell", "space", "tile"];
 
 /** What a person reads for a choice: its label, with no id's underscores (`first_aid_kit` → `first aid kit`). */
 /** Part labels the texts give (`action`, `then`), in words for people. */
-const PART_WORDS = { action: "what to do", then: "which one" };
+const PART_WORDS = { action: "what to do", then: "your choice" };
 
 /** A choice's label in the page's plain words (ids into names; set by the picker from the table page). */
 const shown = (c) => selection.say(c.label || "").replaceAll("_", " ");
