@@ -120,6 +120,11 @@ def test_a_game_played_from_the_picker_shows_no_raw_ids_and_says_what_to_do(brow
     found += raw_words(page)
     assert moves >= 3 and kinds, (moves, kinds)
     assert not sorted(set(found)), sorted(set(found))
+    # the log reads as sentences: its rule references are in each line's hover text, not in the line
+    log = page.locator(".events")
+    assert log.count() and "(§" not in log.first.inner_text()
+    if game == "robinson":  # its production lines cite §7.1
+        assert page.locator(".events [title^='rules §']").count() > 0
     assert "seat 1" in page.locator(".you-are").inner_text()  # Ann, seat 0 in the engine, is seat 1 to people
     assert page.locator(".seats .seat-no").first.inner_text() == "1"
     assert not ERRORS[id(page)]
