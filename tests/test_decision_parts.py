@@ -221,3 +221,37 @@ def test_the_fallback_is_a_trie_of_the_texts() -> None:
     assert [c.value for c in go.choices] == ["", "meeple 2"]
     assert sorted(t for _, t in parts.combinations()) == ["go", "go meeple 2", "mark C3", "mark D4 meeple 2", "ready"]
     assert parts.action_text(["go", ""]) == "go" and parts.pick_of("mark D4 meeple 2") == ["mark", "D4 meeple 2"]
+
+
+def test_discover_card_actions_are_named_by_whose_they_are__s7_12() -> None:
+    """Issue 24 §1–2: `use character 1` and `use #33 1` are picked as "<character>'s ability" or "<card> (#33)",
+    each with its ability's text to read; the pick gives back the same texts."""
+    game = outlast.load_game("discover")
+    seen = 0
+    for seed in range(40):
+        state = game.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over() or seen >= 5:
+                break
+            movers = state.to_move()
+            if movers == [CHANCE]:
+                state.apply(state.sample_chance())
+                continue
+            seat = movers[0]
+            legal = state.legal_actions(seat)
+            uses = [str(a) for a in legal if str(a).startswith("use ")]
+            if uses:
+                parts = state.decision_parts(seat)
+                assert parts is not None
+                use = next(c for c in parts.parts[0].choices if c.value == "use")
+                (ability,) = use.then
+                assert ability.label == "card action to use" and len(ability.choices) == len(uses)
+                for choice in ability.choices:
+                    assert "use " + choice.value in uses and choice.help
+                    assert choice.label != choice.value and "#" not in choice.label.split("(")[0]
+                seen += 1
+            state.apply(legal[rng.randrange(len(legal))])
+        if seen >= 5:
+            break
+    assert seen >= 5, seen

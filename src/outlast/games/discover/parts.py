@@ -41,6 +41,9 @@ def declared_parts(legal: Sequence[DiscoverAction], state: DiscoverState | None 
         else:
             other.add(act.verb)
     grafts: dict[str, tuple[Part, ...]] = {}
+    uses = [act.args for act in legal if act.verb == "use"]
+    if state is not None and uses and "use" not in words:
+        grafts["use"] = (_abilities(state, legal[0].seat, uses),)
     for verb, args in words.items():
         if verb in other or len(args) < 2:
             continue
@@ -58,3 +61,26 @@ def declared_parts(legal: Sequence[DiscoverAction], state: DiscoverState | None 
         elif verb in SEAT_VERBS and all(a.isdigit() for a in args):
             grafts[verb] = (Part("seat", "seat", SEAT_VERBS[verb], tuple(Choice(a, f"seat {a}") for a in args)),)
     return grafts
+
+
+def _abilities(state: DiscoverState, seat: int, uses: Sequence[tuple[str, ...]]) -> Part:
+    """The card actions a survivor may use now (§7.12), each named by whose it is (a card, the survivor's
+    character, the quest card) with the ability's text to read, instead of `#33 1` or `character 1`."""
+    from .day_actions import _action_table
+
+    found = {(name, str(index + 1)): (source, ref, ability)
+             for source, ref, index, ability, name in state.copy.derive(_action_table)}
+    choices = []
+    for args in uses:
+        source, ref, ability = found[(args[0], args[1])] if len(args) == 2 and (args[0], args[1]) in found \
+            else (-1, -1, None)
+        if ability is None:
+            label = " ".join(args)
+        elif args[0] == "character":
+            label = f"{state.copy.characters[ref].name}'s ability"
+        elif args[0] == "quest":
+            label = "the quest card's action"
+        else:
+            label = f"{state.copy.cards[ref].name} ({args[0]})"
+        choices.append(Choice(" ".join(args), label, help=ability.text if ability is not None else ""))
+    return Part("ability", "card", "card action to use", tuple(choices))
