@@ -232,3 +232,17 @@ class Player:
                 await self.recv(quiet)
             except TimeoutError:
                 return
+
+
+def readme_shot(page: Any, path: str, *, full_page: bool = True) -> None:
+    """A screenshot for the README as a newcomer sees the table: the first screen and the raw list of moves
+    ("Show all moves", which a test that clicks raw texts keeps open) closed for the shot, then as they were."""
+    opened = page.evaluate("""() => {
+        const lists = [...document.querySelectorAll('details.all-moves[open]')];
+        lists.forEach((d) => { d.open = false; });
+        document.querySelectorAll('.first-screen').forEach((s) => { s.style.display = 'none'; });
+        return lists.length; }""")
+    page.screenshot(path=path, full_page=full_page)
+    page.evaluate("""(n) => {
+        document.querySelectorAll('.first-screen').forEach((s) => { s.style.display = ''; });
+        if (n) document.querySelectorAll('details.all-moves').forEach((d) => { d.open = true; }); }""", opened)

@@ -29,7 +29,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from outlast.core import Match, load_game
 from outlast.server.store import Store
 
-from .harness import Server
+from .harness import Server, readme_shot
 from .play import check_messages
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -138,7 +138,7 @@ def _play(pages: list[Page], seconds: float, reload_after: int, shoot_after: int
     while time.monotonic() < deadline:
         if not planned and pages[0].locator("button.act[data-action^='mark ']").count():
             planned = True
-            pages[0].screenshot(path=f"{SHOTS}/fuji-planning.png", full_page=True)
+            readme_shot(pages[0], f"{SHOTS}/fuji-planning.png", full_page=True)
         if pages[0].locator(".result").count():
             break
         moved = False
@@ -153,7 +153,7 @@ def _play(pages: list[Page], seconds: float, reload_after: int, shoot_after: int
             pages[1].wait_for_selector(".table-page[data-seat='1']", timeout=15000)
         if SHOTS and count >= shoot_after > 0:
             shoot_after = 0
-            pages[1].screenshot(path=f"{SHOTS}/fuji-phone.png", full_page=True)
+            readme_shot(pages[1], f"{SHOTS}/fuji-phone.png", full_page=True)
         if not moved:
             pages[0].wait_for_timeout(50)
     return count
@@ -210,7 +210,7 @@ def test_two_players_and_a_bot_play_fuji_in_the_browser(browser: Browser, server
         page.wait_for_selector(".table-page[data-version]")
     _check_spectator(watcher, frames, server.db_url, table)
     if SHOTS:
-        ann.screenshot(path=f"{SHOTS}/fuji-over.png", full_page=True)
+        readme_shot(ann, f"{SHOTS}/fuji-over.png", full_page=True)
     assert ann.evaluate("document.documentElement.scrollWidth") <= 1300
     assert bob.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
     for page in (ann, bob, watcher):

@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .harness import Server
+from .harness import Server, readme_shot
 from .test_browser import ERRORS, SHOTS, _open, _seated_page, browser, server, spectator_frames  # noqa: F401
 
 SEED = 16
@@ -82,14 +82,14 @@ def test_a_discover_turn_with_a_move_a_gather_and_a_combat(browser: Browser, ser
         moved = any([_step(page, seen, done) for page in (ann, bob)])
         if SHOTS and not shot and done.get("gather") and ann.locator("g.space.target").count():
             shot = True
-            ann.screenshot(path=f"{SHOTS}/discover-map.png", full_page=True)
+            readme_shot(ann, f"{SHOTS}/discover-map.png", full_page=True)
         if ann.locator("section.combat").count():
             fought = True
             assert ann.locator(".cdie.gray b").inner_text() == "G" and ann.locator(".cdie.red b").inner_text() == "R"
             assert "Supporters:" in ann.locator("section.combat").inner_text()
             if SHOTS:
-                ann.screenshot(path=f"{SHOTS}/discover-combat.png", full_page=True)
-                bob.screenshot(path=f"{SHOTS}/discover-phone.png", full_page=True)
+                readme_shot(ann, f"{SHOTS}/discover-combat.png", full_page=True)
+                readme_shot(bob, f"{SHOTS}/discover-phone.png", full_page=True)
         if not moved:
             ann.wait_for_timeout(50)
     took = time.monotonic() - start

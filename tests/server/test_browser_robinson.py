@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .harness import Server
+from .harness import Server, readme_shot
 from .test_browser import ERRORS, SHOTS, _open, _seated_page, browser, server, spectator_frames
 
 __all__ = ["browser", "server"]  # the fixtures, imported for pytest to find
@@ -100,12 +100,12 @@ def _two_rounds(pages: list[Page], counts: dict[str, int]) -> int:
             break
         if not shot and counts["placed"] >= 3:
             shot = True
-            pages[0].screenshot(path=f"{SHOTS}/robinson-planning.png", full_page=True)
-            pages[1].screenshot(path=f"{SHOTS}/robinson-phone.png", full_page=True)
+            readme_shot(pages[0], f"{SHOTS}/robinson-planning.png", full_page=True)
+            readme_shot(pages[1], f"{SHOTS}/robinson-phone.png", full_page=True)
         if not counts["dice"] and pages[0].locator(".rc-dice").count():
             counts["dice"] = clicks  # the dice of an Action just rolled, shown while it resolves
             if SHOTS:
-                pages[0].screenshot(path=f"{SHOTS}/robinson-dice.png", full_page=True)
+                readme_shot(pages[0], f"{SHOTS}/robinson-dice.png", full_page=True)
         moved = False
         for page in pages:
             if _step(page, rng, counts):
