@@ -22,6 +22,9 @@ ACTION_KINDS = {"threat": ("card", "threat card"), "hunt": ("option", "hunting")
 """Each kind of Action (§8.1) a pawn may be placed on: the kind of the part that picks its target, and its name."""
 CARD_VERBS = frozenset(("discard", "put", "flip", "pick"))
 """Verbs followed by one card id: their choices are cards (shown by face)."""
+NUMBER_VERBS = {"remove": ("your pawn to take back", "your pawn {}"),
+                "lead": ("planned Action you become the acting player of", "Action {}")}
+"""Planning verbs followed by one number (§8.1, §8.1.5), with the part's name and each choice's, for people."""
 
 
 def declared_parts(legal: Sequence[RobinsonAction]) -> dict[str, tuple[Part, ...]]:
@@ -30,16 +33,23 @@ def declared_parts(legal: Sequence[RobinsonAction]) -> dict[str, tuple[Part, ...
     grafts: dict[str, tuple[Part, ...]] = {}
     targets: dict[str, list[str]] = {}
     cards: dict[str, list[str]] = {}
+    numbers: dict[str, list[str]] = {}
     for act in legal:
         if act.verb == "place" and len(act.args) == 2:
             targets.setdefault(act.args[0], []).append(act.args[1])
         elif act.verb in CARD_VERBS and len(act.args) == 1:
             cards.setdefault(act.verb, []).append(act.args[0])
+        elif act.verb in NUMBER_VERBS and len(act.args) == 1 and act.args[0].isdigit():
+            numbers.setdefault(act.verb, []).append(act.args[0])
     for pawn, places in targets.items():
         grafts[f"place {pawn}"] = (_target_part(places),)
     for verb, ids in cards.items():
         if len(ids) > 1:
             grafts[verb] = (Part("card", "card", f"card to {verb}", tuple(Choice(i, i.replace("_", " ")) for i in ids)),)
+    for verb, values in numbers.items():
+        if all(a.verb != verb or (len(a.args) == 1 and a.args[0].isdigit()) for a in legal):
+            name, each = NUMBER_VERBS[verb]
+            grafts[verb] = (Part("number", "option", name, tuple(Choice(v, each.format(v)) for v in values)),)
     return grafts
 
 
