@@ -246,7 +246,7 @@ def test_discover_card_actions_are_named_by_whose_they_are__s7_12() -> None:
                 assert parts is not None
                 use = next(c for c in parts.parts[0].choices if c.value == "use")
                 (ability,) = use.then
-                assert ability.label == "card action to use" and len(ability.choices) == len(uses)
+                assert ability.label == "ability to use" and len(ability.choices) == len(uses)
                 for choice in ability.choices:
                     assert "use " + choice.value in uses and choice.help
                     assert choice.label != choice.value and "#" not in choice.label.split("(")[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from outlast.core.parts import Choice, Part
 
@@ -64,23 +64,25 @@ def declared_parts(legal: Sequence[DiscoverAction], state: DiscoverState | None 
 
 
 def _abilities(state: DiscoverState, seat: int, uses: Sequence[tuple[str, ...]]) -> Part:
-    """The card actions a survivor may use now (§7.12), each named by whose it is (a card, the survivor's
-    character, the quest card) with the ability's text to read, instead of `#33 1` or `character 1`."""
-    from .day_actions import _action_table
-
-    found = {(name, str(index + 1)): (source, ref, ability)
-             for source, ref, index, ability, name in state.copy.derive(_action_table)}
+    """The abilities a survivor may use now (a card action, §7.12, or a combat modifier, §12.4), each named by whose
+    it is (a card, the survivor's character, the quest card) with the ability's text to read, instead of `#33 1`
+    or `character 1`."""
     choices = []
     for args in uses:
-        source, ref, ability = found[(args[0], args[1])] if len(args) == 2 and (args[0], args[1]) in found \
-            else (-1, -1, None)
-        if ability is None:
-            label = " ".join(args)
-        elif args[0] == "character":
-            label = f"{state.copy.characters[ref].name}'s ability"
-        elif args[0] == "quest":
-            label = "the quest card's action"
-        else:
-            label = f"{state.copy.cards[ref].name} ({args[0]})"
+        label, ability = " ".join(args), None
+        k = int(args[1]) - 1 if len(args) == 2 and args[1].isdigit() else -1
+        if args[0] == "character" and state.character[seat] >= 0:
+            character = state.copy.characters[state.character[seat]]
+            label, ability = f"{character.name}'s ability", _nth(character.abilities, k)
+        elif args[0] == "quest" and state.quest >= 0:
+            label, ability = "the quest card's action", _nth(state.copy.quests[state.quest].abilities, k)
+        elif args[0].startswith("#"):
+            card = next((c for c in state.copy.cards if f"#{c.number}" == args[0]), None)
+            if card is not None:
+                label, ability = f"{card.name} ({args[0]})", _nth(card.abilities, k)
         choices.append(Choice(" ".join(args), label, help=ability.text if ability is not None else ""))
-    return Part("ability", "card", "card action to use", tuple(choices))
+    return Part("ability", "card", "ability to use", tuple(choices))
+
+
+def _nth(abilities: Sequence[Any], k: int) -> Any:
+    return abilities[k] if 0 <= k < len(abilities) else None
