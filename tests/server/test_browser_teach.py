@@ -188,3 +188,27 @@ def test_the_host_is_seated_when_creating_a_table_from_the_lobby(browser: Browse
     entry = server.get(f"/api/tables/{table}").json()
     assert entry["seats"][0]["name"] == "Hana" and entry["seats"][0]["kind"] == "human"
     assert entry["options"]["skills"] == ["scout", "buddy", "gatherer"]
+
+
+def test_plain_words_and_log_lines_read_as_sentences(browser: Browser, server: Server) -> None:
+    """The page's words (teach.js `plainWords`, pace.js `withoutRules`): a meeple named by its person takes "a" turn,
+    not "its"; command syntax and decision numbers go; a log line's rule references leave the sentence and stay in
+    its hover text."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    got = page.evaluate("""async () => {
+        const teach = await import('/static/teach.js');
+        const pace = await import('/static/pace.js');
+        const seats = [{seat: 0, kind: 'human', name: 'Ann'}, {seat: 1, kind: 'bot'}];
+        return {
+          turn: teach.plainWords('meeple 0 takes its turn', {seats}),
+          syntax: teach.plainWords('Put wood on the pile (`pile K`, §25.1), decision 0011.', {seats}),
+          line: pace.withoutRules('+1 food (Production (§7.1)).'),
+          dice: pace.withoutRules('The dice: gray 9 against defense 8 (§12.3 step 1).'),
+          title: pace.rulesTitle('+1 food (Production (§7.1)).'),
+          none: pace.rulesTitle('Ann is ready.') ?? null,
+        }; }""")
+    page.close()
+    assert got == {"turn": "Ann takes a turn", "syntax": "Put wood on the pile.",
+                   "line": "+1 food (Production).", "dice": "The dice: gray 9 against defense 8.",
+                   "title": "rules §7.1", "none": None}, got

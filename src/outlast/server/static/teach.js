@@ -105,6 +105,7 @@ export function plainWords(text, { seats, glossary } = {}) {
       && !(seats || []).some((x) => x.seat === Number(n)) ? `explorer ${Number(n) + 1}` : seatName(seats, Number(n))))
     .replace(/\b([a-z]+):([a-z0-9_]+(?:[:/][a-z0-9_]+)*)/g, (m, verb, rest) => `${verb} ${rest.replace(/[:/]/g, " ")}`)  // build:shelter/wood
     .replace(IDS, (id) => glossary?.[id]?.name || id.replace(/_/g, " "))
+    .replace(/\btakes its turn\b/g, "takes a turn")                // a meeple's "its", once it is a person's name
     .replace(/\s+\(\s*\)/g, "")
     .replace(/\s{2,}/g, " ");
 }
