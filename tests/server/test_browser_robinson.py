@@ -122,6 +122,8 @@ def test_two_players_plan_and_play_two_rounds_of_robinson(browser: Browser, serv
     frames: list[dict[str, Any]] = []
     watcher = _open(browser, f"{server.url}/t/{table}")
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
+    watcher.reload()  # its socket opened before the handler was attached: a fresh one is recorded from the start
+    watcher.wait_for_selector(".table-page[data-version]")
     assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
     for page in (ann, bob, watcher):
         page.wait_for_selector(".rc-island")
