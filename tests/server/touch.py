@@ -151,7 +151,14 @@ class Toucher:
             self._open = None
             return True
         self._open = (legal, max(most, shown), clicks)
-        page.locator("section.actions[data-busy='yes']").wait_for(state="detached", timeout=20000)
+        busy = page.locator("section.actions[data-busy='yes']")
+        try:
+            busy.wait_for(state="detached", timeout=20000)
+        except PlaywrightTimeout:  # a long playback (a night of fights, paced line by line): skip it, as a player may
+            if not page.locator("button.pace-skip").count():
+                raise
+            page.locator("button.pace-skip").click()
+            busy.wait_for(state="detached", timeout=20000)
         if len(self.sent) > before:  # the pick was complete and sent
             f = self.figures
             legal, most, clicks = self._open
