@@ -149,12 +149,9 @@ class RobinsonGame(FileContentGame[Content]):
 
     def teaching(self) -> Teaching:
         """The game taught at the table, with a glossary of this game object's content (built once)."""
-        taught: Teaching | None = self.content.derived.get("teaching")
-        if taught is None:
-            from .teach import taught_with
+        from .teach import taught_with
 
-            taught = self.content.derived["teaching"] = taught_with(self.content)
-        return taught
+        return self.content.derive(taught_with)
 
     def explain_decision(self, state: Any, seat: int) -> Explained:
         from .teach import explain
