@@ -118,6 +118,23 @@ def test_s17_12_the_guardian_waits_for_a_far_landmark_and_spawns_when_its_tile_t
     assert s.copy.monsters[pieces[0][2]].number == s.copy.quests[s.quest].requirement["defeat"]
 
 
+def test_s17_12_a_waiting_guardian_is_in_every_view_and_its_encoding() -> None:
+    """The wait is public (the log says it): every seat's view and encoding show it until the guardian appears."""
+    s = _generated(2, "2")
+    s.quest = _stage(s, "2.1")
+    advance_quest(s)
+    flow.advance(s)
+    guardian = s.copy.quests[s.quest].requirement["defeat"]
+    assert [s.observe(seat)["quest"]["guardian_waiting"] for seat in range(2)] == [guardian, guardian]
+    waiting = DISCOVER.encode(s.observe(0))
+    s.waiting_spawn = 0
+    gone = DISCOVER.encode(s.observe(0))
+    assert sum(a != b for a, b in zip(waiting, gone, strict=True)) == 1
+    s.waiting_spawn = guardian
+    _turn_faceup(s, _far_landmark_faces(s)[0])
+    assert s.observe(1)["quest"]["guardian_waiting"] == 0
+
+
 def test_s17_12_the_guardian_spawns_on_the_highest_numbered_faceup_far_landmark() -> None:
     for seed in range(1, 40):
         s = _generated(2, "2", seed)
@@ -317,6 +334,16 @@ def test_s15_5_all_damage_prevented_and_the_hitter_still_takes_a_resource() -> N
     food = s.supplies[0][FOOD]
     do(s, 0, "steal food")
     assert s.damage[1] == [] and s.supplies[0][FOOD] == food + 1
+
+
+def test_s15_5_a_shield_is_in_the_combat_view_and_its_encoding() -> None:
+    s = _attack(**{f"n{JERKIN}": 1})
+    chance(s, "die 3", "die 3")
+    assert s.observe(0)["combat"]["shield"] == {}
+    s.shield[1] = 1
+    assert s.observe(0)["combat"]["shield"] == {"1": 1}
+    assert DISCOVER.encode(s.observe(0))[-4:] == [0.0, 1 / 3, 0.0, 0.0]   # seats relative to the viewer
+    assert DISCOVER.encode(s.observe(1))[-4:] == [1 / 3, 0.0, 0.0, 0.0]
 
 
 # ----------------------------------------------------------------------------- §8.3 after a combat reward

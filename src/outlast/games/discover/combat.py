@@ -65,6 +65,7 @@ def describe(state: DiscoverState) -> dict[str, Any]:
         "dice": {"gray": c[GRAY], "red": c[RED], "gray_modifier": c[GRAY_MOD], "red_modifier": c[RED_MOD]},
         "support": {str(s): SUPPORT[state.support_played[s]] if state.support_played[s] >= 0 else "none"
                     for s in supporter_seats(state)},
+        "shield": {str(s): n for s, n in enumerate(state.shield) if n},
         "used": [f"#{state.copy.cards[key].number}" if key < len(state.copy.cards) else
                  "character" if key < len(state.copy.cards) + 100 else "quest" for key in state.used_in_combat],
     }

@@ -5,8 +5,8 @@ facedown token only its back). Seats are written relative to the viewer: the vie
 others clockwise, so one network plays every seat. Every value lies in [0, 1]; counts are divided by a cap and
 clipped. The same length for every copy, scenario and player count (`size()`):
 
-- the game: scenario, phase, day, player count, quest stage, signal nights, decks, the pending decision's kind and
-  whether the viewer is among its choosers;
+- the game: scenario, phase, day, player count, quest stage, signal nights, a guardian waiting (§17.12), decks,
+  the pending decision's kind and whether the viewer is among its choosers;
 - each of the 119 spaces: tile faceup, terrain, landmark, objective, water and feature icons, the camp, the pieces
   on it (fire lit or out, feature facedown or faceup, water, monster facedown, faceup or special, resource) and
   which survivors stand there (relative seats);
@@ -14,7 +14,7 @@ clipped. The same length for every copy, scenario and player count (`size()`):
   limit, hand size, threats, combat support played, tribe leader, the turn's survivor;
 - the viewer's hand of projects by id, the faceup projects by id;
 - the combat: its mode, stage, both dice and their modifiers, the enemy's numbers, who fights (1) and who defends
-  (0.5).
+  (0.5), the damage each seat's shield still prevents (the `prevent` verb, §15.5).
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def decision_kinds() -> tuple[str, ...]:
 @cache
 def size() -> int:
     """The length of every encoding (module doc)."""
-    game = len(SCENARIOS) + len(PHASES) + 1 + MAX_SEATS + len(SCENARIO_STAGES) + 1 + 4 + len(decision_kinds()) + 1
-    combat = 1 + len(MODES) + len(STAGES) + 4 + 5 + MAX_SEATS
+    game = len(SCENARIOS) + len(PHASES) + 1 + MAX_SEATS + len(SCENARIO_STAGES) + 2 + 4 + len(decision_kinds()) + 1
+    combat = 1 + len(MODES) + len(STAGES) + 4 + 5 + 2 * MAX_SEATS
     return game + SPACES * PER_SPACE + MAX_SEATS * PER_SURVIVOR + 2 * MAX_PROJECTS + combat
 
 
@@ -81,6 +81,7 @@ def encode(observation: dict[str, Any]) -> list[float]:
     quest = observation.get("quest") or {}
     out += _one_hot(quest.get("code"), SCENARIO_STAGES)
     out.append(_part(quest.get("signal_nights", 0), 2))
+    out.append(1.0 if quest.get("guardian_waiting") else 0.0)
     decks = observation["decks"]
     out += [_part(decks["projects"], 16), _part(decks["threats"], 12), _part(decks["threat_discard"], 12),
             _part(decks["nights"], 12)]
@@ -156,7 +157,7 @@ def _survivors(observation: dict[str, Any], relative: dict[int, int]) -> list[fl
 
 
 def _combat(combat: dict[str, Any] | None, relative: dict[int, int]) -> list[float]:
-    width = 1 + len(MODES) + len(STAGES) + 4 + 5 + MAX_SEATS
+    width = 1 + len(MODES) + len(STAGES) + 4 + 5 + 2 * MAX_SEATS
     if not combat:
         return [0.0] * width
     dice = combat.get("dice") or {}
@@ -170,4 +171,8 @@ def _combat(combat: dict[str, Any] | None, relative: dict[int, int]) -> list[flo
     for who, value in ((combat.get("combatant"), 1.0), (combat.get("defender"), 0.5)):
         if isinstance(who, int) and who in relative:
             fighters[relative[who]] = value
-    return out + fighters
+    shields = [0.0] * MAX_SEATS
+    for who, n in (combat.get("shield") or {}).items():
+        if int(who) in relative:
+            shields[relative[int(who)]] = _part(n, 3)
+    return out + fighters + shields

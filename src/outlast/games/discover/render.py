@@ -185,7 +185,10 @@ def quest_line(view: dict[str, Any]) -> Text | None:
     out = _facts([(f"quest {quest['code']}", Text(quest["name"], style="bold yellow"))])
     out.append(f": {quest['text']}")
     if quest.get("signal_nights"):
-        out.append(f" (the signal burns {quest['signal_nights']} more nights)", style="bold")
+        out.append(f" (the signal burns {count(quest['signal_nights'], 'more night')})", style="bold")
+    if quest.get("guardian_waiting"):
+        out.append(f" (monster #{quest['guardian_waiting']} waits: it appears on the first far landmark turned "
+                   "faceup)", style="bold")
     return out
 
 

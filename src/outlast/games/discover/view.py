@@ -77,7 +77,8 @@ def _quest(state: DiscoverState) -> dict[str, Any] | None:
     if state.quest < 0:
         return None
     q = state.copy.quests[state.quest]
-    return {"code": q.code, "name": q.name, "text": q.text, "outcome": q.outcome, "signal_nights": state.signal}
+    return {"code": q.code, "name": q.name, "text": q.text, "outcome": q.outcome, "signal_nights": state.signal,
+            "guardian_waiting": state.waiting_spawn}
 
 
 def _night(state: DiscoverState) -> dict[str, Any]:
