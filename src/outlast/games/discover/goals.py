@@ -78,7 +78,7 @@ def win_text(goal: Goal) -> str:
         text = (f"When a survivor holding {held_text(goal)} stands at {place_text(goal)}, every survivor {near} "
                 f"wins.")
         if goal.nights:
-            text += (f" The signal then burns for {goal.nights} night{'' if goal.nights == 1 else 's'}: a survivor "
+            text += (f" The signal then burns for {count(goal.nights, 'night')}: a survivor "
                      f"who comes {near} while it burns wins too.")
         return text
     if goal.place:
