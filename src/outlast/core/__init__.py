@@ -1,5 +1,6 @@
 """The game-agnostic kernel of outlast. No game is named here."""
 
+from .companion import Answer, ChanceKind, ChancePoint, Question, physical_kinds
 from .content import VerbRegistry, check_record, load_yaml
 from .errors import ContentError, IllegalAction, OptionError, OutlastError, SaveError, UnknownGame
 from .game import (
@@ -25,8 +26,8 @@ from .rng import RandomLike, Rng
 from .verbs import KERNEL, KernelVerb, Words
 
 __all__ = [
-    "CHANCE", "KERNEL", "Action", "Choice", "ContentError", "Entry", "Event", "FileContentGame", "Game", "GameDefinitionError", "IllegalAction", "KernelVerb", "Match", "Option",
-    "OptionError", "OptionSchema", "Outcome", "OutlastError", "Part", "Parts", "RandomLike", "Rng", "SaveError", "SeatResult",
+    "CHANCE", "KERNEL", "Action", "Answer", "ChanceKind", "ChancePoint", "Choice", "ContentError", "Entry", "Event", "FileContentGame", "Game", "GameDefinitionError", "IllegalAction", "KernelVerb", "Match", "Option",
+    "OptionError", "OptionSchema", "Outcome", "OutlastError", "Part", "Parts", "Question", "RandomLike", "Rng", "SaveError", "SeatResult",
     "State", "UnknownGame", "VerbRegistry", "Words", "canonical", "check_outcome", "check_record", "check_seat", "list_games", "load_game", "load_yaml",
-    "parse_document", "register_game", "resolve_seed", "state_digest", "team_won", "unregister_game", "whole_number",
+    "parse_document", "physical_kinds", "register_game", "resolve_seed", "state_digest", "team_won", "unregister_game", "whole_number",
 ]

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from .companion import ChanceKind, ChancePoint
 from .errors import ContentError, IllegalAction, OutlastError, SaveError, shown
 from .formats import Renamed, Reworded
 from .options import OptionSchema
@@ -465,6 +466,12 @@ def check_declarations(game: Game) -> None:
             if getattr(type(game), method, None) is getattr(Game, method):
                 raise GameDefinitionError(f"{who} declares the capability {capability!r} but does not define "
                                           f"{method}() ({CAPABILITIES[capability]})")
+    from .companion import check_kinds
+
+    check_kinds(game)
+    if game.chance_kinds and getattr(type(game), "chance_point", None) is Game.chance_point:
+        raise GameDefinitionError(f"{who} declares kinds of chance point but does not define chance_point() "
+                                  "(which kind the pending one is and who rolls or draws it)")
 
 
 def _check_earlier_formats(game: Game, who: str, state_format: int) -> None:
@@ -551,6 +558,9 @@ class Game(ABC):
     measures: ClassVar[Mapping[str, Measure]] = MappingProxyType({})
     """Numbers the simulator records about every game (`record` notes them) so that reports show what tells
     games apart beyond their result codes: name → `Measure`. None by default."""
+    chance_kinds: ClassVar[tuple[ChanceKind, ...]] = ()
+    """The kinds of chance point the game has (`outlast.core.companion`): a table may make any of them physical,
+    answered by people playing the box instead of the RNG. Empty: the game has no companion mode."""
     content_dir: Path | None = None
     """The folder this game object's content was loaded from (`with_content`); None for the shipped content."""
     earlier_content_ids: ClassVar[tuple[str, ...]] = ()
@@ -755,6 +765,18 @@ class Game(ABC):
         """
         del state, seat, legal
         return {}
+
+    def chance_point(self, state: State) -> ChancePoint:
+        """The pending chance point of `state` for companion mode (`outlast.core.companion`): its kind (one of
+        `chance_kinds`), the seat that rolls or draws it on the physical table by the rules (None: anyone), and
+        the step the table takes, in our words. Called only at a chance point, and only by a game with kinds."""
+        raise NotImplementedError(f"{self.name} declares no kinds of chance point")
+
+    def chance_name(self, state: State, outcome: Action) -> str:
+        """The plain name of the chance `outcome` (a card's name, a die's face), for a person who answers the
+        chance point in companion mode. The outcome's text by default."""
+        del state
+        return str(outcome)
 
     def describe_decision(self, state: State, seat: int) -> str:
         """A short text naming the current decision of `seat` and its rule §."""

@@ -3,6 +3,10 @@
 It is the save file, the replay and the regression-test format (architecture §4). Undo replays the
 list minus its tail and never crosses a reveal (a die roll, a card drawn, a screen lowered) or
 another seat's move.
+
+A match may leave some kinds of chance point to the people at the table (companion mode, `outlast.core.companion`):
+it then stops at each of them with a `Question` for the seat that rolls or draws, and records the answer as the
+chance outcome itself, so the save replays like any other.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalAction, OutlastError, SaveError, shown
+from .companion import Question, physical_kinds, question
+from .errors import IllegalAction, OptionError, OutlastError, SaveError, shown
 from .game import CHANCE, Action, Game, State
 from .options import resolve_seed
 from .registry import load_game
@@ -76,6 +81,8 @@ class Match:
     seed: int
     state: State
     history: list[Entry] = field(default_factory=list)
+    physical: frozenset[str] = frozenset()
+    """The kinds of chance point that people answer (`Game.chance_kinds`); empty: the RNG resolves every one."""
 
     @classmethod
     def new(cls, game: Game | str, seed: int = 0, **options: Any) -> Match:
@@ -86,12 +93,54 @@ class Match:
         return cls.start(game, seed, options)
 
     @classmethod
-    def start(cls, game: Game | str, seed: object, options: Mapping[str, Any]) -> Match:
-        """`new` with the options as one mapping, so an option may be called anything (even `seed`)."""
+    def start(cls, game: Game | str, seed: object, options: Mapping[str, Any], physical: object = None) -> Match:
+        """`new` with the options as one mapping, so an option may be called anything (even `seed`).
+
+        `physical` names the kinds of chance point people answer (companion mode): `all`, or kinds and components
+        such as `dice` or `"dice,events"` (`outlast.core.companion.physical_kinds`); a bad one is an `OptionError`.
+        """
         g = load_game(game) if isinstance(game, str) else game
         checked = resolve_seed(seed)
         resolved = g.options.resolve(options)
-        return cls(g, resolved, checked, g.new_game(seed=checked, **resolved))
+        kinds = physical_kinds(g, physical)
+        return cls(g, resolved, checked, g.new_game(seed=checked, **resolved), physical=kinds)
+
+    # --- companion mode -----------------------------------------------------------------
+    def question(self) -> Question | None:
+        """The chance point people answer now (companion mode), or None: no chance point is pending, or the pending
+        one is of a kind the match draws from its RNG (`resolve_chance` does that)."""
+        if not self.physical:
+            return None
+        return question(self.game, self.state, self.physical)
+
+    def to_move(self) -> list[int]:
+        """The seats that may act now: the state's, with the chance seat replaced by the seats that may answer a
+        pending `question` (at a chance point the match resolves itself, `[CHANCE]` as the state says)."""
+        asked = self.question()
+        return list(asked.seats) if asked is not None else self.state.to_move()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of `seat` now: at a `question` the seat may answer, the chance outcomes the rules
+        allow (action objects of the chance seat: their texts are what the save records); else the state's."""
+        asked = self.question()
+        if asked is not None:
+            return [a.action for a in asked.answers] if seat in asked.seats else []
+        return self.state.legal_actions(seat)
+
+    def _answer(self, asked: Question, action: Action | str, seat: int | None) -> Action:
+        """The chance outcome meant by `seat`'s answer to `asked` (an outcome object or its text)."""
+        if seat is not None and seat != CHANCE and seat not in asked.seats:
+            who = ", ".join(map(str, asked.seats))
+            raise IllegalAction(f"seat {shown(seat)} may not answer now: {asked.line} (it is for seat {who})",
+                                asked.kind.rule)
+        if isinstance(action, Action):
+            if action.seat != CHANCE:
+                raise IllegalAction(f"{action} is no outcome of the pending chance point ({asked.line}); "
+                                    f"answer with one of its {len(asked.answers)} outcomes", asked.kind.rule)
+            return self.state._coerce(action, None)
+        return self.state._coerce(action, CHANCE)
+
+    # --- playing ------------------------------------------------------------------------
 
     # --- playing ------------------------------------------------------------------------
     def play(self, action: Action | str, seat: int | None = None) -> Action:
@@ -100,15 +149,18 @@ class Match:
         Whether the action revealed anything comes from the state (`State.apply`'s result), which the
         game reports for every card looked at or drawn and every screen lowered, not only for chance.
         """
-        act = self.state._coerce(action, seat)
+        asked = self.question() if self.physical else None
+        act = self._answer(asked, action, seat) if asked is not None else self.state._coerce(action, seat)
         reveal = self.state.apply(act)
         self.history.append(Entry(act.seat, str(act), reveal))
         return act
 
     def resolve_chance(self, limit: int = 100_000) -> int:
-        """Resolve pending chance points from the state's own RNG; returns how many were resolved."""
+        """Resolve pending chance points from the state's own RNG; returns how many were resolved. It stops at a
+        chance point people answer (`question`)."""
         n = 0
-        while not self.state.is_over() and self.state.to_move() == [CHANCE]:
+        while not self.state.is_over() and self.state.to_move() == [CHANCE] and (
+                not self.physical or self.question() is None):
             self.play(self.state.sample_chance())
             n += 1
             if n > limit:
@@ -143,14 +195,14 @@ class Match:
 
         Doors use it to recover the last good state when something failed part-way through an action.
         """
-        fresh = Match.start(self.game, self.seed, self.options)
+        fresh = Match.start(self.game, self.seed, self.options, self.physical)
         for e in self.history[:upto]:
             fresh.play(e.text, e.seat)
         return fresh
 
     def replay(self) -> Iterator[tuple[Entry | None, State]]:
         """The start state, then the state after each recorded action (each a fresh object)."""
-        fresh = Match.start(self.game, self.seed, self.options)
+        fresh = Match.start(self.game, self.seed, self.options, self.physical)
         yield None, fresh.state.clone()
         for e in self.history:
             fresh.state.apply(e.text, e.seat)
@@ -158,8 +210,8 @@ class Match:
 
     # --- saving -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The save document."""
-        return {
+        """The save document; a match in companion mode adds `physical`, the kinds of chance point people answer."""
+        doc: dict[str, Any] = {
             "format": MATCH_FORMAT,
             "version": MATCH_VERSION,
             "game": self.game.name,
@@ -170,6 +222,9 @@ class Match:
             "actions": [[e.seat, e.text, e.reveal] for e in self.history],
             "digest": state_digest(self.state),
         }
+        if self.physical:
+            doc["physical"] = sorted(self.physical)
+        return doc
 
     def save(self, path: str | Path) -> None:
         """Write the save document to `path` (JSON)."""
@@ -198,7 +253,7 @@ class Match:
             raise SaveError(f"save file was made with {game.name} rules {shown(doc['rules_version'])}, this engine "
                             f"has {game.rules_version}, and a version-1 file has no digest to prove its game unchanged")
         try:
-            match = cls.start(game, doc.get("seed"), doc["options"])
+            match = cls.start(game, doc.get("seed"), doc["options"], _physical_of(doc))
         except OutlastError as exc:
             raise SaveError(f"save file options are invalid: {exc}") from None
         if version >= 2 and not game.accepts_content(doc["content"], match.options):
@@ -255,6 +310,18 @@ def _check_fields(doc: Any) -> int:
     if type(doc.get("seed")) is not int:
         raise SaveError("save file field 'seed' is missing or not a whole number")
     return version
+
+
+def _physical_of(doc: dict[str, Any]) -> list[str] | None:
+    """The kinds of chance point a save's people answered (its `physical` list), or None for a digital game."""
+    value = doc.get("physical")
+    if value is None:
+        return None
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise OptionError("physical", value, "a list of the kinds of chance point people answer",
+                          f"save file field 'physical' must be a non-empty list of kinds of chance point, "
+                          f"not {shown(value)}")
+    return value
 
 
 def _game_of(doc: dict[str, Any], game: Game | None) -> Game:

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from outlast.core import (
+    ChancePoint,
     Game,
     Option,
     OptionError,
@@ -28,6 +29,7 @@ from outlast.core.parts import Part
 from outlast.core.teach import Explained, Teaching
 
 from .actions import DiscoverAction, parse_action
+from .companion import KINDS as COMPANION_KINDS
 from .copy import Copy
 from .document import FORMAT
 from .flow import RESULT_TEXTS
@@ -64,6 +66,7 @@ class DiscoverGame(Game):
     kind = "semi-cooperative"
     result_codes = MappingProxyType(dict(RESULT_TEXTS))
     capabilities = frozenset({"generated_content", "action_space"})
+    chance_kinds = COMPANION_KINDS
     measures = MappingProxyType({"day": Measure("day the survivor's game ended", "seat")})
     """What tells seats apart in a report: the day each seat won, fell or was stopped (§13)."""
 
@@ -226,6 +229,16 @@ class DiscoverGame(Game):
         from .parts import declared_parts
 
         return declared_parts(cast("Sequence[DiscoverAction]", legal), state if isinstance(state, DiscoverState) else None)
+
+    def chance_point(self, state: Any) -> ChancePoint:
+        from .companion import chance_point
+
+        return chance_point(state)
+
+    def chance_name(self, state: Any, outcome: Action) -> str:
+        from .companion import chance_name
+
+        return chance_name(state, cast(DiscoverAction, outcome))
 
     def describe_decision(self, state: Any, seat: int) -> str:
         if not isinstance(state, DiscoverState):

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from outlast.core import (
+    ChancePoint,
     ContentError,
     FileContentGame,
     OptionSchema,
@@ -23,6 +24,7 @@ from outlast.core.parts import Part
 from outlast.core.teach import Explained, Teaching
 
 from .actions import FujiAction, parse_action
+from .companion import KINDS as COMPANION_KINDS
 from .content import CONTENT_DIR, VERBS, Content, load_content
 from .document import EARLIER_FORMATS, EARLIER_WORDINGS, FORMAT
 from .state import FujiState
@@ -57,6 +59,7 @@ class FujiGame(FileContentGame[Content]):
     capabilities = frozenset({"action_space", "chat_rule"})
 
     shipped_content = CONTENT_DIR
+    chance_kinds = COMPANION_KINDS
 
     def __init__(self, content_dir: Path | None = None) -> None:
         self._schema: OptionSchema | None = None
@@ -164,6 +167,16 @@ class FujiGame(FileContentGame[Content]):
         from .parts import declared_parts
 
         return declared_parts(self._state(state, seat), seat, cast("Sequence[FujiAction]", legal))
+
+    def chance_point(self, state: Any) -> ChancePoint:
+        from .companion import chance_point
+
+        return chance_point(state)
+
+    def chance_name(self, state: Any, outcome: Action) -> str:
+        from .companion import chance_name
+
+        return chance_name(state, cast(FujiAction, outcome))
 
     def describe_decision(self, state: Any, seat: int) -> str:
         from .describe import describe

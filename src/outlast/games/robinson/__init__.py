@@ -7,12 +7,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
 
-from outlast.core import Action, ContentError, FileContentGame, OptionSchema, resolve_seed
+from outlast.core import Action, ChancePoint, ContentError, FileContentGame, OptionSchema, resolve_seed
 from outlast.core.game import Measure, State
 from outlast.core.parts import Part
 from outlast.core.teach import Explained, Teaching
 
 from .actions import RobinsonAction, parse_action
+from .companion import KINDS as COMPANION_KINDS
 from .content import CONTENT_DIR, Content, load_content
 from .document import EARLIER_FORMATS, EARLIER_WORDINGS, FORMAT
 from .state import RobinsonState
@@ -51,6 +52,7 @@ class RobinsonGame(FileContentGame[Content]):
     """What tells Robinson games apart in a report: every win scores the same, so the wood pile's progress (§25.1)."""
 
     shipped_content = CONTENT_DIR
+    chance_kinds = COMPANION_KINDS
 
     def __init__(self, content_dir: Path | None = None) -> None:
         self._schema: OptionSchema | None = None
@@ -141,6 +143,16 @@ class RobinsonGame(FileContentGame[Content]):
         from .parts import declared_parts
 
         return declared_parts(cast("Sequence[RobinsonAction]", legal))
+
+    def chance_point(self, state: Any) -> ChancePoint:
+        from .companion import chance_point
+
+        return chance_point(state)
+
+    def chance_name(self, state: Any, outcome: Action) -> str:
+        from .companion import chance_name
+
+        return chance_name(state, cast(RobinsonAction, outcome))
 
     def describe_decision(self, state: Any, seat: int) -> str:
         from .describe import describe
