@@ -36,7 +36,8 @@ from .replay import Replay
 from .session import PlaySession, SeatPlan, load_save, plan_seats, rules_text, seat_count
 from .terminal import Terminal, make_console
 
-RESERVED_FLAGS = frozenset({"seed", "save", "option", "humans", "seats", "bots", "bots_only", "script", "quiet"})
+RESERVED_FLAGS = frozenset({"seed", "save", "option", "humans", "seats", "bots", "bots_only", "script", "quiet",
+                            "physical"})
 """Flags of `play` itself: a game option of the same name is given with --option NAME=VALUE only."""
 
 
@@ -119,6 +120,9 @@ def cmd_games(args: argparse.Namespace) -> int:
         console.print(f"[bold]{name}[/bold] — {game.title} — {players} players — rules {game.rules_version} "
                       f"(outlast rules {name})")
         console.print(f"  bots: {bots}", markup=False)
+        if game.chance_kinds:
+            kinds = "; ".join(f"{k.name} ({k.label.lower()}, {k.component})" for k in game.chance_kinds)
+            console.print(f"  --physical kinds: {kinds}", markup=False)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
         for col in ("option", "kind", "default", "allowed", "help"):
             table.add_column(col, overflow="fold")
@@ -200,12 +204,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Start a new game with humans and bots at the terminal."""
     game = load_game(args.game)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
-    match = Match.new(game, seed, **_given_options(game, args))
+    match = Match.start(game, seed, _given_options(game, args), args.physical)
     plan = _seat_plan(args, seat_count(match))
+    if match.physical and not plan.humans:
+        raise OptionError("physical", args.physical, "a game with a human seat",
+                          "--physical: people answer the rolls and draws, so the game needs a human seat")
     save_path: Path | None = args.save
     if save_path is None and plan.humans:
         save_path = Path(f"{game.name}-{seed}.outlast.json")
     opts = ", ".join(f"{k}={_header_shown(game, k, v)}" for k, v in match.options.items())
+    if match.physical:
+        opts += "; played with the box: " + ", ".join(k.label for k in game.chance_kinds if k.name in match.physical)
     return _start(match, plan, args, save_path, f"{game.title} — seed {seed} — {opts}")
 
 
@@ -275,6 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed at the start)")
     p.add_argument("--save", type=Path, metavar="FILE",
                    help="the save file (default GAME-SEED.outlast.json when a human plays; none for bots only)")
+    p.add_argument("--physical", nargs="?", const="all", metavar="KINDS",
+                   help="companion mode: you roll and draw with the physical box and enter what came up; alone for "
+                        "every roll and draw, or only some kinds, e.g. --physical dice or --physical dice,events "
+                        "(docs/companion.md; `outlast games` lists each game's kinds)")
     _seat_flags(p)
     p.set_defaults(func=cmd_play)
 

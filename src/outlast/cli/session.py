@@ -35,6 +35,7 @@ from rich.text import Text
 
 from outlast.agents import Agent, make_agent
 from outlast.core import (
+    CHANCE,
     Action,
     Game,
     IllegalAction,
@@ -49,6 +50,7 @@ from outlast.core import (
 from outlast.install import outlast_command
 from outlast.sim.play import next_seat
 
+from . import companion
 from .menu import MENU_LINES, input_problem, looks_numeric, menu_group, menu_lines, menu_number, menu_text
 from .terminal import Terminal
 
@@ -259,6 +261,9 @@ class PlaySession:
         self.public_seen = len(match.state.visible_events(None))
         self.log_seen: dict[int, int] = {}
         """How many of its log lines each human seat had when its screen was last drawn."""
+        self.answered: tuple[int, int] | None = None
+        """(seat, version) after a seat answered a question of companion mode: a question right after it shows
+        its step and menu only, not the whole table again."""
         self.journal_told: set[str] = set()
         """Things of a generated copy already announced as seen in an earlier game."""
         self.journal_in_view: set[str] | None = None if match.history else set()
@@ -292,14 +297,20 @@ class PlaySession:
         while True:
             if self._engine(self.match.resolve_chance):
                 self.unsaved = True
+            if self.match.physical and self.match.question() is not None and \
+                    not companion.needs_a_person(self.match, self.humans):
+                self._engine(self.match.play, self.match.state.sample_chance(), CHANCE)  # a bot's own roll or draw
+                self.unsaved = True
+                continue
             self._autosave()
             state = self.match.state
             if not self.humans:
                 self._print_public_events()
             if state.is_over():
                 return self._finish()
-            movers = state.to_move()
-            bots = [s for s in movers if s in self.agents]
+            movers = self.match.to_move()
+            asked = self.match.question() if self.match.physical else None
+            bots = [s for s in movers if s in self.agents and asked is None]
             humans = [s for s in movers if s in self.humans]
             if humans:
                 bot = self._waiting_bot(bots)
@@ -391,7 +402,10 @@ class PlaySession:
         self.on_screen = seat
         self._show_chat(seat)
         if self.rendered != (seat, self.version):
-            self._guarded(self._show, seat, bots)
+            if self.answered == (seat, self.version) and self.match.question() is not None:
+                self._guarded(self._show_question, seat)  # the next of several answers: the board is unchanged
+            else:
+                self._guarded(self._show, seat, bots)
         while True:
             line = self.term.ask(f"seat {seat}> ")
             if line is None:
@@ -424,7 +438,7 @@ class PlaySession:
         word = word.lower()
         rest = rest.strip()
         if looks_numeric(line):
-            legal = self.match.state.legal_actions(seat)
+            legal = self.match.legal_actions(seat)
             number = menu_number(line)
             if number is None or not 1 <= number <= len(legal):
                 self.term.print(f"choose a number from 1 to {len(legal)}, or type an action", style="red")
@@ -454,8 +468,30 @@ class PlaySession:
             self._say(seat, rest)
         elif word == "save":
             self._save(Path(rest) if rest else None)
+        elif self.match.physical and self.match.question() is not None:
+            answer = self._named_answer(line)
+            if answer is not None and self._play(seat, answer):
+                return Turn.ACTED
         elif self._play(seat, line):
             return Turn.ACTED
+        return None
+
+    def _named_answer(self, line: str) -> Action | None:
+        """At a question of companion mode: the one outcome whose name or text contains `line` (its exact name or
+        text first); else None, after saying that none or which several match."""
+        asked = self.match.question()
+        assert asked is not None
+        found = companion.answer_of(asked, line)
+        if not isinstance(found, list):
+            return found.action
+        if not found:
+            self.term.print(f"no outcome matches {line!r}: type its number or part of its name (`menu` lists all "
+                            f"{len(asked.answers)})", style="red")
+            return None
+        names = ", ".join(a.name for a in found[:companion.MAX_FOUND])
+        more = f" and {len(found) - companion.MAX_FOUND} more" if len(found) > companion.MAX_FOUND else ""
+        self.term.print(f"{len(found)} outcomes match {line!r}: {names}{more}; type more of the name, or its number",
+                        style="yellow")
         return None
 
     def _play(self, seat: int, action: Action | str) -> bool:
@@ -465,8 +501,9 @@ class PlaySession:
             if problem:
                 self.term.print(f"not allowed: {problem}", style="red")
                 return False
+        asked = self.match.question() if self.match.physical else None
         try:
-            act = self._engine(self.match.play, action, seat)
+            act = self._engine(self.match.play, action, companion.answering_seat(asked, seat) if asked else seat)
         except IllegalAction as exc:
             rule = f" ({exc.rule})" if exc.rule else ""
             self.term.print(f"not allowed: {exc.reason}{rule}", style="red")
@@ -474,7 +511,12 @@ class PlaySession:
         self.version += 1
         self.unsaved = True
         self.waiting.clear()
-        self.term.print(f"seat {seat}: {act}", style="dim")
+        if asked is not None:
+            name = next((a.name for a in asked.answers if a.action == act), str(act))
+            self.term.print(f"seat {seat} entered: {name}", style="dim")
+            self.answered = (seat, self.version)
+        else:
+            self.term.print(f"seat {seat}: {act}", style="dim")
         self._autosave()
         return True
 
@@ -510,7 +552,8 @@ class PlaySession:
         if new > SCREEN_LOG_LINES and not full:
             self.term.print(Text(f"{new} new lines in your log since your last screen: `log {new}` shows them",
                                  style="dim"))
-        self.term.print(Text(self.game.describe_decision(state, seat), style="bold"))
+        asked = self.match.question() if self.match.physical else None
+        self.term.print(Text(asked.line if asked else self.game.describe_decision(state, seat), style="bold"))
         self._menu(seat, None)
         if bots:
             every = " (`wait all`: each of them)" if len(bots) > 1 else ""
@@ -518,9 +561,29 @@ class PlaySession:
                                  + f" — type `wait` to let them go first{every}", style="cyan"))
         self.rendered = (seat, self.version)
 
+    def _show_question(self, seat: int) -> None:
+        """A question of companion mode alone: its step and the menu of outcomes (`view` shows the table)."""
+        asked = self.match.question()
+        assert asked is not None
+        self.term.print(Text(asked.line, style="bold"))
+        self._menu(seat, None)
+        self.rendered = (seat, self.version)
+
     def _menu(self, seat: int, words: str | None, budget: int | None = MENU_LINES) -> None:
         """The numbered legal actions (numbers are stable: the order of `legal_actions`): at most `budget`
-        lines on the screen, every action for the `menu` command (`budget=None`)."""
+        lines on the screen, every action for the `menu` command (`budget=None`). At a question of companion mode,
+        the outcomes by name with their probabilities (`cli.companion`)."""
+        asked = self.match.question() if self.match.physical else None
+        if asked is not None:
+            lines = companion.menu_lines(asked, self.term.console.width, budget, words)
+            if not lines:
+                self.term.print(f"no outcome matches {words!r}", style="red")
+                return
+            self.term.print(Text(f"What came up? ({len(asked.answers)} possible) Type its number or part of its "
+                                 "name; `help` for commands:", style="bold"))
+            for line in menu_text(lines):
+                self.term.print(line)
+            return
         legal = [str(a) for a in self.match.state.legal_actions(seat)]
         numbered = [(i + 1, t) for i, t in enumerate(legal) if not words or words.lower() in t]
         if not numbered:
@@ -533,15 +596,21 @@ class PlaySession:
 
     def _help(self, seat: int) -> None:
         """The decision and the commands, with an example action taken from this game's decision now."""
-        self.term.print(Text(self.game.describe_decision(self.match.state, seat), style="bold"))
-        legal = self.match.state.legal_actions(seat)
+        asked = self.match.question() if self.match.physical else None
+        if asked is not None:
+            self.term.print(Text(f"{asked.line} ({asked.kind.rule}). The table rolls or draws with the box; tell "
+                                 "outlast what came up.", style="bold"))
+        else:
+            self.term.print(Text(self.game.describe_decision(self.match.state, seat), style="bold"))
+        legal = self.match.legal_actions(seat)
         example = f"`1` or `{legal[0]}`" if legal else "`1`"
         for cmd, what in COMMANDS:
             self.term.print(f"  {cmd:<22} {what.format(example=example)}")
 
     def _rules(self, seat: int, section: str | None) -> None:
         if section is None:
-            section = _section_of(self.game.describe_decision(self.match.state, seat))
+            asked = self.match.question() if self.match.physical else None
+            section = _section_of(asked.kind.rule if asked else self.game.describe_decision(self.match.state, seat))
         self.term.print(rules_text(self.game, section))
 
     def _log(self, seat: int, count: str) -> None:

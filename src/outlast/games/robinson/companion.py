@@ -73,13 +73,17 @@ def chance_point(state: RobinsonState) -> ChancePoint:
     code, a, b, chooser = state.chance
     kind = _KIND_OF[code]
     if code == CH_WEATHER:
-        die = state.table.scenario.weather[state.round - 1][a] if a < 100 else "animals"
-        return ChancePoint(kind, None, f"roll the {WEATHER_DIE[die]}")
+        if a >= 100:  # a card's own roll of the Hungry Animals die
+            return ChancePoint(kind, None, f"roll the {WEATHER_DIE['animals']}")
+        dice = [WEATHER_DIE[d] for d in state.table.scenario.weather[state.round - 1]]
+        later = f", then the {' and the '.join(dice[a + 1:])}" if a + 1 < len(dice) else ""
+        return ChancePoint(kind, None, f"roll the {dice[a]}{later}")
     if code in (CH_DICE, CH_REROLL, CH_HUNT):
         typ, lead = TYPE_NAMES[state.groups[a][0]], state.groups[a][3]
         who = state.char_name(lead)
         if code == CH_DICE:
-            return ChancePoint(kind, state.seat_of(lead), f"{who} rolls the three {typ} dice")
+            return ChancePoint(kind, state.seat_of(lead), f"{who} rolls the three {typ} dice (enter them as "
+                                                          "wound / success / adventure die)")
         if code == CH_REROLL:
             return ChancePoint(kind, state.seat_of(lead), f"{who} rolls the {typ} {DIE_NAMES[b]} die again")
         return ChancePoint(kind, state.seat_of(lead), f"{who} draws the top card of the Hunting deck")
@@ -121,7 +125,7 @@ def chance_name(state: RobinsonState, outcome: RobinsonAction) -> str:
     if verb == "token":
         return next(k.name for k in content.token_kinds if k.id == args[0])
     if verb == "roll" and len(args) == 3:
-        return ", ".join(f"{die} die: {_FACES.get(face, face)}" for die, face in zip(DIE_NAMES, args, strict=True))
+        return " / ".join(_FACES.get(face, face) for face in args)
     if verb in ("roll", "pit"):
         return _FACES.get(args[0], args[0])
     if verb == "weather":
