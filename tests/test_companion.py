@@ -49,6 +49,7 @@ def _check_question(match: Match, asked: Question) -> None:
     assert abs(sum(a.probability for a in asked.answers) - 1) < 1e-9
     assert all(a.name.strip() and "_" not in a.name for a in asked.answers), [a.name for a in asked.answers]
     assert asked.kind.name in match.physical and asked.line.startswith(asked.kind.label + ": ")
+    assert "_" not in asked.line and len(asked.line) > len(asked.kind.label) + 8
     assert asked.seats and all(0 <= s < state.seat_count() for s in asked.seats)
     assert match.to_move() == list(asked.seats) and state.to_move() == [CHANCE]
     for seat in range(state.seat_count()):
@@ -176,6 +177,28 @@ def _to_question(match: Match, kind: str, seed: int = 5) -> Question:
         legal = match.legal_actions(seat)
         match.play(legal[choices.randrange(len(legal))], seat)
     raise AssertionError(f"no {kind} question came")
+
+
+def test_the_weather_step_names_the_dice_of_this_round_in_order__s9_1() -> None:
+    """§9.1: Castaways rolls the Rain die in rounds 4-6, then Rain, Winter and Hungry Animals from round 7; the
+    table is told each die to roll and the ones still to come."""
+    match = Match.start("robinson", 5, {"players": 2}, "weather")
+    bot = make_agent("heuristic", match.game)
+    lines: dict[int, list[str]] = {}
+    while not match.state.is_over() and match.state.round < 8:
+        match.resolve_chance()
+        asked = match.question()
+        if asked is not None:
+            lines.setdefault(match.state.round, []).append(asked.line)
+            match.play(str(match.state.sample_chance()), asked.seats[0])
+        elif not match.state.is_over():
+            seat = match.to_move()[0]
+            match.play(bot.act(match.state, seat, Rng(len(match.history))), seat)
+    assert lines[4] == ["Weather: roll the Rain die"]
+    assert lines[7] == ["Weather: roll the Rain die, then the Winter die and the Hungry Animals die",
+                        "Weather: roll the Winter die, then the Hungry Animals die",
+                        "Weather: roll the Hungry Animals die"]
+    assert not set(lines) & {1, 2, 3}
 
 
 def test_only_the_seat_that_rolls_may_answer_and_a_wrong_answer_changes_nothing() -> None:
