@@ -141,8 +141,6 @@ class Match:
         return self.state._coerce(action, CHANCE)
 
     # --- playing ------------------------------------------------------------------------
-
-    # --- playing ------------------------------------------------------------------------
     def play(self, action: Action | str, seat: int | None = None) -> Action:
         """Apply and record one action (object or text); returns the applied action object.
 
