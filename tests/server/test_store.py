@@ -301,7 +301,7 @@ def test_migrations_run_once_and_match_the_models(store_url: str) -> None:
     with Store(store_url) as again:  # the second opening finds the schema at its head and changes nothing
         assert again.table(table_id).id == table_id
         with again.engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == ["0003"]
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == ["0004"]
             assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
 
 

@@ -109,7 +109,8 @@ class Question:
 
     def to_json(self) -> dict[str, Any]:
         """The question as plain data, for a door (the seat it is for sees it; it holds no other seat's secret)."""
-        return {"kind": self.kind.name, "label": self.kind.label, "rule": self.kind.rule, "line": self.line,
+        return {"kind": self.kind.name, "label": self.kind.label, "component": self.kind.component,
+                "rule": self.kind.rule, "step": self.step, "line": self.line,
                 "seats": list(self.seats),
                 "answers": [{"text": a.text, "name": a.name, "probability": a.probability} for a in self.answers]}
 

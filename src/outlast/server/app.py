@@ -408,7 +408,7 @@ def export_document(store: Store, table_id: str) -> dict[str, Any]:
                            f"has {game.rules_version}, so it cannot replay it into a save file")
     if row.status == "stale":
         raise OutlastError(f"table {table_id} is stale: its stored actions no longer replay under this engine")
-    match = Match.start(game, row.seed, row.options)
+    match = Match.start(game, row.seed, row.options, list(row.physical) or None)
     for _, seat, text in store.actions(table_id):
         match.play(text, seat)
     return match.to_json()

@@ -435,6 +435,12 @@ class BotRunner:
         if tutorial is not None and tutorial.next_step(match) is not None:  # the script decides who moves
             scripted = tutorial.scripted_mover(match)
             return None if scripted is None or scripted not in specs else (scripted, specs[scripted])
+        asked = match.question()
+        if asked is not None:  # a companion table's roll or draw: a person's to answer, else outlast's for the bots
+            if live.people() & set(asked.seats):
+                return None
+            drawer = next((s for s in asked.seats if s in specs), None)
+            return None if drawer is None else (drawer, specs[drawer])
         mine = [m for m in movers if m != CHANCE and m in specs]
         if not mine:
             return None
@@ -539,6 +545,10 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         async with live.lock:
             match = live.match
+            asked = match.question() if match is not None else None
+            if asked is not None:  # a roll or draw of seats no person plays (a stand-in's own dice): outlast's
+                wanted = seat in asked.seats and not live.people() & set(asked.seats)
+                return live.version, str(match.state.sample_chance()) if wanted and match is not None else None
             if match is None or match.state.is_over() or seat not in match.state.to_move():
                 return live.version, None
             version = live.version

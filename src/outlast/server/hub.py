@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ParamSpec, TypeVar
 
 from outlast.core import IllegalAction, Match, OptionError, OutlastError, load_game, resolve_seed
+from outlast.core.companion import physical_kinds
 from outlast.core.errors import UnknownGame, shown
 from outlast.core.rng import secret_seed
 from outlast.tutorials import OffScript, UnknownTutorial, load_tutorial
@@ -226,6 +227,8 @@ class Hub:
                 "name": name, "title": game.title, "description": game.description, "players": list(game.players), "kind": game.kind,
                 "rules_version": game.rules_version,
                 "teaching": teaching.to_json() if (teaching := game.teaching()) is not None else None,
+                "chance_kinds": [{"name": k.name, "label": k.label, "component": k.component, "rule": k.rule}
+                                 for k in game.chance_kinds],
                 "options": [{"name": o.name, "kind": o.kind, "default": _plain(o.default), "help": o.help,
                              "choices": [_plain(c) for c in o.choices], "secret": bool(o.secret_bits)}
                             for o in game.options],
@@ -233,8 +236,10 @@ class Hub:
         return out
 
     async def create(self, body: Any) -> dict[str, Any]:
-        """Open a new table: `{game, options?, public?, clock?, practice?, seed?, name?}` → its id and the host's
-        token; with a `name`, the host takes the first seat under it at once (`seat` and `token` in the reply).
+        """Open a new table: `{game, options?, public?, clock?, practice?, seed?, name?, physical?}` → its id and the
+        host's token; with a `name`, the host takes the first seat under it at once (`seat` and `token` in the reply).
+        `physical` makes it a companion table (docs/companion.md): the kinds of roll and draw its people answer from
+        the physical box (`all`, or a list of kinds and components; `Game.chance_kinds`).
 
         The table's seed is `secret_seed()` (128 bits from `secrets`), stored and never sent to a client. A host
         may name the seed only for a practice table (`"practice": true`), which every seat and the lobby see
@@ -243,7 +248,7 @@ class Hub:
         """
         if not isinstance(body, dict):
             raise HubError(400, "malformed", "the request body must be a JSON object")
-        unknown = set(body) - {"game", "options", "seed", "public", "clock", "practice", "name"}
+        unknown = set(body) - {"game", "options", "seed", "public", "clock", "practice", "name", "physical"}
         if unknown:
             raise HubError(400, "malformed", f"unknown field {shown(sorted(unknown)[0])}")
         if body.get("name") is not None and not isinstance(body["name"], str):
@@ -271,6 +276,7 @@ class Hub:
                      if o.secret_bits and o.name not in given}
             options = game.options.resolve({**given, **drawn})
             seed = resolve_seed(body["seed"]) if body.get("seed") is not None else secret_seed()
+            physical = physical_kinds(game, body.get("physical"))
             # a Discover copy is generated here (seconds for a new one): in a worker thread, not on the loop
             seats, content_id = await asyncio.to_thread(_deal_facts, game, seed, options)
         except (UnknownGame, OptionError) as exc:
@@ -281,7 +287,8 @@ class Hub:
         table_id = await self.db(
             self.store.create_table, game=game.name, options=_plain(options), seed=seed,
             rules_version=game.rules_version, content_id=content_id, public=public,
-            host_hash=token_hash(host), seats=seats, clock=clock, practice=practice, secret_options=sorted(drawn))
+            host_hash=token_hash(host), seats=seats, clock=clock, practice=practice, secret_options=sorted(drawn),
+            physical=sorted(physical))
         made: dict[str, Any] = {"table": table_id, "host_token": host, "seats": seats}
         if host_name is not None:  # the host sits down at once (issue 24 §2): a seat and its token
             made.update(await self.join(table_id, {"name": host_name}))
@@ -485,7 +492,7 @@ class Hub:
         """The table's match from its seed and options, dealt up to its first choice (the opening chance
         outcomes): built before the table's lock is taken, since other tables' actions wait on that lock."""
         match = live.replayed([])
-        match.resolve_chance()
+        live.settle_chance(match)
         return match
 
     def _store_start(self, live: Live, match: Match) -> None:
@@ -543,7 +550,7 @@ class Hub:
                 tutorial.check(match, seat, text)  # the learner: the script's move only (OffScript: the hint)
             try:
                 match.play(text, seat)
-                match.resolve_chance()
+                live.settle_chance(match)
                 stored = tx.version
                 for entry in match.history[done:]:
                     stored = tx.append(stored, entry.seat, entry.text)

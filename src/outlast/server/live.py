@@ -80,7 +80,7 @@ class Live:
         if game.rules_version != self.row.rules_version:
             raise TableStale(f"table {self.row.id} was played under {self.row.game} rules {self.row.rules_version}; "
                              f"this server has {game.rules_version}")
-        match = Match.start(game, self.row.seed, self.row.options)
+        match = Match.start(game, self.row.seed, self.row.options, list(self.row.physical) or None)
         try:
             for _, seat, text in rows:
                 match.play(text, seat)
@@ -98,6 +98,23 @@ class Live:
             self.match.play(text, seat)
         self.version = version
         return True
+
+    def people(self) -> set[int]:
+        """The seats a person plays now (a person's seat without a stand-in bot): only they answer the questions
+        of a companion table."""
+        return {s.seat for s in self.seats if s.kind == "human" and not s.bot}
+
+    def settle_chance(self, match: Match) -> None:
+        """Resolve what the table does not wait on a person for: chance points left to the RNG, and on a companion
+        table a roll or draw that belongs to seats no person plays (a bot's dice behind its screen: outlast rolls
+        them, so nobody sees them before the rules show them). Stops at a question a person answers."""
+        people = self.people()
+        while True:
+            match.resolve_chance()
+            asked = match.question()
+            if asked is None or people & set(asked.seats):
+                return
+            match.play(match.state.sample_chance(), CHANCE)
 
     # ------------------------------------------------------------------ what a seat may see
     def seat_list(self, now: float | None = None) -> list[dict[str, Any]]:
@@ -148,6 +165,7 @@ class Live:
         return {"table": r.id, "game": r.game, "options": options, "public": r.public, "status": r.status,
                 "seats": self.seat_list(), "free": sum(1 for s in self.seats if s.kind == "open"),
                 "version": self.version, "clock": r.clock, "practice": r.practice, "content_id": r.content_id,
+                "physical": list(r.physical),
                 "labels": table_labels(r)}
 
 
@@ -165,6 +183,12 @@ def table_labels(row: TableRow) -> list[dict[str, str]]:
     and may foresee every hidden outcome), and for each spoiler option (`Option.secret_bits`: a Discover copy)
     whether the server drew it in secret or the host chose it (then its hidden contents may be known)."""
     labels = []
+    if row.physical:
+        kinds = load_game(row.game).chance_kinds
+        named = [k.label for k in kinds if k.name in row.physical]
+        what = "every roll and draw" if len(named) == len(kinds) else ", ".join(named)
+        labels.append({"kind": "companion", "text": f"companion table: played with the box; the players enter "
+                                                     f"what came up ({what})"})
     if row.tutorial:
         labels.append({"kind": "tutorial", "text": "tutorial: a scripted game with dice and cards fixed in advance"})
     elif row.practice:
@@ -207,7 +231,8 @@ class Snapshot:
         state, game = match.state, match.game
         self.version = (live.epoch, live.version)
         over = state.is_over()
-        movers = [] if over else state.to_move()
+        movers = [] if over else match.to_move()
+        asked = None if over else match.question()
         self.status = "over" if over else live.row.status
         self.to_move = [m for m in movers if m != CHANCE]
         self.seat_list = live.seat_list()
@@ -216,6 +241,18 @@ class Snapshot:
         """Per seat drawn: the keys of a state message that depend on the seat and the version, not the client."""
         for seat, view in zip(seats, state.observe_seats(seats), strict=True):
             mine = seat is not None and seat in movers
+            if asked is not None:  # a companion table's roll or draw: its answers, to the seats that may give them
+                self.seats[seat] = {
+                    "status": self.status, "view": view, "to_move": self.to_move,
+                    "legal": [a.text for a in asked.answers] if mine else [],
+                    "decision": f"{asked.line} ({asked.kind.rule})" if mine else "",
+                    "parts": None, "explain": {"kind": "", "text": ""},
+                    "question": asked.to_json() if mine else None,
+                    "asked": asked.line,
+                    "can_undo": seat is not None and match.can_undo(seat) is None,
+                    "undo_reason": (match.can_undo(seat) or "") if seat is not None else "",
+                }
+                continue
             self.seats[seat] = {
                 "status": self.status, "view": view, "to_move": self.to_move,
                 "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],

@@ -40,6 +40,9 @@ class Table(Base):
     """A JSON list of the options the server drew in secret (a Discover copy's seed): never shown to a client."""
     tutorial: Mapped[str] = mapped_column(Text, server_default="")
     """The game whose tutorial this table plays (a scripted game for one learner, `outlast.tutorials`), or ""."""
+    physical: Mapped[str] = mapped_column(Text, server_default="[]")
+    """A JSON list of the kinds of chance point people answer from the physical box (companion mode,
+    docs/companion.md); [] for a digital game."""
     rules_version: Mapped[str] = mapped_column(Text)
     content_id: Mapped[str] = mapped_column(Text)
     public: Mapped[bool] = mapped_column(Boolean)

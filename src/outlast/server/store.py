@@ -99,6 +99,8 @@ class TableRow:
     """Options the server drew in secret: `options` holds them, no client is ever shown them."""
     tutorial: str = ""
     """The game whose tutorial this table plays (`outlast.tutorials`), or "" for an ordinary table."""
+    physical: tuple[str, ...] = ()
+    """The kinds of chance point people answer from the physical box (companion mode); () for a digital game."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,8 @@ def _table_row(row: Row[Any]) -> TableRow:
                     rules_version=row.rules_version, content_id=row.content_id, public=bool(row.public),
                     host_hash=row.host_hash, seats=row.seats, status=row.status, version=row.version,
                     clock=row.clock, created=row.created, updated=row.updated, practice=bool(row.practice),
-                    secret_options=tuple(json.loads(row.secret_options)), tutorial=row.tutorial)
+                    secret_options=tuple(json.loads(row.secret_options)), tutorial=row.tutorial,
+                    physical=tuple(json.loads(row.physical)))
 
 
 def _sqlite_events(engine: Engine, sync: str) -> None:
@@ -310,16 +313,20 @@ class Store:
 
     def create_table(self, *, game: str, options: dict[str, Any], seed: int, rules_version: str, content_id: str,
                      public: bool, host_hash: str, seats: int, clock: int = 0, practice: bool = False,
-                     secret_options: Sequence[str] = (), tutorial: str = "") -> str:
+                     secret_options: Sequence[str] = (), tutorial: str = "", physical: Sequence[str] = ()) -> str:
         """Store a new open table with `seats` open seats; returns its id (random, URL-safe, 16 characters).
         `seed` is any whole number (it is stored as text); `secret_options` name options of `options` that no
-        client may be shown; `tutorial` names the game whose tutorial the table plays ("" for none)."""
+        client may be shown; `tutorial` names the game whose tutorial the table plays ("" for none); `physical`
+        the kinds of chance point people answer from the box (companion mode, checked by the hub)."""
         _check_hash(host_hash, "host_hash")
         if type(seed) is not int:
             raise StoreError(f"a table's seed is a whole number, not {shown(seed)}")
         hidden = sorted(set(secret_options))
         if any(name not in options for name in hidden):
             raise StoreError(f"secret options {hidden} must all be among the table's options")
+        kinds = sorted(set(physical))
+        if not all(isinstance(k, str) and k for k in kinds):
+            raise StoreError(f"physical must name kinds of chance point, not {shown(list(physical))}")
         if not isinstance(seats, int) or isinstance(seats, bool) or seats < 1:
             raise StoreError(f"a table needs at least one seat, not {shown(seats)}")
         if not isinstance(clock, int) or isinstance(clock, bool) or clock < 0:
@@ -336,7 +343,8 @@ class Store:
                 id=table_id, game=game, options=options_text, seed=0, seed_text=str(seed),
                 rules_version=rules_version, content_id=content_id, public=public, host_hash=host_hash, seats=seats,
                 status="open", version=0, clock=clock, created=now, updated=now, lease_owner="", lease_until=0.0,
-                practice=bool(practice), secret_options=json.dumps(hidden), tutorial=str(tutorial)))
+                practice=bool(practice), secret_options=json.dumps(hidden), tutorial=str(tutorial),
+                physical=json.dumps(kinds)))
             conn.execute(insert(Seat), [
                 {"table_id": table_id, "seat": seat, "kind": "open", "name": "", "bot": "", "token_hash": "",
                  "clock_left": float(clock), "away": False} for seat in range(seats)])

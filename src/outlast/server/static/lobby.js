@@ -172,10 +172,29 @@ function OptionField({ o, value, set, glossary }) {
     <small>${optionWords(o.help)}.${allowed}</small></div>`;
 }
 
+/** Companion mode (docs/companion.md): play the physical box, and choose which rolls and draws come from it. */
+function BoxField({ kinds, boxed, setBoxed, physical, setPhysical }) {
+  const groups = [...new Set(kinds.map((k) => k.component))];
+  const flip = (name, on) => setPhysical(on ? [...physical, name] : physical.filter((n) => n !== name));
+  return html`<div class="field"><label for="opt-box">play with the box</label>
+    <input id="opt-box" type="checkbox" checked=${boxed} onChange=${(e) => setBoxed(e.target.checked)} />
+    <small>Companion mode: you roll the real dice and draw the real cards, and tell outlast what came up; it keeps
+      the books and walks the table through each step.</small>
+    ${boxed && html`<fieldset class="picks box-kinds" aria-label="what comes from the box">${groups.map((g) => html`
+      <div class="box-group"><strong>${g}:</strong> ${kinds.filter((k) => k.component === g).map((k) => html`<label class="pick">
+        <input type="checkbox" name="physical" value=${k.name} checked=${physical.includes(k.name)}
+          onChange=${(e) => flip(k.name, e.target.checked)} /> ${k.label}</label>`)}</div>`)}
+      <small>${physical.length ? "Unticked ones are rolled or drawn by outlast, for a box missing a part."
+        : "Tick at least one, or outlast rolls and draws everything."}</small></fieldset>`}</div>`;
+}
+
 function CreateForm({ game, onError, onCancel, name }) {
   const [values, setValues] = useState(Object.fromEntries(game.options.map((o) => [o.name, o.secret ? "" : o.default])));
   const [pub, setPub] = useState(true);
   const [clock, setClock] = useState(0);
+  const kinds = game.chance_kinds || [];
+  const [boxed, setBoxed] = useState(false);
+  const [physical, setPhysical] = useState(kinds.map((k) => k.name));
   const submit = async (e) => {
     e.preventDefault();
     if (!name.trim()) {
@@ -190,7 +209,9 @@ function CreateForm({ game, onError, onCancel, name }) {
       options[o.name] = o.kind === "int" && v !== "" ? Number(v) : v;
     }
     try {
-      const made = await api("/api/tables", { body: { game: game.name, options, public: pub, clock: Number(clock), name } });
+      const body = { game: game.name, options, public: pub, clock: Number(clock), name };
+      if (boxed && physical.length) body.physical = physical;
+      const made = await api("/api/tables", { body });
       keep.set(made.table, { host: made.host_token, seat: made.seat, token: made.token, name });
       go(made.table);
     } catch (err) { onError(err.message); }
@@ -204,6 +225,8 @@ function CreateForm({ game, onError, onCancel, name }) {
     <div class="field"><label for="opt-clock">clock</label>
       <input id="opt-clock" type="number" min="0" max="86400" step="1" value=${clock} onInput=${(e) => setClock(e.target.value)} />
       <small>Seconds each player has for the whole game (600 is ten minutes); 0 for no clock.</small></div>
+    ${kinds.length > 0 && html`<${BoxField} kinds=${kinds} boxed=${boxed} setBoxed=${setBoxed} physical=${physical}
+      setPhysical=${setPhysical} />`}
     <div class="buttons"><button type="submit">Create the table</button>
       <button type="button" class="quiet" onClick=${onCancel}>Cancel</button></div>
   </form>`;

@@ -9,6 +9,7 @@ import { TreeView } from "/static/tree.js";
 import { anchor } from "/static/rules.js";
 import { PartPicker, allMovesOpen, rememberAllMoves } from "/static/parts.js";
 import { Coach } from "/static/coach.js";
+import { Question } from "/static/companion.js";
 import { FirstScreen, TapTips, characterOf, plainWords, seatName, setGlossary, setSeatNames, useFirstScreen, useTeaching } from "/static/teach.js";
 import { GroupedLog, Notes, PACES, PaceSettings, Playback, noteOf, pace, useChangedGlow, useTurnSignals, useUndoGone,
   worthPlaying } from "/static/pace.js";
@@ -165,7 +166,7 @@ export function Table({ id }) {
     <div class="layout">
       <section class="board" aria-label="board" ref=${boardBox}>
         <${Playback} batch=${t.batch} seats=${t.seats} words=${words} onDone=${() => patch({ batch: null })} />
-        ${st ? (Board ? html`<${Board} view=${shown.view} legal=${t.batch ? [] : st.legal} act=${act} seat=${st.seat}
+        ${st ? (Board ? html`<${Board} view=${shown.view} legal=${t.batch || st.question ? [] : st.legal} act=${act} seat=${st.seat}
           events=${t.batch ? t.events.slice(0, -t.batch.events.length) : t.events}
           busy=${t.pending !== null || Boolean(t.batch)} />` : Board === null ? html`<${TreeView} value=${shown.view} />` : "")
           : t.link === "gone" ? "" : html`<${Waiting} t=${t} me=${me} id=${id} sit=${sit} />`}
@@ -309,8 +310,19 @@ function Actions({ st, act, undo, busy, notice, words, glossary }) {
   const groups = {};
   for (const a of st.legal) (groups[a.split(" ")[0]] ||= []).push(a);
   const refs = rules(st.decision);
+  if (st.question) {  // a companion table's roll or draw, this seat's to enter (companion.js)
+    return html`<section class="panel actions companion" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
+      <h2>What came up?</h2>
+      ${notice && html`<${Notice} n=${{ ...notice, text: words(notice.text) }} game=${game} />`}
+      <${Question} question=${st.question} act=${act} busy=${busy}
+        ruleLink=${(rule) => html`<${RuleLink} game=${game} rule=${rule} />`} />
+      ${st.can_undo && html`<button class="undo" disabled=${busy} onClick=${undo}>Undo my last action</button>`}
+    </section>`;
+  }
   return html`<section class="panel actions" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
     <h2>${st.legal.length ? "Your move" : st.status === "over" ? "Game over" : "Waiting for others"}</h2>
+    ${st.asked && !st.legal.length && html`<p class="decision asked"><strong>At the table:</strong> ${st.asked} — the player
+      who rolls or draws enters what came up.</p>`}
     ${st.explain?.text ? html`<p class="decision explain" data-kind=${st.explain.kind}><strong>What to do now:</strong> ${words(st.explain.text)}</p>`
       : st.decision && html`<p class="decision">${words(st.decision.replace(/\s*\(?§[^)]*\)?/g, ""))}</p>`}
     ${refs.length > 0 && html`<p class="quiet rules-line">${refs.length > 1 ? "Rules" : "Rule"}: ${refs.map((r, i) => html`${i ? ", " : ""}<${RuleLink} game=${game}
