@@ -1,8 +1,9 @@
 // Companion mode at the table (docs/companion.md): the people roll and draw with the physical box, and the seat that
 // rolls or draws tells outlast what came up. The server sends that seat a `question`: the step the table takes now,
-// its rule, and every outcome the rules allow, each with a plain name and its probability. Dice whose outcome names
+// its rule, and every outcome the rules allow, each with a plain name and its probability. The table gives each
+// question its own panel (keyed by the table's version), so a search or half-entered roll never carries over. Dice whose outcome names
 // read "face / face / face" are entered die by die (a face to click per die); anything else is a list to search.
-import { html, useEffect, useState } from "/static/vendor/preact-htm.module.js";
+import { html, useState } from "/static/vendor/preact-htm.module.js";
 
 /** A probability for people: `50%`, `8.3%`, `<0.1%` (as the terminal's menu shows it). */
 export function percent(p) {
@@ -29,7 +30,6 @@ export function found(question, words) {
 
 function Dice({ question, faces, act, busy }) {
   const [picked, setPicked] = useState(faces.map(() => null));
-  useEffect(() => setPicked(faces.map(() => null)), [question.line]);
   const name = picked.every((f) => f !== null) ? picked.join(" / ") : null;
   const answer = name && question.answers.find((a) => a.name === name);
   const possible = (d, face) => question.answers.some((a) => {
@@ -37,7 +37,7 @@ function Dice({ question, faces, act, busy }) {
     return parts[d] === face && picked.every((f, i) => i === d || f === null || parts[i] === f);
   });
   return html`<div class="dice-entry">
-    ${faces.map((list, d) => html`<fieldset class="die" key=${d}><legend>Die ${d + 1}${faces.length > 1 ? ` of ${faces.length}` : ""}</legend>
+    ${faces.map((list, d) => html`<fieldset class="entry-die" key=${d}><legend>Die ${d + 1}${faces.length > 1 ? ` of ${faces.length}` : ""}</legend>
       ${list.map((face) => html`<button type="button" class=${`face ${picked[d] === face ? "chosen" : ""}`}
         aria-pressed=${picked[d] === face ? "true" : "false"} disabled=${busy || !possible(d, face)}
         onClick=${() => setPicked(picked.map((f, i) => (i === d ? (f === face ? null : face) : f)))}>${face}</button>`)}
@@ -49,11 +49,10 @@ function Dice({ question, faces, act, busy }) {
 
 function Search({ question, act, busy }) {
   const [words, setWords] = useState("");
-  useEffect(() => setWords(""), [question.line]);
   const list = found(question, words);
   const many = question.answers.length > 8;
   return html`<div class="answer-list">
-    ${many && html`<input type="search" class="find" value=${words} placeholder="type part of its name or number"
+    ${many && html`<input type="search" class="find" value=${words} placeholder="type part of its name"
       aria-label="find what came up" onInput=${(e) => setWords(e.target.value)}
       onKeyDown=${(e) => { if (e.key === "Enter" && list.length === 1 && !busy) act(list[0].text); }} />`}
     ${list.length === 0 && html`<p class="quiet">Nothing the rules allow here matches “${words}”.</p>`}

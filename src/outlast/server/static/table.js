@@ -314,7 +314,7 @@ function Actions({ st, act, undo, busy, notice, words, glossary }) {
     return html`<section class="panel actions companion" aria-label="your actions" data-busy=${busy ? "yes" : "no"}>
       <h2>What came up?</h2>
       ${notice && html`<${Notice} n=${{ ...notice, text: words(notice.text) }} game=${game} />`}
-      <${Question} question=${st.question} act=${act} busy=${busy}
+      <${Question} key=${st.version} question=${st.question} act=${act} busy=${busy}
         ruleLink=${(rule) => html`<${RuleLink} game=${game} rule=${rule} />`} />
       ${st.can_undo && html`<button class="undo" disabled=${busy} onClick=${undo}>Undo my last action</button>`}
     </section>`;
