@@ -379,7 +379,7 @@ def decision_line(view: dict[str, Any]) -> Text:
         who.append("nobody" if view["over"] else "the engine")
     for i, s in enumerate(movers):
         who.append(", " if i else "")
-        who.append_text(Text("chance") if s < 0 else _who(view, s))
+        who.append_text(Text("a roll or draw at the table") if s < 0 else _who(view, s))
     decision = view["decision"]
     if decision:
         who.append(f" — {decision['kind']} ({decision['rule']})", style="bold")

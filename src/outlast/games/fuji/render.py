@@ -357,7 +357,7 @@ def status_panel(view: dict[str, Any]) -> RenderableType:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     movers = view["to_move"]
-    grid.add_row("to act", ", ".join("chance" if s < 0 else f"seat {s}" for s in movers) or "nobody")
+    grid.add_row("to act", ", ".join("a roll or draw at the table" if s < 0 else f"seat {s}" for s in movers) or "nobody")
     if view["phase"] in (2, 4):
         grid.add_row("ready", ", ".join(f"seat {s}" for s, r in enumerate(view["ready"]) if r) or "nobody yet")
     if view["rerolls_left"]:
@@ -549,7 +549,7 @@ def hints_line(view: dict[str, Any]) -> Text | None:
 
 def status_lines(view: dict[str, Any]) -> list[Text]:
     """Who may act, readiness, rerolls, pending steps, shared dice, the loss table and hints, in a few lines."""
-    facts = [("to act", ", ".join("chance" if s < 0 else f"seat {s}" for s in view["to_move"]) or "nobody")]
+    facts = [("to act", ", ".join("a roll or draw at the table" if s < 0 else f"seat {s}" for s in view["to_move"]) or "nobody")]
     if view["phase"] in (2, 4):
         facts.append(("ready", ", ".join(f"seat {s}" for s, r in enumerate(view["ready"]) if r) or "nobody yet"))
     if view["rerolls_left"]:

@@ -466,7 +466,7 @@ def status_panel(view: dict[str, Any]) -> Table:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     movers = view["to_move"]
-    grid.add_row("to act", ", ".join("chance" if s < 0 else _who(view, s) for s in movers) or "nobody")
+    grid.add_row("to act", ", ".join("a roll or draw at the table" if s < 0 else _who(view, s) for s in movers) or "nobody")
     if view["decision"]:
         grid.add_row("decision", view["decision"])
     return grid
@@ -628,7 +628,7 @@ def compact_view(view: dict[str, Any], c: Content, lines: list[str]) -> Renderab
         parts.append(Text("· " + line, style="dim", no_wrap=True, overflow="ellipsis"))
     movers = view["to_move"]
     parts.append(Text("to act: ", style="bold") + Text(
-        ", ".join("chance" if s < 0 else _who(view, s) for s in movers) or "nobody"))
+        ", ".join("a roll or draw at the table" if s < 0 else _who(view, s) for s in movers) or "nobody"))
     parts.append(outcome_panel(view))
     return Group(*(p for p in parts if p is not None))
 
