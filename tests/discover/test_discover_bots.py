@@ -137,3 +137,22 @@ def test_evaluate_prefers_health() -> None:
     state.damage[0] = [0, 3]
     assert evaluate(state, 0) < fresh
     assert evaluate(state, 1) > 0.5
+
+
+def test_evaluate_counts_a_stage_half_done__s17_12() -> None:
+    """Within a stage (§17.12 2.1: the Shelter is paid in wood and stone), what the group has paid raises the guess
+    of every seat, and `stage_progress` reads public facts only."""
+    from outlast.games.discover.evaluate import stage_progress
+    from outlast.games.discover.quests import pay_goal
+    from outlast.games.discover.terms import RESOURCES
+
+    state = DISCOVER.new_game(seed=2, players=2, scenario="2")
+    while state.to_move() == [CHANCE]:
+        state.apply(state.sample_chance())
+    owed = sum(pay_goal(state))
+    assert owed > 0 and stage_progress(state, 0) == 0.0
+    before = evaluate(state, 0)
+    state.quest_paid[RESOURCES.index("wood")] += 2
+    assert 0.0 < stage_progress(state, 0) < 1.0
+    assert stage_progress(state, 0) == stage_progress(state.resample(0, random.Random(9)), 0)
+    assert evaluate(state, 0) > before and evaluate(state, 1) > before - 1e-9
