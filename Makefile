@@ -53,7 +53,7 @@ test: $(DEVSTAMP) system
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy --strict src/
 	$(BIN)/outlast lint
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=15
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/fuji_speed.py
