@@ -187,6 +187,8 @@ function Combat({ c }) {
         R red die: the enemy's, it hurts you when it reaches the enemy's attack</span></div>
     <p>Supporters: ${supporters.length ? supporters.map(([seat, card]) => html`<span class="res">${personName(Number(seat))}: ${card}</span>`) : "none"}
       ${c.used.length ? html` · used: ${c.used.join(", ")}` : ""}</p>
+    ${Object.keys(c.shield || {}).length > 0 && html`<p class="shields">Shields: ${Object.entries(c.shield).map(([seat, n]) =>
+      html`<span class="res">${personName(Number(seat))} prevents ${n === 1 ? "1 more damage" : `${n} more damage`}</span>`)}</p>`}
   </section>`;
 }
 
@@ -195,7 +197,10 @@ function Cards({ view }) {
   const q = view.quest, n = view.night.card;
   return html`<div class="cards">
     ${q && html`<div class="card quest"><h3>Quest ${q.code}: ${q.name}</h3><p>${q.text}</p>
-      ${q.signal_nights ? html`<p class="quiet">signal fire nights: ${q.signal_nights}</p>` : ""}</div>`}
+      ${q.signal_nights ? html`<p class="quiet signal">The signal fire burns ${q.signal_nights === 1 ? "1 more night" : `${q.signal_nights} more nights`}:
+        a survivor who comes near it meanwhile wins too.</p>` : ""}
+      ${q.guardian_waiting ? html`<p class="quiet guardian-waiting">The guardian (monster #${q.guardian_waiting}) waits: it appears on
+        the first landmark of pile 3 or 4 turned faceup.</p>` : ""}</div>`}
     <div class="card night"><h3>Night${n ? `: ${n.name} (tier ${n.tier})` : ""}</h3>
       ${n ? html`<ol>${n.steps.map(([title, text]) => html`<li><strong>${title}</strong> ${text}</li>`)}</ol>`
         : html`<p class="quiet">no night card out${view.night.discard.length ? ` · past nights: ${view.night.discard.join(", ")}` : ""}</p>`}</div>
