@@ -149,3 +149,26 @@ def test_s18_5_every_legal_move_of_a_resampled_state_applies(copy: int, config: 
         steps += 1
         if rng.random() < 0.08 or any(d.kind == "answer a trade" for d in state.decisions):
             every_move_of_a_resample_applies(state, rng)
+
+
+@settings(max_examples=10, deadline=None)
+@given(copy=st.integers(1, 5), config=st.sampled_from(CONFIGS), seed=st.integers(0, 1_000_000))
+def test_kept_legal_actions_are_a_fresh_computation(copy: int, config: tuple[int, str], seed: int) -> None:
+    """The legal actions a state keeps (computed once by the engine when it stops for a seat, then cached until the
+    next action) are at every step exactly what the pending decision computes afresh."""
+    players, scenario = config
+    s = GAME.new_game(seed=seed, players=players, scenario=scenario, copy=copy)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if s.is_over():
+            break
+        movers = s.to_move()
+        if movers == [CHANCE]:
+            s.apply(s.sample_chance())
+            continue
+        for seat in movers:
+            kept = s.legal_actions(seat)
+            top = s.decisions[-1]
+            assert kept == top.legal(s, seat), f"seat {seat}, {top.kind}"
+        seat = movers[rng.randrange(len(movers))]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)

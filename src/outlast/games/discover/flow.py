@@ -168,6 +168,7 @@ def advance(state: DiscoverState) -> None:
                     decisions.pop()
                     top.resolve(state, legal[0])
                     continue
+                state._legal_cache = (choosers[0], legal)  # what `legal_actions` would compute: kept, not redone
         break
 
 
