@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import monsters
 from .abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
@@ -258,15 +259,13 @@ def pay(state: DiscoverState, seat: int, cost: int, doing: str = "") -> None:
 
 def do_move(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Move and Gather: enter an adjacent space, fight its monsters, then one free Gather (§7.2, §11.3)."""
-    from .monsters import fight_monsters_here
-
     space = parse_space(action.args[0])
     cost = move_cost(state, seat, terrain_cost(state, space))
     pay(state, seat, cost)
     state.position[seat] = space
     state.log("move", f"Seat {seat} moves to {space_name(space)} for {cost} stamina.")
     state.decisions.append(FreeGather(seat))
-    fight_monsters_here(state, seat)
+    monsters.fight_monsters_here(state, seat)
 
 
 def do_gather(state: DiscoverState, seat: int, action: DiscoverAction) -> None:

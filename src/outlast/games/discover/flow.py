@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from outlast.core import CHANCE, IllegalAction
 from outlast.core.rng import peek_below
 
+from . import rounds
 from .actions import DiscoverAction, act
+from .exploring import place_tile
 from .terms import DIE, PLAYING, WON
 
 if TYPE_CHECKING:
@@ -144,8 +146,6 @@ def apply(state: DiscoverState, action: DiscoverAction) -> None:
 
 def advance(state: DiscoverState) -> None:
     """Run engine steps until a seat must answer, a chance point is pending, or the game is over."""
-    from . import rounds
-
     decisions = state.decisions
     status = state.status
     while not state.over and not state.chance:
@@ -209,8 +209,6 @@ def _project(state: DiscoverState, arg: int, value: int) -> None:
 
 
 def _tile(state: DiscoverState, arg: int, value: int) -> None:
-    from .exploring import place_tile
-
     place_tile(state, arg, value)
 
 

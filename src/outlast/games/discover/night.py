@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import flow
+from . import day_actions, effects, flow
 from .abilities import passive
 from .actions import DiscoverAction, act
 from .carrying import amount, spend
@@ -32,9 +32,6 @@ class NightStep(Step):
     unused: int
 
     def proceed(self, state: DiscoverState) -> None:
-        from .day_actions import Settle
-        from .effects import NIGHT_STEP, run
-
         card = state.copy.nights[state.night_card]
         if self.step == 0:
             state.journal.append(-2000 - card.id)
@@ -44,9 +41,9 @@ class NightStep(Step):
             return
         step = card.steps[self.step]
         state.decisions.append(NightStep(-1, self.step + 1, 0))
-        state.decisions.append(Settle(-1))
+        state.decisions.append(day_actions.Settle(-1))
         state.log("night", f"{step.title}: {step.text}")
-        run(state, state.tribe_leader, NIGHT_STEP, card.id, self.step)
+        effects.run(state, state.tribe_leader, effects.NIGHT_STEP, card.id, self.step)
 
 
 # ----------------------------------------------------------------------------- upkeep (Thirst, Hunger)

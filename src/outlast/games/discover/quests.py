@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import DiscoverAction, act
+from .carrying import amount, spend
+from .damage import win
 from .decisions import Step
+from .effects import QUEST_REVEAL, run
 from .exploring import landmark_spaces, printed
 from .goals import Goal, goal_of
 from .terms import CASUALTY, PLAYING, RESOURCES
@@ -134,8 +137,6 @@ class QuestCheck(Step):
 
 
 def check_quest(state: DiscoverState) -> None:
-    from .damage import win
-
     if state.quest < 0:
         return
     quest = state.copy.quests[state.quest]
@@ -162,8 +163,6 @@ def check_quest(state: DiscoverState) -> None:
 
 def _last_standing(state: DiscoverState) -> None:
     """Scenario 5: the last survivor left on the map wins; if the last fall together nobody wins (§17.12)."""
-    from .damage import win
-
     alive = state.survivors()
     if len(alive) == 1 and state.started > 1:
         for seat in range(state.seats):
@@ -174,8 +173,6 @@ def _last_standing(state: DiscoverState) -> None:
 
 def advance_quest(state: DiscoverState) -> None:
     """The next stage becomes the current quest; the old card leaves play (§13.1)."""
-    from .effects import QUEST_REVEAL, run
-
     old = state.copy.quests[state.quest]
     nxt = next((q for q in state.copy.quests if q.scenario == old.scenario and q.stage == old.stage + 1), None)
     if nxt is None:
@@ -193,8 +190,6 @@ def advance_quest(state: DiscoverState) -> None:
 
 def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """At camp, a survivor may pay a resource toward the quest's `pay` (§17.12 2.1; AUTHORED: free, any split)."""
-    from .carrying import amount
-
     req = requirement(state)
     if "pay" not in req and "pay_any" not in req:
         return []
@@ -206,8 +201,6 @@ def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 
 def do_pay(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
-    from .carrying import spend
-
     r = RESOURCES.index(action.args[0])
     spend(state, seat, r, 1)
     state.quest_paid[r] += 1

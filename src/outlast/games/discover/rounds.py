@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import flow
+from . import day_actions, flow
 from .actions import DiscoverAction, act
 from .decisions import DiscoverDecision
 from .terms import DAY, NIGHT, PLAYING, SETUP, STAMINA_CAP
@@ -47,8 +47,6 @@ def begin_day(state: DiscoverState) -> None:
 
 
 def _next_turn(state: DiscoverState) -> None:
-    from .day_actions import Turn
-
     while state.day_order:
         seat = state.day_order.pop(0)
         if state.status[seat] == PLAYING:
@@ -56,7 +54,7 @@ def _next_turn(state: DiscoverState) -> None:
             state.trades_failed[seat] = 0
             state.trades_refused.clear()
             state.log("turn", f"Seat {seat}'s turn ({state.stamina[seat]} stamina).")
-            state.decisions.append(Turn(seat))
+            state.decisions.append(day_actions.Turn(seat))
             return
     state.current = -1
     begin_night(state)
