@@ -156,8 +156,12 @@ class Ints:
             raise ValueError(f"must hold {_bound(self.length, state)} items, not {len(data)}")
         if len(data) > self.longest:
             raise ValueError(f"must hold at most {self.longest} items, not {len(data)}")
-        out = [whole(v, self.low, self.high, state, f"item {i} ") for i, v in enumerate(data)]
-        return tuple(out) if self.as_tuple else out
+        lo, hi = _bound(self.low, state), _bound(self.high, state)
+        for v in data:  # the common case checked in one pass; a fault is then named with its item's place
+            if type(v) is not int or not lo <= v <= hi:
+                for i, item in enumerate(data):
+                    whole(item, lo, hi, state, f"item {i} ")
+        return tuple(data) if self.as_tuple else list(data)
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,11 @@ class Lists:
         if not isinstance(data, list) or len(data) != n:
             shape = f"{n} lists" if self.what is None else f"{n} entries, one per {self.what}"
             raise ValueError(f"must be a list of {shape}, not {shown(data)}")
+        inner = self.inner
+        if type(inner) is Int:  # whole numbers checked in one pass; a fault is named below with its place
+            lo, hi = _bound(inner.low, state), _bound(inner.high, state)
+            if all(type(v) is int and lo <= v <= hi for v in data):
+                return list(data)
         out = []
         for i, item in enumerate(data):
             try:

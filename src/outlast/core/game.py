@@ -74,6 +74,10 @@ def check_seat(seat: object, players: int, *, chance: bool = False) -> int:
     raise IllegalAction(f"a seat is a whole number from 0 to {players - 1}, not {shown(seat)}")
 
 
+_EVENT_FIELDS = frozenset(("kind", "text", "visible_to", "data"))
+"""The fields of an event's document, all required."""
+
+
 class Event(NamedTuple):
     """One entry of a state's append-only log. `visible_to` None means everyone may see it.
 
@@ -105,6 +109,12 @@ class Event(NamedTuple):
         `seats`, when given, bounds the seat numbers of `visible_to`. Data values must be JSON-safe
         (text, whole numbers, booleans, null, and lists or objects of them; no NaN or infinity).
         """
+        if type(doc) is dict and doc.keys() == _EVENT_FIELDS:  # a well-formed event, checked in one pass
+            kind, text, vis, data = doc["kind"], doc["text"], doc["visible_to"], doc["data"]
+            if type(kind) is str and type(text) is str and type(data) is dict and (not data or _plain(data)) and (
+                    vis is None or (type(vis) is list and all(
+                        type(v) is int and v >= 0 and (seats is None or v < seats) for v in vis))):
+                return Event(kind, text, None if vis is None else frozenset(vis), dict(data))
         fields = ("kind", "text", "visible_to", "data")
         if not isinstance(doc, dict):
             raise SaveError(f"an event must be an object with {', '.join(fields)}, not {shown(doc)}")
