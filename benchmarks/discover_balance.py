@@ -149,7 +149,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--copies", type=int, default=20)
     ap.add_argument("--games", type=int, default=25, help="heuristic games per copy and configuration")
-    ap.add_argument("--ismcts", default="ismcts:iters=30")
+    ap.add_argument("--ismcts", default="ismcts:iters=100,guide=heuristic,rollout=none,prior=3")
     ap.add_argument("--ismcts-games", type=int, default=1, help="ISMCTS games per copy and scenario (1 and 5)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path("docs/balance/discover.md"))
