@@ -25,10 +25,11 @@ def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, A
     if state.status[seat] != PLAYING:
         return []
     out: list[tuple[int, int, int, Ability]] = []
-    cards = state.copy.cards
-    for c, place in enumerate(state.card_place):
-        if place == seat or (place == IN_PLAY and cards[c].kind == UPGRADE):
-            out.extend((SOURCE_CARD, c, i, a) for i, a in enumerate(cards[c].abilities))
+    place = state.card_place
+    for c, upgrade, abilities in state.copy.derive(_cards_with_abilities):
+        where = place[c]
+        if where == seat or (upgrade and where == IN_PLAY):
+            out.extend((SOURCE_CARD, c, i, a) for i, a in enumerate(abilities))
     if state.character[seat] >= 0:
         character = state.copy.characters[state.character[seat]]
         out.extend((SOURCE_CHARACTER, character.id, i, a) for i, a in enumerate(character.abilities))
@@ -36,6 +37,12 @@ def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, A
         quest = state.copy.quests[state.quest]
         out.extend((SOURCE_QUEST, quest.id, i, a) for i, a in enumerate(quest.abilities))
     return out
+
+
+def _cards_with_abilities(copy: Any) -> tuple[tuple[int, bool, tuple[Ability, ...]], ...]:
+    """(card id, is an upgrade, abilities) of every numbered card of a copy that prints an ability, in id order:
+    the only cards `abilities_of` need look at."""
+    return tuple((card.id, card.kind == UPGRADE, tuple(card.abilities)) for card in copy.cards if card.abilities)
 
 
 def condition_holds(state: DiscoverState, seat: int, condition: Any, context: dict[str, int] | None = None) -> bool:
