@@ -171,9 +171,13 @@ class Server:
         return httpx.get(self.url + path, timeout=10.0)
 
     def table(self, game: str, options: dict[str, Any] | None = None, *, seed: int = 1, public: bool = True,
-              clock: int = 0) -> tuple[str, str]:
-        r = self.post("/api/tables", {"game": game, "options": options or {}, "seed": seed, "practice": True,
-                                      "public": public, "clock": clock})
+              clock: int = 0, physical: object = None) -> tuple[str, str]:
+        """A practice table (its seed named); `physical`: the kinds of roll and draw of a companion table."""
+        body = {"game": game, "options": options or {}, "seed": seed, "practice": True, "public": public,
+                "clock": clock}
+        if physical is not None:
+            body["physical"] = physical
+        r = self.post("/api/tables", body)
         assert r.status_code == 200, r.text
         return r.json()["table"], r.json()["host_token"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from outlast.core import Match, load_game
@@ -16,17 +17,28 @@ PACE = 0.055
 
 
 async def play_seat(player: Player, rng: random.Random, *, acked: list[int] | None = None,
-                    limit: float = 120.0) -> dict[str, Any]:
+                    limit: float = 120.0, until: Callable[[dict[str, Any]], bool] | None = None,
+                    from_screen: bool = False) -> dict[str, Any]:
     """Play a seat to the end of the game: answer every state that offers actions with a random legal one.
 
     `acked` collects the versions the server reported after this player's own actions (what it acknowledged).
-    Returns the last state message (the game over)."""
+    `until` stops earlier, at the first state it accepts; `from_screen` acts on the state the player already
+    holds first (it may be awaiting this seat). Returns the last state message (the game over, or `until`'s)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limit
     waiting: int | None = None  # the id of the action in flight
-    latest: dict[str, Any] | None = None  # the newest state received
+    latest: dict[str, Any] | None = player.last_state if from_screen else None  # the newest state received
     count = 0
     while True:
+        if latest is not None:
+            if latest["status"] == "over" or (until is not None and until(latest)):
+                return latest
+            if latest["legal"] and waiting is None:
+                await asyncio.sleep(PACE)
+                count += 1
+                await player.send({"type": "act", "version": latest["version"],
+                                   "action": rng.choice(latest["legal"]), "id": count})
+                waiting = count
         msg = await player.recv(max(0.1, deadline - loop.time()))
         if msg["type"] == "rejected" and msg["id"] == waiting:
             waiting = None  # a stale act: the newest state is already here (or follows), so look at it again
@@ -36,18 +48,6 @@ async def play_seat(player: Player, rng: random.Random, *, acked: list[int] | No
                 if acked is not None:
                     acked.append(msg["version"])
                 waiting = None
-        else:
-            continue
-        if latest is None:
-            continue
-        if latest["status"] == "over":
-            return latest
-        if latest["legal"] and waiting is None:
-            await asyncio.sleep(PACE)
-            count += 1
-            await player.send({"type": "act", "version": latest["version"], "action": rng.choice(latest["legal"]),
-                               "id": count})
-            waiting = count
 
 
 def replayed(doc: dict[str, Any]) -> list[Any]:

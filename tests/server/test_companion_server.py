@@ -20,44 +20,13 @@ import pytest
 from outlast.core import CHANCE, Match
 
 from .harness import Player, Server
-from .play import PACE
+from .play import play_seat
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     with Server(f"sqlite:///{tmp_path / 'companion.db'}") as running:
         yield running
-
-
-def _companion_table(server: Server, game: str, options: dict[str, Any], physical: object) -> tuple[str, str]:
-    r = server.post("/api/tables", {"game": game, "options": options, "seed": 5, "practice": True,
-                                    "physical": physical})
-    assert r.status_code == 200, r.text
-    return r.json()["table"], r.json()["host_token"]
-
-
-async def _play(player: Player, rng: random.Random, *, until: Any, limit: float = 90.0) -> dict[str, Any]:
-    """Answer every state that offers this seat something (a choice or a question) at random, until `until(state)`;
-    the state on screen first, since it may await this seat already."""
-    loop = asyncio.get_running_loop()
-    deadline, count, waiting = loop.time() + limit, 100, None
-    latest = player.last_state or await player.until(lambda m: m.get("type") == "state")
-    while True:
-        if until(latest) or latest["status"] == "over":
-            return latest
-        if latest["legal"] and waiting is None:
-            await asyncio.sleep(PACE)
-            count += 1
-            await player.send({"type": "act", "version": latest["version"], "action": rng.choice(latest["legal"]),
-                               "id": count})
-            waiting = count
-        msg = await player.recv(max(0.1, deadline - loop.time()))
-        if msg["type"] == "rejected" and msg["id"] == waiting:
-            waiting = None
-        elif msg["type"] == "state":
-            latest = msg
-            if waiting is not None and msg.get("ack") == waiting:
-                waiting = None
 
 
 def test_a_bad_physical_option_is_refused_and_no_table_is_made(server: Server) -> None:
@@ -75,7 +44,7 @@ def test_a_bad_physical_option_is_refused_and_no_table_is_made(server: Server) -
 def test_a_robinson_companion_table_asks_its_player_and_replays_what_was_entered(server: Server) -> None:
     """Solo Robinson with every roll and draw from the box: the player is asked, a spectator only told the step;
     an outcome the rules do not allow, or a seat's move where an answer is wanted, is refused and changes nothing."""
-    table, host = _companion_table(server, "robinson", {"players": 1}, "all")
+    table, host = server.table("robinson", {"players": 1}, seed=5, physical="all")
     entry = server.get(f"/api/tables/{table}").json()
     assert entry["physical"] == sorted(entry["physical"]) and "events" in entry["physical"]
     assert any(label["kind"] == "companion" and "every roll and draw" in label["text"] for label in entry["labels"])
@@ -96,9 +65,8 @@ def test_a_robinson_companion_table_asks_its_player_and_replays_what_was_entered
             assert refused["code"] == "illegal" and refused["reason"]
             shown = await watcher.until(lambda m: m.get("type") == "state" and m.get("asked"))
             assert shown["question"] is None and shown["legal"] == [] and shown["asked"] == question["line"]
-            rng = random.Random(3)
-            await _play(ann, rng, until=lambda m: m["view"].get("round", 0) >= 3 or m["version"] >= 120,
-                        limit=120)
+            await play_seat(ann, random.Random(3), limit=120, from_screen=True,
+                            until=lambda m: m["view"].get("round", 0) >= 3 or m["version"] >= 120)
         return ann.received, watcher.received
 
     received, watched = asyncio.run(run())
@@ -112,7 +80,7 @@ def test_a_robinson_companion_table_asks_its_player_and_replays_what_was_entered
 def test_a_fuji_bots_own_dice_are_rolled_by_the_server_and_only_the_player_enters_hers(server: Server) -> None:
     """Fuji with physical dice, a person and a bot: the person is asked for her own dice only, never sees the bot's
     before the reveal, and the save file of the finished game is a companion game that replays."""
-    table, host = _companion_table(server, "fuji", {"players": 2}, "dice")
+    table, host = server.table("fuji", {"players": 2}, seed=5, physical="dice")
     _, token = server.join(table, "Ann")
     assert server.post(f"/api/tables/{table}/seats/1/bot", {"bot": "heuristic"}, host).status_code == 200
 
@@ -120,7 +88,7 @@ def test_a_fuji_bots_own_dice_are_rolled_by_the_server_and_only_the_player_enter
         async with Player(server.ws_url(table), token) as ann:
             await ann.drain()
             assert server.post(f"/api/tables/{table}/start", None, host).status_code == 200
-            end = await _play(ann, random.Random(1), until=lambda m: False, limit=240)
+            end = await play_seat(ann, random.Random(1), limit=240, from_screen=True)
             assert end["status"] == "over"
         return ann.received
 

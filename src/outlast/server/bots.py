@@ -437,7 +437,7 @@ class BotRunner:
             return None if scripted is None or scripted not in specs else (scripted, specs[scripted])
         asked = match.question()
         if asked is not None:  # a companion table's roll or draw: a person's to answer, else outlast's for the bots
-            if live.people() & set(asked.seats):
+            if live.waits_for_a_person(asked):
                 return None
             drawer = next((s for s in asked.seats if s in specs), None)
             return None if drawer is None else (drawer, specs[drawer])
@@ -547,7 +547,7 @@ class BotRunner:
             match = live.match
             asked = match.question() if match is not None else None
             if asked is not None:  # a roll or draw of seats no person plays (a stand-in's own dice): outlast's
-                wanted = seat in asked.seats and not live.people() & set(asked.seats)
+                wanted = seat in asked.seats and not live.waits_for_a_person(asked)
                 return live.version, str(match.state.sample_chance()) if wanted and match is not None else None
             if match is None or match.state.is_over() or seat not in match.state.to_move():
                 return live.version, None

@@ -19,6 +19,8 @@ from outlast.core import CHANCE, Event, Match, OutlastError, State, load_game
 from outlast.tutorials import Tutorial, load_tutorial
 
 if TYPE_CHECKING:
+    from outlast.core.companion import Question
+
     from .hub import Client
     from .store import SeatRow, TableRow
 
@@ -99,20 +101,19 @@ class Live:
         self.version = version
         return True
 
-    def people(self) -> set[int]:
-        """The seats a person plays now (a person's seat without a stand-in bot): only they answer the questions
-        of a companion table."""
-        return {s.seat for s in self.seats if s.kind == "human" and not s.bot}
+    def waits_for_a_person(self, asked: Question) -> bool:
+        """Whether a companion table's question is a person's to answer: some seat it names is played by a person
+        (without a stand-in bot). Else outlast rolls or draws it for the bots."""
+        return any(self.seats[seat].kind == "human" and not self.seats[seat].bot for seat in asked.seats)
 
     def settle_chance(self, match: Match) -> None:
         """Resolve what the table does not wait on a person for: chance points left to the RNG, and on a companion
         table a roll or draw that belongs to seats no person plays (a bot's dice behind its screen: outlast rolls
         them, so nobody sees them before the rules show them). Stops at a question a person answers."""
-        people = self.people()
         while True:
             match.resolve_chance()
             asked = match.question()
-            if asked is None or people & set(asked.seats):
+            if asked is None or self.waits_for_a_person(asked):
                 return
             match.play(match.state.sample_chance(), CHANCE)
 
@@ -239,27 +240,24 @@ class Snapshot:
         self.outcome = outcome_of(match) if over else None
         self.seats: dict[int | None, dict[str, Any]] = {}
         """Per seat drawn: the keys of a state message that depend on the seat and the version, not the client."""
+        question = asked.to_json() if asked is not None else None
         for seat, view in zip(seats, state.observe_seats(seats), strict=True):
             mine = seat is not None and seat in movers
-            if asked is not None:  # a companion table's roll or draw: its answers, to the seats that may give them
-                self.seats[seat] = {
-                    "status": self.status, "view": view, "to_move": self.to_move,
-                    "legal": [a.text for a in asked.answers] if mine else [],
-                    "decision": f"{asked.line} ({asked.kind.rule})" if mine else "",
-                    "parts": None, "explain": {"kind": "", "text": ""},
-                    "question": asked.to_json() if mine else None,
-                    "asked": asked.line,
-                    "can_undo": seat is not None and match.can_undo(seat) is None,
-                    "undo_reason": (match.can_undo(seat) or "") if seat is not None else "",
-                }
-                continue
-            self.seats[seat] = {
+            refusal = match.can_undo(seat) if seat is not None else None
+            entry: dict[str, Any] = {
                 "status": self.status, "view": view, "to_move": self.to_move,
-                "legal": [str(a) for a in state.legal_actions(seat)] if mine and seat is not None else [],
-                "decision": game.describe_decision(state, seat) if mine and seat is not None else "",
-                "parts": _parts(state, seat) if mine and seat is not None else None,
-                "explain": game.explain_decision(state, seat)._asdict() if mine and seat is not None
-                else {"kind": "", "text": ""},
-                "can_undo": seat is not None and match.can_undo(seat) is None,
-                "undo_reason": (match.can_undo(seat) or "") if seat is not None else "",
+                "legal": [], "decision": "", "parts": None, "explain": {"kind": "", "text": ""},
+                "can_undo": seat is not None and refusal is None, "undo_reason": refusal or "",
             }
+            if asked is not None:  # a companion table's roll or draw: its answers, to the seats that may give them
+                entry["asked"] = asked.line
+                entry["question"] = question if mine else None
+                if mine:
+                    entry["legal"] = [a.text for a in asked.answers]
+                    entry["decision"] = f"{asked.line} ({asked.kind.rule})"
+            elif mine and seat is not None:
+                entry["legal"] = [str(a) for a in state.legal_actions(seat)]
+                entry["decision"] = game.describe_decision(state, seat)
+                entry["parts"] = _parts(state, seat)
+                entry["explain"] = game.explain_decision(state, seat)._asdict()
+            self.seats[seat] = entry
