@@ -42,9 +42,19 @@ class DiscoverAction(Action):
         return " ".join((self.verb, *self.args)) if self.args else self.verb
 
 
+_MADE: dict[tuple[object, ...], DiscoverAction] = {}
+"""Every action `act` has built, by (type of each argument, seat, verb, arguments): actions are immutable values,
+so one object serves every state that lists it. The key holds the argument types so `True` and `1` stay apart.
+The space of Discover actions is finite (seats × verbs × words), which bounds the table."""
+
+
 def act(seat: int, verb: str, *args: object) -> DiscoverAction:
-    """An action from a verb and arguments of any printable type (ints become their text)."""
-    return DiscoverAction(seat, verb, tuple(str(a) for a in args))
+    """An action from a verb and arguments of any printable type (ints become their text); built once per value."""
+    key = (seat, verb, *args, *map(type, args))
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = DiscoverAction(seat, verb, tuple(str(a) for a in args))
+    return made
 
 
 PLAYER_VERBS = frozenset((

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .abilities import passive
+from .abilities import _passive_table, passive
 from .actions import DiscoverAction, act, space_name
 from .decisions import DiscoverDecision, Step
 from .terms import CARRY_LIMIT, DIRTY_WATER, FEATURE, ITEM, PLAYING, RESOURCE, RESOURCES
@@ -122,7 +122,18 @@ def carry_limit(state: DiscoverState, seat: int) -> int:
     return CARRY_LIMIT + passive(state, seat, "carry_limit")
 
 
+def _lowest_limit(copy: Any) -> int:
+    """The carry limit no survivor of a copy can fall below: 10 plus every negative `carry_limit` answer."""
+    answers = copy.derive(_passive_table).get("carry_limit", ())
+    return CARRY_LIMIT + sum(min(0, int(a.amount)) for _, _, a in answers)
+
+
 def over_limit(state: DiscoverState, seat: int) -> bool:
+    """Whether the survivor carries more than its limit (§8.3). Tokens and items bound what it carries, so
+    when they fit under the lowest limit the copy allows, neither the carriers nor the abilities are read."""
+    if sum(state.supplies[seat]) + len(state.kept_tokens[seat]) + state.card_place.count(seat) \
+            <= state.copy.derive(_lowest_limit):
+        return False
     return carried(state, seat) > carry_limit(state, seat)
 
 

@@ -26,7 +26,6 @@ from .carrying import Trim, amount, gain, over_limit, spend, split_token, totals
 from .crafting import craft, craftable
 from .decisions import DiscoverDecision, Step
 from .exploring import (
-    faceup,
     fires_at,
     gather_targets,
     landmark_at,
@@ -46,6 +45,7 @@ from .terms import (
     MEAT,
     PLAYING,
     RESOURCES,
+    TERRAIN_COST,
     UPGRADE,
     WOOD,
 )
@@ -109,10 +109,12 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     stamina = state.stamina[seat]
     here = state.position[seat]
     costs: dict[int, int] = {}
+    faces, tiles = state.tile_face, state.copy.tiles
     for space in state.board.adjacent[here]:
-        if not faceup(state, space):
+        face = faces[space // 7]
+        if face < 0:  # facedown: nothing enters it (§6.1)
             continue
-        base = terrain_cost(state, space)
+        base = TERRAIN_COST[tiles[face].spaces[space % 7].terrain]  # its printed cost (§6.2)
         cost = costs.get(base)
         if cost is None:
             cost = costs[base] = move_cost(state, seat, base)

@@ -145,13 +145,17 @@ class DiscoverState(State):
 
     def survivors(self) -> list[int]:
         """Seats still on the map and playing, in seat order (§2 Survivor)."""
-        return [s for s in range(self.seats) if self.status[s] == PLAYING]
+        status = self.status
+        return [s for s in range(self.seats) if status[s] == PLAYING]
 
     def in_turn_order(self, seats: list[int] | None = None) -> list[int]:
         """Survivors (or the given seats) from the tribe leader clockwise (§5.5, §17.20 item 19)."""
-        chosen = self.survivors() if seats is None else seats
-        lead = self.tribe_leader
-        return sorted(chosen, key=lambda s: (s - lead) % self.seats)
+        n = self.seats
+        lead = self.tribe_leader % n
+        if seats is None:
+            status = self.status
+            return [s for s in (*range(lead, n), *range(lead)) if status[s] == PLAYING]
+        return sorted(seats, key=lambda s: (s - lead) % n)
 
     def items_of(self, seat: int) -> list[int]:
         """Card ids of the items `seat` holds (or a casualty still has), in card-id order."""
