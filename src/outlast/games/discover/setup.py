@@ -8,6 +8,7 @@ character choice.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from outlast.core.rng import game_state
@@ -80,12 +81,7 @@ def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> Disc
 
 def _decks(s: DiscoverState, copy: Copy) -> None:
     """§4 steps 3–4: night deck (tier I on top), numbered decks in order, projects, threats, tokens."""
-    s.card_place = [DECK] * len(copy.cards)
-    for c, card in enumerate(copy.cards):
-        if card.number in THINNED and sum(1 for d in copy.cards if d.number == card.number) > 1:
-            s.card_place[c] = UNSEEN
-        if card.number == 100 and s.scenario != 5:
-            s.card_place[c] = BOX
+    s.card_place = list(copy.derive(_start_places)[s.scenario == 5])
     s.card_counters = [0] * len(copy.cards)
     s.card_used_day = [0] * len(copy.cards)
     s.character_used_day = [0] * s.seats
@@ -103,6 +99,16 @@ def _decks(s: DiscoverState, copy: Copy) -> None:
     s.specials_left = sorted(m.id for m in copy.monsters if m.special)
     s.monster_discard = []
     s.water_pool = sorted(w.id for w in copy.waters)
+
+
+def _start_places(copy: Copy) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where each numbered card starts, outside Scenario 5 and in it (§4 step 4): in its deck; a thinned number
+    with several copies unseen until one is drawn to stay; card #100 in the box unless the scenario is 5."""
+    counts = Counter(card.number for card in copy.cards)
+    places = [UNSEEN if card.number in THINNED and counts[card.number] > 1 else DECK for card in copy.cards]
+    scenario_5 = tuple(places)
+    boxed = tuple(BOX if card.number == 100 else place for card, place in zip(copy.cards, places, strict=True))
+    return boxed, scenario_5
 
 
 def _faceup_for_quest(s: DiscoverState, copy: Copy) -> list[int]:
