@@ -39,6 +39,7 @@ from .terms import (
     CASUALTY,
     COUNTER,
     DAMAGE,
+    FIRE,
     FOOD,
     HEALED_BY,
     IN_PLAY,
@@ -154,15 +155,24 @@ def _others_here(state: DiscoverState, seat: int) -> list[int]:
 def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     out: list[DiscoverAction] = []
     here = state.position[seat]
-    if any(state.pieces[i][2] for i in fires_at(state, here)):
+    lit = unlit = False
+    for kind, space, burning, _ in state.pieces:
+        if kind == FIRE and space == here:
+            if burning:
+                lit = True
+            else:
+                unlit = True
+    if lit:
         out.extend(act(seat, "cook", n) for n in range(1, amount(state, seat, MEAT) + 1))
-    if amount(state, seat, WOOD) and any(not state.pieces[i][2] for i in fires_at(state, here)):
+    if unlit and amount(state, seat, WOOD):
         out.append(act(seat, "restart"))
     return out
 
 
 def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     out: list[DiscoverAction] = []
+    if not any(state.damage):
+        return out
     targets = [t for t in [seat, *_others_here(state, seat)] if state.damage[t]]
     if not targets:
         return out
