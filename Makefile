@@ -1,5 +1,5 @@
 # outlast — `make run` starts the online server, `make play` plays Fuji in the terminal, `make test` runs the
-# whole suite.
+# everyday suite (`make test-all` the whole suite).
 # Each target sets itself up: it creates .venv and installs the package (and the extras it needs) on first use.
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 SERVERSTAMP := $(VENV)/.installed-server
 
-.PHONY: run play test lint bench clean system
+.PHONY: run play test test-slow test-all lint bench clean system
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,11 +49,25 @@ system:
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
+# `make test` is the everyday suite: the checks and every test but the slow tier (tests/slow.txt: whole games in
+# Chromium, SIGKILL loops, property sweeps, OpenSpiel's random_sim_test). `make test-slow` runs the slow tier alone,
+# `make test-all` everything in one run. CI (.ci/run) runs `make test`, then `make test-slow`.
+PYTEST := $(BIN)/python -m pytest -n 2 --dist worksteal --durations=15
+
 test: $(DEVSTAMP) system
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy --strict src/
 	$(BIN)/outlast lint
-	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=15
+	$(PYTEST) -m "not slow"
+
+test-slow: $(DEVSTAMP) system
+	$(PYTEST) -m slow
+
+test-all: $(DEVSTAMP) system
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy --strict src/
+	$(BIN)/outlast lint
+	$(PYTEST)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/fuji_speed.py

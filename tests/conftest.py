@@ -8,6 +8,7 @@ example takes as long as the game.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,24 @@ settings.load_profile("outlast")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_STARTED] = time.time()
+
+
+SLOW_LIST = Path(__file__).with_name("slow.txt")
+
+
+def slow_tests() -> set[str]:
+    """The test functions of the slow tier (tests/slow.txt: `path::name` per line, `#` starts a comment)."""
+    lines = (line.split("#", 1)[0].strip() for line in SLOW_LIST.read_text(encoding="utf-8").splitlines())
+    return {line for line in lines if line}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of tests/slow.txt `slow` before `-m` selects (`make test` runs `-m "not slow"`)."""
+    slow = slow_tests()
+    for item in items:
+        if item.nodeid.split("[", 1)[0] in slow:
+            item.add_marker(pytest.mark.slow)
 
 
 _STARTED = pytest.StashKey[float]()
