@@ -161,14 +161,15 @@ def test_evaluate_prefers_progress() -> None:
     assert GAME.evaluate(worse, 0) < base
 
 
-def test_heuristic_game_is_fast() -> None:
-    import time
-
-    t0 = time.perf_counter()
+def test_heuristic_games_end_within_a_few_hundred_decisions() -> None:
+    """A team of four heuristic bots makes a few hundred decisions a game (134–270 on seeds 0–5): a bot that
+    shuffled pawns back and forth would blow the bound long before `play`'s 20,000 actions. Its speed is measured
+    in benchmarks/robinson_speed.py (`--bot-games`), never asserted in a timed test."""
     for seed in range(3):
         state = GAME.new_game(seed=seed, players=4)
-        play(state, team(4))
-    assert (time.perf_counter() - t0) / 3 < 2.0
+        decisions = []
+        play(state, team(4), check=lambda _state, seat, action: decisions.append(action))
+        assert 50 <= len(decisions) <= 600, (seed, len(decisions))
 
 
 def test_planning_always_ends_when_help_never_comes_s26_1() -> None:
