@@ -48,6 +48,7 @@ from outlast.core import state_digest
 from outlast.core.declared import LIST, SHARE
 from outlast.core.match import document_digest
 from outlast.games.robinson import GAME as ROBINSON
+from outlast.games.robinson import abilities, planning
 from outlast.games.robinson.actions import RobinsonAction
 from outlast.games.robinson.decisions import KeepInvention, KeepToken, TopTile
 from outlast.games.robinson.declaration import DECLARATION
@@ -667,6 +668,48 @@ def test_memoised_answers_match_a_fresh_computation_s26_1() -> None:
                 s.apply(legal[rng.randrange(len(legal))])
             steps += 1
     assert steps > 12_000
+
+
+def _static_targets_by_the_rules(s: RobinsonState) -> tuple[set[str], set[str], list[Any]]:
+    """The Items counting as built, the terrains, and the targets `_target_problem` leaves open with nothing
+    planned and unlimited resources: what `planning._static_targets` must give, by the generic rules."""
+    cards, prog = s.content.cards, s.program
+    kept = s.cards_in(Z_KEPT)
+    built = {cards[i].id for i in s.cards_in(Z_ITEM)} | {
+        cards[i].id for i in prog.by_kind["invention"]
+        if any(abilities.card_answer(prog, k, abilities.COUNTS_AS + cards[i].id, 0) for k in kept)}
+    terrains = s.explored_terrains()
+    loose = (1 << 30, 1 << 30, 1 << 30, terrains, {}, built, 1 << 30)
+    targets = [(typ, tg, alt, planning.target_text(s, typ, tg, alt), *planning._cost(s, typ, tg, alt, token=False)[:3])
+               for typ, tg, alt in planning._candidates(s) if planning._target_problem(s, typ, tg, alt, loose) is None]
+    return built, terrains, targets
+
+
+def test_static_planning_targets_match_the_target_rules_s8_1() -> None:
+    """The targets worked out once per round from per-card tables (`_static_targets`, with the Items kept cards
+    count as) are the candidates the generic target rules leave open (§8.1.4, §8.2, §8.8, §16.3, §18), at every
+    planning position of random games at 1-4 players with every option."""
+    positions = kept_seen = 0
+    for n in range(40):
+        rng = random.Random(70_000 + n)
+        opts = options_from(rng, 1 + n % 4)
+        s = GAME.new_game(seed=n, **opts)
+        assert isinstance(s, RobinsonState)
+        while not s.is_over():
+            movers = s.to_move()
+            if movers == [CHANCE]:
+                s.apply(s.sample_chance())
+                continue
+            if s.phase == PLAN and not s.decisions:
+                built, terrains, targets = _static_targets_by_the_rules(s)
+                ctx = planning._plan_ctx(s)
+                assert (ctx[3], ctx[5]) == (terrains, built), n
+                assert planning._static_targets(s, terrains, built) == targets, n
+                positions += 1
+                kept_seen += bool(s.cards_in(Z_KEPT))
+            legal = s.legal_actions(movers[rng.randrange(len(movers))])
+            s.apply(legal[rng.randrange(len(legal))])
+    assert positions > 1_000 and kept_seen > 0, (positions, kept_seen)
 
 
 def test_observe_while_a_choice_is_pending() -> None:

@@ -60,9 +60,11 @@ from .constants import (
 )
 from .exploration import _distance
 from .pawns import pawn_char, pawn_mask, pawn_text, pawns_of, where
+from .program import program
 from .resources import committed
 
 if TYPE_CHECKING:
+    from .content import Content
     from .state import RobinsonState
 
 
@@ -225,19 +227,13 @@ def _plan_ctx(state: RobinsonState) -> tuple[int, int, int, set[str], dict[int, 
     if pc is None or pc[0] != fp:
         built = {state.content.cards[i].id for i in state.cards_in(Z_ITEM)}
         kept = state.cards_in(Z_KEPT)
-        for i in state.program.by_kind["invention"] if kept else ():
-            item = state.content.cards[i].id  # a kept card may count as an Item (§18)
-            if any(abilities.card_answer(state.program, k, abilities.COUNTS_AS + item, 0) for k in kept):
-                built.add(item)
+        if kept:  # a kept card may count as an Item (§18)
+            counts_as = state.content.derive(_counts_as)
+            for k in kept:
+                built.update(counts_as[k])
         tiles_left = sum(1 for at in state.tile_at if at == TILE_STACK) + (state.tile_top >= 0)
         terrains = state.explored_terrains()
-        loose: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int] = (
-            1 << 30, 1 << 30, 1 << 30, terrains, {}, built, 1 << 30)
-        out = []
-        for typ, tg, alt in _candidates(state):
-            if _target_problem(state, typ, tg, alt, loose) is None:
-                w, f, u, _ = _cost(state, typ, tg, alt, token=False)
-                out.append((typ, tg, alt, target_text(state, typ, tg, alt), w, f, u))
+        out = _static_targets(state, terrains, built)
         most = (max((c[4] for c in out), default=0) + 1, max((c[5] for c in out), default=0),
                 max((c[6] for c in out), default=0))
         pc = state._pc = (fp, out, terrains, built, tiles_left, {}, most, state.count_in(Z_HUNT_DECK))
@@ -246,6 +242,94 @@ def _plan_ctx(state: RobinsonState) -> tuple[int, int, int, set[str], dict[int, 
     pm[0] = pc
     return (state.resources[WOOD] - com[0], state.food_total() - com[1], state.resources[FUR] - com[2],
             pc[2], planned, pc[3], pc[4])
+
+
+Target = tuple[int, int, int, str, int, int, int]
+"""A planning target: (type, target, alt, its text, wood, food, fur it costs without the wood token)."""
+
+
+def _build_targets(content: Content) -> tuple[tuple[tuple[Target, ...], tuple[str, ...], tuple[str, ...]], ...]:
+    """Per card: its Building targets (one per way to pay its cost, §8.8.6), the terrains and the Items it needs
+    (§8.2, §16.5); built once per content, so a planning position reads them instead of each card's data."""
+    out = []
+    for card in content.cards:
+        d = card.data
+        cost = d.get("cost") or []
+        targets = []
+        for alt in range(max(1, len(cost))):
+            text = f"build:{card.id}" + (f"/{alt + 1}" if len(cost) > 1 else "")
+            w, f, u = (cost[alt].get("wood", 0), cost[alt].get("food", 0), cost[alt].get("fur", 0)) if cost else (0, 0, 0)
+            targets.append((T_BUILD, card.index, alt, text, w, f, u))
+        out.append((tuple(targets), tuple(d.get("terrain") or ()), tuple(d.get("items") or ())))
+    return tuple(out)
+
+
+def _counts_as(content: Content) -> tuple[tuple[str, ...], ...]:
+    """Per card: the Inventions it counts as while kept (§18), by the abilities' `COUNTS_AS` answers; once per content."""
+    prog = program(content)
+    items = [content.cards[i].id for i in prog.by_kind["invention"]]
+    return tuple(tuple(item for item in items if abilities.card_answer(prog, k, abilities.COUNTS_AS + item, 0))
+                 for k in range(len(content.cards)))
+
+
+def _static_targets(state: RobinsonState, terrains: set[str], built: set[str]) -> list[Target]:
+    """The candidates (`_candidates`, in its order) that `_target_problem` leaves open before anything is planned
+    and with unlimited resources, with their texts and costs (§8.1.4, §8.2, §8.8, §16.3): the part of the open
+    targets that only changes outside the plan. The same tests as `_target_problem`, made once per round
+    (the property tests compare the two)."""
+    content = state.content
+    out: list[Target] = []
+    for slot in (0, 1):
+        card = state._threat_card(slot)
+        if card < 0:
+            continue
+        cd = content.cards[card]
+        side = "threat:l" if slot == 0 else "threat:r"
+        needs = (cd.data["threat"].get("needs") or []) if cd.kind == "event" else []
+        if not needs:
+            out.append((T_THREAT, slot, 0, side, 0, 0, 0))
+            continue
+        for alt, req in enumerate(needs):
+            if req.get("item") and req["item"] not in built or req.get("weapon", 0) > state.weapon:
+                continue
+            out.append((T_THREAT, slot, alt, side + (f"/{alt + 1}" if alt else ""),
+                        req.get("wood", 0), req.get("food", 0), req.get("fur", 0)))
+    if state.count_in(Z_HUNT_DECK) > 0:
+        out.append((T_HUNT, 0, 0, "hunt", 0, 0, 0))
+    cost = state.table.cost
+    if not state.shelter:
+        out += [(T_BUILD, BUILD_SHELTER, 0, "build:shelter/wood", cost[0], 0, 0),
+                (T_BUILD, BUILD_SHELTER, 1, "build:shelter/fur", 0, 0, cost[1])]
+    if state.has_shelter():
+        out += [(T_BUILD, BUILD_ROOF, 0, "build:roof/wood", cost[0], 0, 0),
+                (T_BUILD, BUILD_ROOF, 1, "build:roof/fur", 0, 0, cost[1]),
+                (T_BUILD, BUILD_PALISADE, 0, "build:palisade/wood", cost[0], 0, 0),
+                (T_BUILD, BUILD_PALISADE, 1, "build:palisade/fur", 0, 0, cost[1])]
+    out.append((T_BUILD, BUILD_WEAPON, 0, "build:weapon", 1, 0, 0))
+    table = content.derive(_build_targets)
+    for z in (Z_INV_BOARD, Z_INV_OWNER, Z_INV_SCENARIO):
+        for card in state.cards_in(z):
+            targets, needs_terrain, needs_items = table[card]
+            if all(t in terrains for t in needs_terrain) and all(i in built for i in needs_items):
+                out += targets
+    tiles, space_tile, space_lost = content.tiles, state.space_tile, state.space_lost
+    for sp, tile in enumerate(space_tile):
+        if space_lost[sp]:
+            continue
+        if tile >= 0:
+            if sp == state.camp or not _distance(state, sp):
+                continue
+            for i, source in enumerate(tiles[tile].sources):
+                target = sp * 2 + i
+                r_token = TK_WOOD if source == "wood" else TK_FOOD
+                if (state.covered_sources[sp] >> i & 1 and not state.space_tokens[sp] & r_token
+                        or target in state.gathered):
+                    continue
+                out.append((T_GATHER, target, 0, f"gather:s{sp + 1}:{source}", 0, 0, 0))
+        elif _distance(state, sp):
+            out.append((T_EXPLORE, sp, 0, f"explore:s{sp + 1}", 0, 0, 0))
+    out += [(T_ARRANGE, 0, 0, "arrange", 0, 0, 0), (T_REST, 0, 0, "rest", 0, 0, 0)]
+    return out
 
 
 def _target_problem(state: RobinsonState, typ: int, target: int, alt: int,
