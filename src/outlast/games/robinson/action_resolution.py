@@ -130,7 +130,8 @@ def _min_pawns(state: RobinsonState, gi: int) -> int:
     return base
 
 
-def _max_pawns(state: RobinsonState, gi: int) -> int:
+def _max_pawns(state: RobinsonState, gi: int, least: int | None = None) -> int:
+    """Pawns an Action may hold (§8.1.3); `least` is its `_min_pawns` when already known."""
     g = state.groups[gi]
     if g[0] in (T_ARRANGE, T_REST):
         return 1
@@ -138,8 +139,8 @@ def _max_pawns(state: RobinsonState, gi: int) -> int:
         card = _threat_card(state, g[1])
         if card >= 0 and state.content.cards[card].kind == "wreckage":
             return 2
-        return _min_pawns(state, gi)
-    return _min_pawns(state, gi) + 1
+        return _min_pawns(state, gi) if least is None else least
+    return (_min_pawns(state, gi) if least is None else least) + 1
 
 
 def _threat_card(state: RobinsonState, slot: int) -> int:

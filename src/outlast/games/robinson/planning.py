@@ -447,18 +447,22 @@ def _lead_problem(state: RobinsonState, typ: int, target: int, lead: int) -> str
     return None
 
 
-def _seat_complete(state: RobinsonState, seat: int) -> bool:
+def _seat_complete(state: RobinsonState, seat: int, placed: dict[int, int] | None = None,
+                   mins: list[int] | None = None) -> bool:
     """Both pawns placed, and every Action holding them has its minimum (§8.1.1, §8.1.3).
 
-    The first player answers for Friday too: an Action he leads must have its minimum.
+    The first player answers for Friday too: an Action he leads must have its minimum. `placed` (pawn → its
+    Action) and `mins` (each Action's `_min_pawns`) are passed when the caller has them already.
     """
+    groups = state.groups
     for pid in ((2 * seat,) if state.minus[seat] else (2 * seat, 2 * seat + 1)):
-        gi = where(state, pid)
-        if gi < 0 or len(state.groups[gi][4]) < _min_pawns(state, gi):
+        gi = where(state, pid) if placed is None else placed.get(pid, -1)
+        if gi < 0 or len(groups[gi][4]) < (_min_pawns(state, gi) if mins is None else mins[gi]):
             return False
     if seat == state.first_player:
         fi = state.table.friday_index
-        return all(len(g[4]) >= _min_pawns(state, gi) for gi, g in enumerate(state.groups) if g[3] == fi)
+        return all(len(g[4]) >= (_min_pawns(state, gi) if mins is None else mins[gi])
+                   for gi, g in enumerate(groups) if g[3] == fi)
     return True
 
 
@@ -490,7 +494,10 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         return [act(seat, "confirm")] if seat == state.first_player and _plan_problem(state) is None else []
     out: list[RobinsonAction] = []
     com = committed(state)
-    if _seat_complete(state, seat) and not (_overcommitted(state, com) and _commits(state, seat)):
+    groups = state.groups
+    placed = {pid: gi for gi, g in enumerate(groups) for pid in g[4]}
+    mins = [_min_pawns(state, gi) for gi in range(len(groups))]  # this position's, asked for several times below
+    if _seat_complete(state, seat, placed, mins) and not (_overcommitted(state, com) and _commits(state, seat)):
         # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
         # no pawn there may still ready, or it would wait with nothing to do
         out.append(act(seat, "ready"))
@@ -502,7 +509,6 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     if slack:
         open_targets, places = _open_now(state, slack, com)
     caps: list[tuple[int, bool]] | None = None
-    placed = {pid: gi for gi, g in enumerate(state.groups) for pid in g[4]}
     own_free = False
     settling = state.changes[seat] >= CHANGE_LIMIT
     any_ready = any(state.ready)  # a pawn can only hold a ready seat's Action when some seat is ready
@@ -529,18 +535,19 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
                     text for typ, tg, _, text, _, _, _ in open_targets
                     if typ != T_BUILD or tg < 0 or _lead_problem(state, typ, tg, lead) is None])
             out += mine
-        if not state.groups or not _pawn_affordable(state, pid):
+        if not groups or not _pawn_affordable(state, pid):
             continue
         if caps is None:
-            caps = [(g[0], len(g[4]) < _max_pawns(state, gi)) for gi, g in enumerate(state.groups)]
+            caps = [(g[0], len(g[4]) < _max_pawns(state, gi, mins[gi])) for gi, g in enumerate(groups)]
         mask = pawn_mask(state, pid)
         for gj, (typ, room) in enumerate(caps):
             if room and mask >> typ & 1:
                 out.append(act(seat, "join", word, str(gj + 1)))
-    for gi, g in enumerate(state.groups):
-        if (not settling and g[3] != seat and any(pid // 2 == seat for pid in g[4] if pid < 2 * state.players)
-                and _lead_problem(state, g[0], g[1], seat) is None):
-            out.append(act(seat, "lead", str(gi + 1)))
+    if not settling:
+        own = (placed.get(2 * seat, -1), placed.get(2 * seat + 1, -1))  # the Actions holding the seat's own pawns
+        for gi, g in enumerate(groups):
+            if g[3] != seat and gi in own and _lead_problem(state, g[0], g[1], seat) is None:
+                out.append(act(seat, "lead", str(gi + 1)))
     out += _plan_uses(state, seat, com)
     return out + removes
 
@@ -564,8 +571,10 @@ def _open_now(state: RobinsonState, slack: int, com: list[int]
     """The open targets of this planning position (`_dynamic_open`) and the `place` actions made of them.
 
     Both depend only on the round's static targets (`_pc`), the free resources (the plan commits `com`) up
-    to the most any target costs, and the set of planned targets, so they are memoised under those in `_pc`:
-    planning often comes back to a plan it has seen, in another order.
+    to the most any target costs, and the set of planned targets that can close one (not Arranging the Camp,
+    Rest, a Roof, a Palisade or the Weapon: `_dynamic_open` never looks for those), so they are memoised
+    under those in `_pc`: planning often comes back to a plan it has seen, in another order or with other
+    Actions that close nothing.
     """
     pc, pm = state._pc, state._pm
     if pc is None or pm is None or pm.get(0) is not pc:  # not checked against this state yet
@@ -577,7 +586,7 @@ def _open_now(state: RobinsonState, slack: int, com: list[int]
     key = (min(state.resources[WOOD] - com[0] + slack, most[0]), min(state.food_total() - com[1], most[1]),
            min(state.resources[FUR] - com[2], most[2]),
            wood_token, bool(wood_token) and any(g[8] & G_WOODTOK for g in state.groups),
-           *sorted([(g[0], g[1]) for g in state.groups]))
+           *sorted([(g[0], g[1]) for g in state.groups if g[0] < T_ARRANGE and (g[0] != T_BUILD or g[1] >= BUILD_SHELTER)]))
     hit = memo.get(key)
     if hit is None:
         if len(memo) > 4096:
