@@ -59,11 +59,23 @@ from .constants import (
 from .decisions import PlaceHuntingCard
 
 if TYPE_CHECKING:
+    from .content import Content
     from .state import RobinsonState
 
 
 _DICE_OUTCOMES: dict[Any, list[tuple[RobinsonAction, float]]] = {}
 """The outcomes of a roll of three Action dice, by the dice's faces (shared and read-only)."""
+
+
+def _draws(content: Content) -> tuple[RobinsonAction, ...]:
+    """Per card: the chance outcome that draws it (`draw ID`), made once per content, since every draw lists the
+    whole pool it comes from."""
+    return tuple(act(CHANCE, "draw", card.id) for card in content.cards)
+
+
+def _tile_draws(content: Content) -> tuple[RobinsonAction, ...]:
+    """Per Island tile: the chance outcome that draws it (`tile NUMBER`), made once per content."""
+    return tuple(act(CHANCE, "tile", str(tile.number)) for tile in content.tiles)
 
 
 def chance_outcomes(state: RobinsonState) -> list[tuple[RobinsonAction, float]]:
@@ -92,17 +104,20 @@ def _chance_outcomes(state: RobinsonState) -> list[tuple[RobinsonAction, float]]
         return _event_draw_outcomes(state, wreckage=a == 1)
     if kind in (CH_HUNT, CH_TRACK):
         pool = state.unseen_beasts()
-        return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+        draws, p = state.content.derive(_draws), 1 / len(pool)
+        return [(draws[i], p) for i in pool]
     if kind in (CH_ADV, CH_MYST, CH_BEAST, CH_BEAST_TOP, CH_INV, CH_START):
         z = {CH_ADV: a, CH_MYST: Z_MYST_DECK, CH_BEAST: Z_BEAST_DECK, CH_BEAST_TOP: Z_BEAST_DECK,
              CH_INV: Z_INV_DECK, CH_START: Z_BOX}[kind]
         pool = state.deck_bag(z)
         if kind == CH_START:
             pool = [i for i in pool if cards[i].kind == "start_item"]
-        return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+        draws, p = state.content.derive(_draws), 1 / len(pool)
+        return [(draws[i], p) for i in pool]
     if kind in (CH_TILE, CH_RECON):
         pool = [i for i, at in enumerate(state.tile_at) if at == TILE_STACK]
-        return [(act(CHANCE, "tile", str(state.content.tiles[i].number)), 1 / len(pool)) for i in pool]
+        tiles, p = state.content.derive(_tile_draws), 1 / len(pool)
+        return [(tiles[i], p) for i in pool]
     if kind == CH_TOKEN:
         counts: dict[int, int] = {}
         for i, place in enumerate(state.token_place):
@@ -138,14 +153,17 @@ def _event_draw_outcomes(state: RobinsonState, wreckage: bool) -> list[tuple[Rob
     if wreckage:
         pool = [i for i, x in enumerate(cards) if x.kind == "wreckage"]
         return [(act(CHANCE, "draw", cards[i].id), 1 / len(pool)) for i in pool]
+    draws = state.content.derive(_draws)
     known = state.cards_in(Z_EVENT_DECK)
     total = len(known) + state.book_events_in_deck + state.adventure_events_in_deck
-    out = [(act(CHANCE, "draw", cards[i].id), 1 / total) for i in known]
+    p = 1 / total
+    out = [(draws[i], p) for i in known]
     unseen = state.cards_in(Z_EVENT_STACK)
     for want_book, left in ((True, state.book_events_in_deck), (False, state.adventure_events_in_deck)):
         pool = [i for i in unseen if (cards[i].data["icon"] == "book") == want_book]
         if left and pool:
-            out += [(act(CHANCE, "draw", cards[i].id), left / len(pool) / total) for i in pool]
+            p = left / len(pool) / total
+            out += [(draws[i], p) for i in pool]
     return out
 
 
