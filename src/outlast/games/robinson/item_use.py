@@ -44,9 +44,10 @@ from .constants import (
     act,
 )
 from .decisions import AnyTimeWindow, ShareHealing
-from .program import CHOOSE, SEQ, STANDING
+from .program import CHOOSE, SEQ, STANDING, program
 
 if TYPE_CHECKING:
+    from .content import Content, Skill
     from .state import RobinsonState
 
 
@@ -133,23 +134,31 @@ def _nothing_to_draw(state: RobinsonState, v: str) -> str | None:
     return None if state.count_in(Z_BEAST_DECK) else "the Beast deck is empty"
 
 
+def _skill_table(content: Content) -> tuple[tuple[tuple[int, Skill, int, int], ...], ...]:
+    """Per character, per skill: (its index, the skill, the wood it saves on an Action (§13.2), its compiled
+    effect), worked out once per content for the any-time windows that ask about every skill."""
+    prog = program(content)
+    return tuple(tuple((si, sk, abilities.skill_answer(prog, ch, si, abilities.WOOD_SAVED), prog.skill[(ch, si)])
+                       for si, sk in enumerate(character.skills))
+                 for ch, character in enumerate(content.characters))
+
+
 def _use_options(state: RobinsonState, seat: int, point: int) -> list[tuple[str, int, int]]:
     """(text, kind, ref) of what `seat` may use now at an interrupt point."""
     out: list[tuple[str, int, int]] = []
     whens = WHEN_AT[point]
     p = state.program
-    ch = state.table.chars[seat]
-    skills = state.content.characters[ch].skills
-    for si, sk in enumerate(skills):
-        if state.skill_used[seat] >> si & 1 or state.determination[seat] < sk.cost:
+    used, determination = state.skill_used[seat], state.determination[seat]
+    for si, sk, saves_wood, node in state.content.derive(_skill_table)[state.table.chars[seat]]:
+        if used >> si & 1 or determination < sk.cost:
             continue
-        if abilities.skill_answer(p, ch, si, abilities.WOOD_SAVED):
+        if saves_wood:
             if point == W_PLAN:
                 for gi, g in enumerate(state.groups):
                     if g[5] > 0 and not g[8] & G_ECON:
                         out.append((f"{sk.id} {gi + 1}", XS_SKILL, seat * 8 + si))
             continue
-        if sk.when in whens and _node_usable(state, p.skill[(ch, si)], seat, sk.when == "action"):
+        if sk.when in whens and _node_usable(state, node, seat, sk.when == "action"):
             out.append((sk.id, XS_SKILL, seat * 8 + si))
     if seat != state.first_player:
         return out

@@ -512,22 +512,23 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     own_free = False
     settling = state.changes[seat] >= CHANGE_LIMIT
     any_ready = any(state.ready)  # a pawn can only hold a ready seat's Action when some seat is ready
+    friday = 2 * state.players  # Friday's pawn; the players' own pawns come before it (`pawns.friday_pawn`)
     for pid in pawns_of(state, seat):
         gi = placed.get(pid, -1)
-        word = pawn_text(state, pid)
+        word = ("1" if pid % 2 == 0 else "2") if pid < friday else pawn_text(state, pid)
         if gi >= 0:
             if not (any_ready and _holds_ready(state, gi, pid)) and (not settling or _blocks(state, gi)):
                 removes.append(act(seat, "remove", word))
             continue
-        if pid < 2 * state.players:
+        if pid < friday:
             if own_free:  # a player's two pawns are alike: offer the first free one only
                 continue
             own_free = True
         if settling:  # the plan must end: a free pawn may only rest (decision 0009)
-            if pid <= state.friday_pawn:
+            if pid <= friday:
                 out += [act(seat, "place", word, c[3]) for c in open_targets if c[0] == T_REST]
             continue
-        if pid <= state.friday_pawn:
+        if pid <= friday:
             mine = places.get((seat, word))
             if mine is None:
                 lead = pawn_char(state, pid)
@@ -539,14 +540,14 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
             continue
         if caps is None:
             caps = [(g[0], len(g[4]) < _max_pawns(state, gi, mins[gi])) for gi, g in enumerate(groups)]
-        mask = pawn_mask(state, pid)
+        mask = 0x7F if pid <= friday else pawn_mask(state, pid)
         for gj, (typ, room) in enumerate(caps):
             if room and mask >> typ & 1:
                 out.append(act(seat, "join", word, str(gj + 1)))
     if not settling:
-        own = (placed.get(2 * seat, -1), placed.get(2 * seat + 1, -1))  # the Actions holding the seat's own pawns
-        for gi, g in enumerate(groups):
-            if g[3] != seat and gi in own and _lead_problem(state, g[0], g[1], seat) is None:
+        for gi in sorted({placed.get(2 * seat, -1), placed.get(2 * seat + 1, -1)}):  # the seat's own pawns' Actions
+            g = groups[gi] if gi >= 0 else None
+            if g is not None and g[3] != seat and _lead_problem(state, g[0], g[1], seat) is None:
                 out.append(act(seat, "lead", str(gi + 1)))
     out += _plan_uses(state, seat, com)
     return out + removes
