@@ -147,58 +147,52 @@ def _cost(state: RobinsonState, typ: int, target: int, alt: int, token: bool = T
     return w, f, u, flags
 
 
-def _static_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int]
-                 ) -> list[tuple[int, int, int, str, int, int, int]]:
-    """Candidates not ruled out by what only changes outside the plan (cached with `_plan_ctx`)."""
-    assert state._pc is not None
-    return state._pc[1]
-
-
-def _dynamic_open(state: RobinsonState, ctx: tuple[int, int, int, set[str], dict[int, list[int]], set[str], int],
-                  wood_slack: int = 0) -> list[tuple[int, int, int, str, int, int, int]]:
-    """The statically open targets that the plan so far still leaves open (same tests as _target_problem).
+def _dynamic_open(state: RobinsonState, com: list[int], wood_slack: int = 0) -> list[Target]:
+    """The statically open targets (`_pc`) that the plan so far still leaves open, with the plan committing `com`
+    (same tests as `_target_problem`): a source, space, Threat card, Shelter or Invention planned once, at most
+    two Threat Actions, a Hunting card per Hunt, an Island tile per Exploration, and what a target costs against
+    the free resources (§8.1.4, §8.3.1, §8.7.1, §8.8.3, §25.19).
 
     `wood_slack` lets the Carpenter plan an Action short of the wood Economical construction saves, to be
     paid down with it before the plan is confirmed (§13.2, TV-23).
     """
-    free_w, free_f, free_u, _, plans, _, tiles_left = ctx
-    free_w += wood_slack
-    assert state._pc is not None
-    hunt_ok = state._pc[7] > len(plans.get(T_HUNT, ()))
-    threats = plans.get(T_THREAT, ())
-    threats_full = len(threats) >= 2
-    gathers = plans.get(T_GATHER, ())
-    explores = plans.get(T_EXPLORE, ())
-    explores_full = tiles_left <= len(explores)  # also an empty Island stack (§25.19)
-    builds = plans.get(T_BUILD, ())
-    wood_token = bool(state.action_field_tokens[T_BUILD] & FT_WOOD) and not any(g[8] & G_WOODTOK for g in state.groups)
-    out = []
-    for c in _static_open(state, ctx):
-        typ, tg = c[0], c[1]
-        if typ == T_GATHER:
-            if tg in gathers:
-                continue
-        elif typ == T_EXPLORE:
-            if explores_full or tg in explores:
-                continue
-        elif typ == T_BUILD:
-            if tg in builds and (tg >= 0 or tg == BUILD_SHELTER):
-                continue
-            w = c[4]
-            if (w + 1 if wood_token and w else w) > free_w or c[5] > free_f or c[6] > free_u:
-                continue
-            out.append(c)
-            continue
+    pc = state._pc
+    assert pc is not None
+    free_w = state.resources[WOOD] - com[0] + wood_slack
+    free_f = state.food_total() - com[1]
+    free_u = state.resources[FUR] - com[2]
+    hunts = threats = explores = 0
+    closed: set[tuple[int, int]] = set()  # (type, target) of the targets the plan has taken
+    wood_token = bool(state.action_field_tokens[T_BUILD] & FT_WOOD)
+    for g in state.groups:
+        typ = g[0]
+        if typ == T_HUNT:
+            hunts += 1
         elif typ == T_THREAT:
-            if threats_full or tg in threats:
-                continue
-        elif typ == T_HUNT:
-            if not hunt_ok:
-                continue
-        else:  # Arranging the Camp and Rest are always open
+            threats += 1
+            closed.add((typ, g[1]))
+        elif typ == T_EXPLORE:
+            explores += 1
+            closed.add((typ, g[1]))
+        elif typ == T_GATHER or typ == T_BUILD and (g[1] >= 0 or g[1] == BUILD_SHELTER):
+            closed.add((typ, g[1]))
+        if g[8] & G_WOODTOK:
+            wood_token = False  # an Action took the wood token already
+    full = {T_HUNT} if pc[7] <= hunts else set()  # the types with no target left
+    if threats >= 2:
+        full.add(T_THREAT)
+    if pc[4] <= explores:  # also an empty Island stack (§25.19)
+        full.add(T_EXPLORE)
+    out = []
+    for c in pc[1]:
+        typ = c[0]
+        if typ >= T_ARRANGE:  # Arranging the Camp and Rest are always open
             out.append(c)
             continue
-        if c[4] > free_w or c[5] > free_f or c[6] > free_u:
+        if typ in full or (typ, c[1]) in closed:
+            continue
+        w = c[4]
+        if (w + 1 if wood_token and w and typ == T_BUILD else w) > free_w or c[5] > free_f or c[6] > free_u:
             continue
         out.append(c)
     return out
@@ -592,7 +586,7 @@ def _open_now(state: RobinsonState, slack: int, com: list[int]
     if hit is None:
         if len(memo) > 4096:
             memo.clear()
-        hit = memo[key] = (_dynamic_open(state, _plan_ctx(state), slack), {})
+        hit = memo[key] = (_dynamic_open(state, com, slack), {})
     return hit
 
 

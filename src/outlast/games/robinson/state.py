@@ -117,7 +117,6 @@ class RobinsonState(StateFields):
     _group_text = planning._group_text
     _candidates = planning._candidates
     _cost = planning._cost
-    _static_open = planning._static_open
     _dynamic_open = planning._dynamic_open
     _plan_ctx = planning._plan_ctx
     _target_problem = planning._target_problem
