@@ -481,6 +481,27 @@ def _holds_ready(state: RobinsonState, gi: int, pid: int) -> bool:
     return any(x < 2 * state.players and x != pid and state.ready[x // 2] for x in g[4])
 
 
+def _plan_mins(state: RobinsonState) -> list[int]:
+    """Each planned Action's minimum pawns (`_min_pawns`, §8.1.3), memoised in `_pm`: while only planning moves
+    are made, an Action's minimum depends on nothing but its type, target and acting player and whether it is
+    the first Action of its type (the extra-pawn token, §20.4); the rest (cards, tokens, the Camp, Special
+    Wounds) stands still."""
+    pm = state._pm
+    if pm is None:
+        pm = state._pm = {}
+    out = []
+    types = 0  # the Action types met so far, as bits
+    for gi, g in enumerate(state.groups):
+        typ = g[0]
+        key = ("min", typ, g[1], g[3], types >> typ & 1)
+        least = pm.get(key)
+        if least is None:
+            least = pm[key] = _min_pawns(state, gi)
+        out.append(least)
+        types |= 1 << typ
+    return out
+
+
 def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     """Planning moves of `seat`: progress first (ready / confirm, placing), taking back last (§8.1, §26.1)."""
     if state.ready[seat]:
@@ -490,7 +511,7 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     com = committed(state)
     groups = state.groups
     placed = {pid: gi for gi, g in enumerate(groups) for pid in g[4]}
-    mins = [_min_pawns(state, gi) for gi in range(len(groups))]  # this position's, asked for several times below
+    mins = _plan_mins(state)
     if _seat_complete(state, seat, placed, mins) and not (_overcommitted(state, com) and _commits(state, seat)):
         # over-committing is settled by whoever holds the costly Actions (§8.3.1, §26.1); a seat with
         # no pawn there may still ready, or it would wait with nothing to do
