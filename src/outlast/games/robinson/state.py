@@ -740,6 +740,7 @@ class RobinsonState(StateFields):
 
     def _apply(self, action: Any) -> None:
         act: RobinsonAction = action
+        before = self._lc
         self._lc = None
         moves_cards = act.seat == CHANCE or bool(self.decisions) or act.verb not in PLAN_MOVES
         if moves_cards:
@@ -750,6 +751,8 @@ class RobinsonState(StateFields):
             self._apply_chance(act)
         elif self.decisions:
             self.decisions[-1].resolve(self, act)
+            if act.verb == "pass" and before is not None and self._keep_window(before):
+                return
         else:
             if act.verb == "use":
                 self._use(act.seat, act.args, W_PLAN)
@@ -766,6 +769,23 @@ class RobinsonState(StateFields):
                 and act.verb not in PLAN_MOVES):
             self._compute_sources(keep=True)  # a use in planning may bring a new pawn (§8.1.6, §13.2)
             self._lc = self._tm = None
+
+    def _keep_window(self, before: dict[int, Any]) -> bool:
+        """After a seat passed in a window of any-time effects (§26.3): the other seats' lists of what they may use
+        stay as they were (a pass changes nothing else), so while one of them is left the window asks them again
+        without working their options out anew. False when the window must be looked at afresh (`_advance`)."""
+        top = self.decisions[-1] if self.decisions else None
+        if type(top) is not AnyTimeWindow or len(self.work) > top.work_mark:
+            return False
+        # the window holds the seats that have not passed and have options (their list: the options, then `pass`);
+        # `before` may also hold lists asked for seats outside it (a passed seat's, a lone `pass`)
+        passed = top.passed
+        left = {s: legal for s, legal in before.items() if s >= 0 and not passed >> s & 1 and len(legal) > 1}
+        if not left:
+            return False
+        self._ot = None
+        self._lc, self._tm = left, list(left)
+        return True
 
     def _char_by_id(self, word: str) -> int:
         if word == "friday":
