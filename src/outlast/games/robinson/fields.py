@@ -126,7 +126,8 @@ class StateFields(State):
     to its open targets and `place` actions (see `_open_now`)."""
     _pm: dict[Any, Any] | None
     """Answers that only planning moves leave standing (they touch nothing but the plan): key 0 holds the `_pc`
-    checked against this state, other keys the `use` actions of a seat for a plan's commitments. None when
+    checked against this state, other keys the `use` actions of a seat for a plan's commitments and (keys starting
+    with "min") a planned Action's minimum pawns (`planning._plan_mins`). None when
     anything else happened since; shared by clones, so entries are added, never changed."""
     _tm: list[int] | None
 
