@@ -115,6 +115,11 @@ def pawn_label(state: RobinsonState, pid: int) -> str:
 
 
 def _pawn_by_text(state: RobinsonState, seat: int, text: str) -> int:
+    """The pawn of `seat` that `text` names (`pawn_text`), -1 if none: its own pawns come first."""
+    if text == "1":
+        return 2 * seat
+    if text == "2" and not state.minus[seat]:
+        return 2 * seat + 1
     for pid in pawns_of(state, seat):
         if pawn_text(state, pid) == text:
             return pid

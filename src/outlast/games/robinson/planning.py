@@ -21,6 +21,7 @@ from .constants import (
     BUILD_WEAPON,
     BUILD_WORDS,
     CHANGE_LIMIT,
+    FOOD,
     FT_EXTRA,
     FT_WOOD,
     FUR,
@@ -28,6 +29,7 @@ from .constants import (
     G_FIELDX,
     G_WOODTOK,
     NO_LEADER,
+    NONPER,
     RESOLVE,
     T_ARRANGE,
     T_BUILD,
@@ -599,8 +601,11 @@ def _open_now(state: RobinsonState, slack: int, com: list[int]
     assert pc is not None
     memo, most = pc[5], pc[6]
     wood_token = state.action_field_tokens[T_BUILD] & FT_WOOD  # whether an Action used it matters only if it lies
-    key = (min(state.resources[WOOD] - com[0] + slack, most[0]), min(state.food_total() - com[1], most[1]),
-           min(state.resources[FUR] - com[2], most[2]),
+    resources = state.resources
+    free_w, free_f, free_u = (resources[WOOD] - com[0] + slack, resources[FOOD] + resources[NONPER] - com[1],
+                              resources[FUR] - com[2])
+    key = (free_w if free_w < most[0] else most[0], free_f if free_f < most[1] else most[1],
+           free_u if free_u < most[2] else most[2],
            wood_token, bool(wood_token) and any(g[8] & G_WOODTOK for g in state.groups),
            *sorted([(g[0], g[1]) for g in state.groups if g[0] < T_ARRANGE and (g[0] != T_BUILD or g[1] >= BUILD_SHELTER)]))
     hit = memo.get(key)
@@ -648,7 +653,7 @@ def _apply_plan(state: RobinsonState, act: RobinsonAction) -> None:
         typ, tg, alt = _parse_target(state, args[1])
         w, f, u, flags = _cost(state, typ, tg, alt)
         state.groups.append((typ, tg, alt, state.pawn_char(pid), (pid,), w, f, u, flags))
-        state.log("plan", f"{state.pawn_label(pid)} plans {target_text(state, typ, tg, alt)} (§8.1).")
+        state.log("plan", f"{state.pawn_label(pid)} plans {args[1]} (§8.1).")  # the target's own text
         return  # a new Action leaves every other one as it was: no ready seat can lose its footing
     elif verb == "join":
         pid = state._pawn_by_text(seat, args[0])
