@@ -167,8 +167,8 @@ def test_heuristic_games_end_within_a_few_hundred_decisions() -> None:
     in benchmarks/robinson_speed.py (`--bot-games`), never asserted in a timed test."""
     for seed in range(3):
         state = GAME.new_game(seed=seed, players=4)
-        decisions = []
-        play(state, team(4), check=lambda _state, seat, action: decisions.append(action))
+        decisions: list[Any] = []
+        play(state, team(4), check=lambda _state, _seat, action, made=decisions: made.append(action))
         assert 50 <= len(decisions) <= 600, (seed, len(decisions))
 
 
