@@ -519,12 +519,7 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
         # no pawn there may still ready, or it would wait with nothing to do
         out.append(act(seat, "ready"))
     removes: list[RobinsonAction] = []
-    open_targets, places = _open_now(state, 0, com)
-    if state._ot is None:
-        state._ot = open_targets
-    slack = _econ_slack(state, seat)
-    if slack:
-        open_targets, places = _open_now(state, slack, com)
+    open_targets, places = _open_for(state, seat, com)
     caps: list[tuple[int, bool]] | None = None
     own_free = False
     settling = state.changes[seat] >= CHANGE_LIMIT
@@ -562,12 +557,32 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
             if room and mask >> typ & 1:
                 out.append(act(seat, "join", word, str(gj + 1)))
     if not settling:
-        for gi in sorted({placed.get(2 * seat, -1), placed.get(2 * seat + 1, -1)}):  # the seat's own pawns' Actions
-            g = groups[gi] if gi >= 0 else None
-            if g is not None and g[3] != seat and _lead_problem(state, g[0], g[1], seat) is None:
-                out.append(act(seat, "lead", str(gi + 1)))
+        out += _lead_actions(state, seat, placed)
     out += _plan_uses(state, seat, com)
     return out + removes
+
+
+def _open_for(state: RobinsonState, seat: int, com: list[int]
+              ) -> tuple[list[tuple[int, int, int, str, int, int, int]], dict[tuple[int, str], list[RobinsonAction]]]:
+    """The open targets and the place offers of `seat`'s free pawns: those left by the plan, kept as the state's
+    `_ot`, widened by the seat's economy slack when it has some (§8.1)."""
+    found = _open_now(state, 0, com)
+    if state._ot is None:
+        state._ot = found[0]
+    slack = _econ_slack(state, seat)
+    return _open_now(state, slack, com) if slack else found
+
+
+def _lead_actions(state: RobinsonState, seat: int, placed: dict[int, int]) -> list[RobinsonAction]:
+    """`lead N`: lead an Action holding one of the seat's own pawns that another seat leads, where the seat may
+    build it (§8.1; a personal Invention only its owner, §8.8.6)."""
+    out = []
+    groups = state.groups
+    for gi in sorted({placed.get(2 * seat, -1), placed.get(2 * seat + 1, -1)}):  # the seat's own pawns' Actions
+        g = groups[gi] if gi >= 0 else None
+        if g is not None and g[3] != seat and _lead_problem(state, g[0], g[1], seat) is None:
+            out.append(act(seat, "lead", str(gi + 1)))
+    return out
 
 
 def _plan_uses(state: RobinsonState, seat: int, com: list[int]) -> list[RobinsonAction]:
