@@ -43,7 +43,7 @@ class DiscoverAction(Action):
 
 
 _MADE: dict[tuple[object, ...], DiscoverAction] = {}
-"""Every action `act` has built, by (type of each argument, seat, verb, arguments): actions are immutable values,
+"""Every action `act` has built, by (seat, verb, arguments, the type of each argument): actions are immutable values,
 so one object serves every state that lists it. The key holds the argument types so `True` and `1` stay apart.
 The space of Discover actions is finite (seats × verbs × words), which bounds the table."""
 
