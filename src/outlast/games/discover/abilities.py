@@ -59,7 +59,7 @@ def condition_holds(state: DiscoverState, seat: int, condition: Any, context: di
     return True
 
 
-def _passive_table(copy: Any) -> dict[str, list[tuple[int, int, Ability]]]:
+def passive_table(copy: Any) -> dict[str, list[tuple[int, int, Ability]]]:
     """Every passive ability of a copy by its query: (source kind, source id, ability)."""
     table: dict[str, list[tuple[int, int, Ability]]] = {}
     for card in copy.cards:
@@ -88,7 +88,7 @@ def _applies(state: DiscoverState, seat: int, source: int, ref: int) -> bool:
 
 def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int] | None = None) -> int:
     """The sum of `seat`'s passive answers to `query` whose conditions hold (0 when none does)."""
-    found = state.copy.derive(_passive_table).get(query)
+    found = state.copy.derive(passive_table).get(query)
     if not found or state.status[seat] != PLAYING:
         return 0
     total = 0
@@ -101,7 +101,7 @@ def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int]
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:
     """The stamina to enter a space of cost `base` for `seat`: passive `move_cost` answers, never below 0
     (§6.3, §16.7)."""
-    if not state.copy.derive(_passive_table).get("move_cost"):
+    if not state.copy.derive(passive_table).get("move_cost"):
         return base
     return max(0, base + passive(state, seat, "move_cost", {"cost": base}))
 

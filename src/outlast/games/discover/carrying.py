@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .abilities import _passive_table, passive
+from .abilities import passive, passive_table
 from .actions import DiscoverAction, act, space_name
 from .decisions import DiscoverDecision, Step
 from .terms import CARRY_LIMIT, DIRTY_WATER, FEATURE, ITEM, PLAYING, RESOURCE, RESOURCES
@@ -124,7 +124,7 @@ def carry_limit(state: DiscoverState, seat: int) -> int:
 
 def _lowest_limit(copy: Any) -> int:
     """The carry limit no survivor of a copy can fall below: 10 plus every negative `carry_limit` answer."""
-    answers = copy.derive(_passive_table).get("carry_limit", ())
+    answers = copy.derive(passive_table).get("carry_limit", ())
     return CARRY_LIMIT + sum(min(0, int(a.amount)) for _, _, a in answers)
 
 

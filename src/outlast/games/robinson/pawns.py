@@ -127,7 +127,9 @@ def _pawn_by_text(state: RobinsonState, seat: int, text: str) -> int:
 
 
 def pawn_mask(state: RobinsonState, pid: int) -> int:
-    if pid <= state.friday_pawn:
+    """The Action types a pawn may join, as bits: every type for the players' pawns and Friday (`friday_pawn` is
+    2 × players; §14.4), Hunt and Explore for the Dog (§14.6), its card's for an extra pawn."""
+    if pid <= 2 * state.players:
         return 0x7F
     if pid == state.dog_pawn:
         return (1 << T_HUNT) | (1 << T_EXPLORE)

@@ -527,7 +527,7 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
     friday = 2 * state.players  # Friday's pawn; the players' own pawns come before it (`pawns.friday_pawn`)
     for pid in pawns_of(state, seat):
         gi = placed.get(pid, -1)
-        word = ("1" if pid % 2 == 0 else "2") if pid < friday else pawn_text(state, pid)
+        word = pawn_text(state, pid)
         if gi >= 0:
             if not (any_ready and _holds_ready(state, gi, pid)) and (not settling or _blocks(state, gi)):
                 removes.append(act(seat, "remove", word))
@@ -552,7 +552,7 @@ def _plan_actions(state: RobinsonState, seat: int) -> list[RobinsonAction]:
             continue
         if caps is None:
             caps = [(g[0], len(g[4]) < _max_pawns(state, gi, mins[gi])) for gi, g in enumerate(groups)]
-        mask = 0x7F if pid <= friday else pawn_mask(state, pid)
+        mask = pawn_mask(state, pid)
         for gj, (typ, room) in enumerate(caps):
             if room and mask >> typ & 1:
                 out.append(act(seat, "join", word, str(gj + 1)))
