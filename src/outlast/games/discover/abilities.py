@@ -98,6 +98,13 @@ def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int]
     return total
 
 
+def answers(state: DiscoverState, seat: int, query: str) -> bool:
+    """Whether any passive ability answering `query` is `seat`'s now, whatever its condition: when none is, `passive`
+    answers 0 without reading conditions."""
+    found = state.copy.derive(passive_table).get(query)
+    return bool(found) and any(_applies(state, seat, source, ref) for source, ref, _ in found)
+
+
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:
     """The stamina to enter a space of cost `base` for `seat`: passive `move_cost` answers, never below 0
     (§6.3, §16.7)."""

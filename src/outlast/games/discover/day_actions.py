@@ -16,6 +16,7 @@ from .abilities import (
     SOURCE_CHARACTER,
     SOURCE_QUEST,
     abilities_of,
+    answers,
     character_usable_today,
     mark_used,
     move_cost,
@@ -34,7 +35,7 @@ from .exploring import (
     terrain_cost,
 )
 from .night import DirtyWater
-from .quests import QuestCheck, do_pay, pay_actions
+from .quests import QuestCheck, check_quest, do_pay, pay_actions
 from .terms import (
     CASUALTY,
     COUNTER,
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
 
 
 SPACE_NAMES = tuple(space_name(s) for s in range(17 * 7))
+MOVES = tuple(tuple(DiscoverAction(seat, "move", (name,)) for name in SPACE_NAMES) for seat in range(4))
+"""`move <space>` of each seat (§1.1: up to 4 players), built once: actions are immutable values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +83,8 @@ class Turn(DiscoverDecision):
             eliminate(state, self.seat, "conceded")
             state.result[self.seat] = "conceded"
             return
-        state.decisions.append(ContinueTurn(self.seat))
-        state.decisions.append(Settle(self.seat))
+        state.decisions.append(CONTINUES[self.seat])
+        state.decisions.append(SETTLES[self.seat])
         ACTIONS[action.verb](state, self.seat, action)
 
     def text(self, state: Any) -> str:
@@ -100,7 +103,7 @@ class ContinueTurn(Step):
 
     def proceed(self, state: DiscoverState) -> None:
         if state.status[self.seat] == PLAYING:
-            state.decisions.append(Turn(self.seat))
+            state.decisions.append(TURNS[self.seat])
 
 
 # ----------------------------------------------------------------------------- what may be done
@@ -109,18 +112,21 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     out = [DiscoverAction(seat, "end")]
     stamina = state.stamina[seat]
     here = state.position[seat]
+    adjusted = answers(state, seat, "move_cost")
     costs: dict[int, int] = {}
-    faces, tiles = state.tile_face, state.copy.tiles
+    faces, printed, moves = state.tile_face, state.copy.derive(_printed_costs), MOVES[seat]
     for space in state.board.adjacent[here]:
         face = faces[space // 7]
         if face < 0:  # facedown: nothing enters it (§6.1)
             continue
-        base = TERRAIN_COST[tiles[face].spaces[space % 7].terrain]  # its printed cost (§6.2)
-        cost = costs.get(base)
-        if cost is None:
-            cost = costs[base] = move_cost(state, seat, base)
+        cost = printed[face * 7 + space % 7]  # its printed cost (§6.2)
+        if adjusted:
+            base = cost
+            cost = costs.get(base, -1)
+            if cost < 0:
+                cost = costs[base] = move_cost(state, seat, base)
         if cost <= stamina:
-            out.append(DiscoverAction(seat, "move", (SPACE_NAMES[space],)))
+            out.append(moves[space])
     if stamina >= 1:
         out.extend(act(seat, "gather", w) for w in gather_targets(state, seat))
         out.extend(act(seat, "scout", POSITION_LETTERS[p]) for p in scout_targets(state, seat))
@@ -141,6 +147,11 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     if state.options.get("concede"):
         out.append(act(seat, "concede"))
     return out
+
+
+def _printed_costs(copy: Any) -> tuple[int, ...]:
+    """The printed stamina cost of entering each space of each tile face, by `face * 7 + slot` (§6.2)."""
+    return tuple(TERRAIN_COST[space.terrain] for tile in copy.tiles for space in tile.spaces)
 
 
 def _counter_here(state: DiscoverState, space: int) -> bool:
@@ -481,13 +492,40 @@ class Settle(Step):
     rule = "§8.3"
 
     def proceed(self, state: DiscoverState) -> None:
+        status = state.status
+        trims = [seat for seat in range(state.seats) if status[seat] == PLAYING and over_limit(state, seat)
+                 and trim_options(state, seat)]
+        if not trims and not any(state.dirty_pending):
+            # Nothing to resolve first: the quest check runs now instead of as a step of its own (the same order),
+            # and then the turn goes on from here if nothing was put above it.
+            check_quest(state)
+            _continue_at_once(state)
+            return
         state.decisions.append(QuestCheck(-1))
         order = [self.seat] + [s for s in state.in_turn_order() if s != self.seat] if self.seat >= 0 \
             else state.in_turn_order()
         for seat in reversed(order):
-            if state.status[seat] == PLAYING and over_limit(state, seat) and trim_options(state, seat):
+            if seat in trims:
                 state.decisions.append(Trim(seat))
         for seat in reversed(order):
-            if state.status[seat] == PLAYING and state.dirty_pending[seat] > 0:
+            if status[seat] == PLAYING and state.dirty_pending[seat] > 0:
                 state.decisions.append(DirtyWater(seat))
 
+
+def _continue_at_once(state: DiscoverState) -> None:
+    """Run a `ContinueTurn` left on top of the stack now, as `flow.advance` would run it next."""
+    decisions = state.decisions
+    if not decisions or state.over or state.chance or PLAYING not in state.status:
+        return
+    top = decisions[-1]
+    if type(top) is ContinueTurn:
+        decisions.pop()
+        if state.status[top.seat] == PLAYING:
+            decisions.append(TURNS[top.seat])
+
+
+
+TURNS = tuple(Turn(seat) for seat in range(4))
+CONTINUES = tuple(ContinueTurn(seat) for seat in range(4))
+SETTLES = tuple(Settle(seat) for seat in range(4))
+"""The steps of a turn are immutable values: one of each per seat serves every state (§1.1: up to 4 players)."""
