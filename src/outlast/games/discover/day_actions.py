@@ -17,10 +17,8 @@ from .abilities import (
     SOURCE_QUEST,
     abilities_of,
     answers,
-    character_usable_today,
     mark_used,
     move_cost,
-    usable_today,
 )
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
 from .carrying import Trim, amount, gain, over_limit, spend, split_token, totals, trim_options
@@ -210,42 +208,52 @@ def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     return out
 
 
-def _action_table(copy: Any) -> tuple[tuple[int, int, int, Any, str], ...]:
-    """Every card action of a copy: (source kind, source id, ability index, ability, the name `use` gives it)."""
-    out: list[tuple[int, int, int, Any, str]] = []
+def _action_table(copy: Any) -> tuple[tuple[int, int, int, bool, bool, tuple[DiscoverAction, ...]], ...]:
+    """Every card action of a copy: (source kind, source id, stamina cost, once a day, an upgrade, its `use` action
+    for each seat), in the order `use` lists them: numbered cards, characters, quests."""
+    out: list[tuple[int, int, int, bool, bool, tuple[DiscoverAction, ...]]] = []
+
+    def add(source: int, ref: int, abilities: Any, name: str, upgrade: bool) -> None:
+        for i, a in enumerate(abilities):
+            if a.use == "action":
+                uses = tuple(DiscoverAction(seat, "use", (name, str(i + 1))) for seat in range(4))
+                out.append((source, ref, a.cost, a.once == "day", upgrade, uses))
+
     for card in copy.cards:
-        out.extend((SOURCE_CARD, card.id, i, a, f"#{card.number}") for i, a in enumerate(card.abilities)
-                   if a.use == "action")
+        add(SOURCE_CARD, card.id, card.abilities, f"#{card.number}", card.kind == UPGRADE)
     for character in copy.characters:
-        out.extend((SOURCE_CHARACTER, character.id, i, a, "character") for i, a in enumerate(character.abilities)
-                   if a.use == "action")
+        add(SOURCE_CHARACTER, character.id, character.abilities, "character", False)
     for quest in copy.quests:
-        out.extend((SOURCE_QUEST, quest.id, i, a, "quest") for i, a in enumerate(quest.abilities)
-                   if a.use == "action")
+        add(SOURCE_QUEST, quest.id, quest.abilities, "quest", False)
     return tuple(out)
 
 
 def _card_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    """`use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12)."""
+    """`use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12); a once-a-day
+    ability not used yet today (§9.8: used on day d is recorded as d by day and -d at night)."""
     out = []
     stamina = state.stamina[seat]
     place = state.card_place
-    cards = state.copy.cards
-    for source, ref, index, ability, name in state.copy.derive(_action_table):
-        if ability.cost > stamina:
+    day = state.day
+    for source, ref, cost, once_a_day, upgrade, uses in state.copy.derive(_action_table):
+        if cost > stamina:
             continue
         if source == SOURCE_CARD:
             where = place[ref]
-            if not (where == seat or (where == IN_PLAY and cards[ref].kind == UPGRADE)):
+            if where != seat and not (upgrade and where == IN_PLAY):
                 continue
-            if not usable_today(state, ref, ability):
-                continue
+            used = state.card_used_day[ref]
         elif source == SOURCE_CHARACTER:
-            if state.character[seat] != ref or not character_usable_today(state, seat, ability):
+            if state.character[seat] != ref:
                 continue
+            used = state.character_used_day[seat]
         elif state.quest != ref:
             continue
-        out.append(DiscoverAction(seat, "use", (name, str(index + 1))))
+        else:
+            used = 0
+        if once_a_day and (used == day or used == -day):
+            continue
+        out.append(uses[seat])
     return out
 
 

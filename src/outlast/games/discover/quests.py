@@ -136,14 +136,43 @@ class QuestCheck(Step):
         check_quest(state)
 
 
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """What a quest's requirement asks first, read once per copy: Scenario 5's `last_standing`, the marks of its
+    group keys (`note`), whether it asks for payment and where (§13.1, §17.12, §17.24 rule 4)."""
+
+    last_standing: bool
+    marks: tuple[int, ...]
+    pays: bool
+    at_camp: bool
+
+
+def _gates(copy: Any) -> tuple[Gate, ...]:
+    """Each quest's `Gate`, by quest id."""
+    out = []
+    for quest in copy.quests:
+        req = quest.requirement if isinstance(quest.requirement, dict) else {}
+        marks = tuple(MARKS.index(key) * 1000 + int(req[key]) for key in MARKS if key in req)
+        out.append(Gate(bool(req.get("last_standing")), marks, "pay" in req or "pay_any" in req,
+                        req.get("at", "camp") == "camp"))
+    return tuple(out)
+
+
 def check_quest(state: DiscoverState) -> None:
+    """Win or advance when the current quest is met (§13.2). Most checks end at its group marks, read from the
+    quest's `Gate` without building the requirement."""
     if state.quest < 0:
         return
-    quest = state.copy.quests[state.quest]
-    req = requirement(state)
-    if req.get("last_standing"):
+    gate = state.copy.derive(_gates)[state.quest]
+    if gate.last_standing:
         _last_standing(state)
         return
+    done = state.quest_done
+    for mark in gate.marks:
+        if mark not in done:
+            return
+    quest = state.copy.quests[state.quest]
+    req = requirement(state)
     if not group_met(state, req) or not bearer_present(state, req):
         return
     has_survivor_keys = any(k in req for k in SURVIVOR_KEYS)
@@ -190,11 +219,10 @@ def advance_quest(state: DiscoverState) -> None:
 
 def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """At camp, a survivor may pay a resource toward the quest's `pay` (§17.12 2.1; AUTHORED: free, any split)."""
-    req = requirement(state)
-    if "pay" not in req and "pay_any" not in req:
+    if state.quest < 0:
         return []
-    at = req.get("at", "camp")
-    if at == "camp" and state.position[seat] != state.board.camp:
+    gate = state.copy.derive(_gates)[state.quest]
+    if not gate.pays or (gate.at_camp and state.position[seat] != state.board.camp):
         return []
     goal = pay_goal(state)
     return [act(seat, "pay", RESOURCES[r]) for r in range(len(RESOURCES)) if goal[r] and amount(state, seat, r)]
