@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .copy import Copy
 from .terms import COMPASS, ISLAND_POSITIONS, NEIGHBOURS
@@ -51,6 +51,9 @@ class Board:
     """The camp space: the start tile's centre (§17.2)."""
     scout_reach: tuple[tuple[int, ...], ...]
     """Per space: the other tile positions holding a space adjacent to it, in order."""
+    distance_memo: dict[tuple[int, int], list[int]] = field(default_factory=dict, init=False, repr=False,
+                                                            compare=False, hash=False)
+    """`faceup_distances` already computed, by (start, bit mask of the faceup positions)."""
 
     @property
     def size(self) -> int:
@@ -92,6 +95,27 @@ class Board:
                     dist[n] = d
                     queue.append(n)
         return dist
+
+
+MEMO_LIMIT = 4096
+"""How many path-distance lists a board keeps before it starts afresh (each is one int per space)."""
+
+
+def faceup_distances(board: Board, start: int, faces: Sequence[int]) -> list[int]:
+    """`path_distances` from `start` through the spaces of faceup tiles (`faces[p] >= 0`), the paths monsters take
+    (§11.4). Which tiles are faceup is all the answer depends on, so it is computed once per (start, faceup set) and
+    kept on the board: callers must not change the list."""
+    mask = 0
+    for position, face in enumerate(faces):
+        if face >= 0:
+            mask |= 1 << position
+    memo = board.distance_memo
+    found = memo.get((start, mask))
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[start, mask] = board.path_distances(start, [faces[s // 7] >= 0 for s in range(board.size)])
+    return found
 
 
 def build_board() -> Board:

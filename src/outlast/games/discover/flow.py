@@ -96,9 +96,16 @@ def sample_chance(state: DiscoverState) -> DiscoverAction:
     the outcome at index `peek_below(rng_state, len(outcomes))`, built here alone."""
     kind, arg = state.chance[0]
     if kind == DIE_ROLL:
-        return act(CHANCE, CHANCE_KINDS[kind], 1 + peek_below(state.rng_state, DIE))
-    pool = _pool(state, kind, arg)
-    return act(CHANCE, CHANCE_KINDS[kind], pool[peek_below(state.rng_state, len(pool))])
+        picked = act(CHANCE, CHANCE_KINDS[kind], 1 + peek_below(state.rng_state, DIE))
+    else:
+        pool = _pool(state, kind, arg)
+        picked = act(CHANCE, CHANCE_KINDS[kind], pool[peek_below(state.rng_state, len(pool))])
+    state._legal_cache = (SAMPLED, [picked])  # a possible outcome: applying it needs no second look at the pool
+    return picked
+
+
+SAMPLED = -2
+"""`_legal_cache`'s key for the outcome `sample_chance` picked from the pending chance point (no seat's)."""
 
 
 def _chance_value(state: DiscoverState, action: DiscoverAction) -> int:
@@ -120,7 +127,9 @@ def check_legal(state: DiscoverState, action: Any) -> None:
     if action.seat == CHANCE:
         if not state.chance:
             raise IllegalAction("no dice or cards are pending now")
-        _chance_value(state, action)
+        sampled = state._legal_cache
+        if sampled is None or sampled[0] != SAMPLED or sampled[1][0] is not action:
+            _chance_value(state, action)
         return
     if state.chance:
         raise IllegalAction("a die roll or a card draw is pending first")
@@ -135,9 +144,8 @@ def check_legal(state: DiscoverState, action: Any) -> None:
 
 def apply(state: DiscoverState, action: DiscoverAction) -> None:
     if action.seat == CHANCE:
-        kind, arg = state.chance[0]
-        value = _chance_value(state, action)
-        state.chance.pop(0)
+        kind, arg = state.chance.pop(0)
+        value = int(action.args[0])  # `check_legal` found it a possible outcome
         CHANCE_APPLY[kind](state, arg, value)
     else:
         state.decisions.pop().resolve(state, action)

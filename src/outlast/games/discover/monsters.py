@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .actions import DiscoverAction, act, parse_space, space_name
+from .board import faceup_distances
 from .decisions import DiscoverDecision, Step
 from .exploring import landmark_spaces, open_spaces
 from .terms import MONSTER, PLAYING
@@ -313,7 +314,7 @@ def move_monsters(state: DiscoverState, seat: int, steps: int, which: str, towar
 
 def _nearest_movers(state: DiscoverState, seat: int) -> list[tuple[int, int]]:
     """The normal monsters nearest `seat` by path through faceup spaces, one per (space, value) (§16.6)."""
-    dist = state.board.path_distances(state.position[seat], open_spaces(state))
+    dist = faceup_distances(state.board, state.position[seat], state.tile_face)
     taken = occupied(state)
     found = sorted({(p[1], p[2]) for p in state.pieces
                     if is_normal(state, p) and dist[p[1]] > 0 and p[1] not in taken})
@@ -426,7 +427,7 @@ def _find(state: DiscoverState, space: int, value: int) -> int:
 def _targets(state: DiscoverState, space: int, toward: int) -> list[int]:
     """The survivor a monster moves toward: `toward`, or the survivors nearest by path through faceup spaces
     (§11.4 item 4, §17.20 item 2); empty when none is reachable."""
-    dist = state.board.path_distances(space, open_spaces(state))
+    dist = faceup_distances(state.board, space, state.tile_face)
     if toward >= 0:
         return [toward] if state.status[toward] == PLAYING and dist[state.position[toward]] >= 0 else []
     reach = [s for s in state.in_turn_order() if dist[state.position[s]] >= 0]
@@ -439,7 +440,7 @@ def _targets(state: DiscoverState, space: int, toward: int) -> list[int]:
 def _closer(state: DiscoverState, space: int, goal: int) -> list[int]:
     """The neighbouring faceup spaces one step nearer `goal` by path (§11.4 items 3–4)."""
     opened = open_spaces(state)
-    dist = state.board.path_distances(goal, opened)
+    dist = faceup_distances(state.board, goal, state.tile_face)
     if dist[space] <= 0:
         return []
     return sorted(n for n in state.board.adjacent[space] if opened[n] and dist[n] == dist[space] - 1)

@@ -53,16 +53,16 @@ def pay_goal(state: DiscoverState) -> list[int]:
     """Resources the current quest still asks the group to pay, by type (§17.12 2.1, §13.4). With `pay_any`
     (any mix of the resources `of` names: "wood and stone equal to 3 × the icon"), each of them shows what is
     still owed in all."""
-    whole = requirement(state)
-    icon = state.started if whole.get("per_player") else 1
-    if "pay_any" in whole:
-        kinds = [RESOURCES.index(r) for r in whole.get("of", [])]
-        owed = max(0, int(whole["pay_any"]) * icon - sum(state.quest_paid[r] for r in kinds))
-        return [owed if r in kinds else 0 for r in range(len(RESOURCES))]
-    req = whole.get("pay")
-    if not req:
+    if state.quest < 0:
         return [0] * len(RESOURCES)
-    return [max(0, (req.get(r, 0) or 0) * icon - state.quest_paid[i]) for i, r in enumerate(RESOURCES)]
+    gate = state.copy.derive(_gates)[state.quest]
+    icon = state.started if gate.per_player else 1
+    paid = state.quest_paid
+    if gate.pay_any >= 0:
+        mix = gate.mix
+        owed = max(0, gate.pay_any * icon - sum(n for n, counts in zip(paid, mix, strict=True) if counts))
+        return [owed if counts else 0 for counts in mix]
+    return [max(0, n * icon - p) for n, p in zip(gate.amounts, paid, strict=True)]
 
 
 def group_met(state: DiscoverState, req: dict[str, Any]) -> bool:
@@ -145,6 +145,14 @@ class Gate:
     marks: tuple[int, ...]
     pays: bool
     at_camp: bool
+    per_player: bool
+    """The payment is that many times the number-of-players icon (§13.4)."""
+    pay_any: int
+    """`pay_any`'s total of the `mix` resources in any mix, or -1 when the card names each resource's amount."""
+    mix: tuple[bool, ...]
+    """By resource: one the `pay_any` total may be paid in."""
+    amounts: tuple[int, ...]
+    """By resource: `pay`'s amount of it (0 when not asked)."""
 
 
 def _gates(copy: Any) -> tuple[Gate, ...]:
@@ -153,8 +161,13 @@ def _gates(copy: Any) -> tuple[Gate, ...]:
     for quest in copy.quests:
         req = quest.requirement if isinstance(quest.requirement, dict) else {}
         marks = tuple(MARKS.index(key) * 1000 + int(req[key]) for key in MARKS if key in req)
+        kinds = {RESOURCES.index(r) for r in req.get("of", [])} if "pay_any" in req else set()
+        pay = req.get("pay") or {}
         out.append(Gate(bool(req.get("last_standing")), marks, "pay" in req or "pay_any" in req,
-                        req.get("at", "camp") == "camp"))
+                        req.get("at", "camp") == "camp", bool(req.get("per_player")),
+                        int(req["pay_any"]) if "pay_any" in req else -1,
+                        tuple(r in kinds for r in range(len(RESOURCES))),
+                        tuple(pay.get(r, 0) or 0 for r in RESOURCES)))
     return tuple(out)
 
 
@@ -171,6 +184,8 @@ def check_quest(state: DiscoverState) -> None:
     for mark in gate.marks:
         if mark not in done:
             return
+    if gate.pays and any(pay_goal(state)):
+        return
     quest = state.copy.quests[state.quest]
     req = requirement(state)
     if not group_met(state, req) or not bearer_present(state, req):

@@ -177,7 +177,7 @@ class DiscoverState(State):
     def legal_actions(self, seat: int) -> list[DiscoverAction]:  # type: ignore[override]
         """Every legal action of `seat` now (cached until the next `apply`; do not mutate the list)."""
         cached = self._legal_cache
-        if cached is not None and cached[0] == seat and type(seat) is int:
+        if cached is not None and cached[0] == seat and type(seat) is int and seat >= 0:
             return cached[1]
         check_seat(seat, self.seats, chance=True)
         out: list[DiscoverAction] = []
