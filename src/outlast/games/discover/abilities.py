@@ -102,7 +102,11 @@ def answers(state: DiscoverState, seat: int, query: str) -> bool:
     """Whether any passive ability answering `query` is `seat`'s now, whatever its condition: when none is, `passive`
     answers 0 without reading conditions."""
     found = state.copy.derive(passive_table).get(query)
-    return bool(found) and any(_applies(state, seat, source, ref) for source, ref, _ in found)
+    if found:
+        for source, ref, _ in found:
+            if _applies(state, seat, source, ref):
+                return True
+    return False
 
 
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:

@@ -57,7 +57,10 @@ if TYPE_CHECKING:
 
 SPACE_NAMES = tuple(space_name(s) for s in range(17 * 7))
 MOVES = tuple(tuple(DiscoverAction(seat, "move", (name,)) for name in SPACE_NAMES) for seat in range(4))
-"""`move <space>` of each seat (§1.1: up to 4 players), built once: actions are immutable values."""
+ENDS = tuple(DiscoverAction(seat, "end") for seat in range(4))
+SCOUTS = tuple(tuple(DiscoverAction(seat, "scout", (letter,)) for letter in POSITION_LETTERS) for seat in range(4))
+"""`move <space>`, `end` and `scout <tile>` of each seat (§1.1: up to 4 players), built once: actions are
+immutable values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +110,52 @@ class ContinueTurn(Step):
 # ----------------------------------------------------------------------------- what may be done
 def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """Every action `seat` may take now on its turn, in a stable order (§7)."""
-    out = [DiscoverAction(seat, "end")]
+    out = [ENDS[seat]]
     stamina = state.stamina[seat]
     here = state.position[seat]
+    status, position = state.status, state.position
+    others = [s for s in range(state.seats) if s != seat and status[s] == PLAYING and position[s] == here]
+    _moves(state, seat, stamina, here, out)
+    if stamina >= 1:
+        for word in gather_targets(state, seat):
+            out.append(act(seat, "gather", word))
+        scouts = SCOUTS[seat]
+        for p in scout_targets(state, seat):
+            out.append(scouts[p])
+        if landmark_at(state, here) and not (state.scenario == 5 and _counter_here(state, here)):
+            out.append(act(seat, "investigate"))
+        if state.hand[seat] or state.projects_faceup:
+            for p in craftable(state, seat):
+                out.append(act(seat, "craft", f"p{p}"))
+        if others and state.trades_failed[seat] < FAILED_PER_TURN:
+            for other in others:
+                out.append(act(seat, "trade", other))
+        _cook_and_fire(state, seat, out)
+        if any(state.damage):
+            out.extend(_recover_actions(state, seat))
+        if CASUALTY in status:
+            out.extend(_loot_actions(state, seat))
+    _card_actions(state, seat, out)
+    if state.quest >= 0:
+        out.extend(pay_actions(state, seat))
+    if others and state.scenario == 5 and state.day >= 2 and stamina >= 3:
+        for other in others:
+            out.append(act(seat, "attack", other))
+    if state.kept_tokens[seat]:
+        features = state.copy.features
+        for t in sorted(state.kept_tokens[seat]):
+            if len(features[t].resources) > 1:
+                out.append(act(seat, "split", f"t{t}"))
+    if state.options.get("concede"):
+        out.append(act(seat, "concede"))
+    return out
+
+
+def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[DiscoverAction]) -> None:
+    """Add `move` to each adjacent space on a faceup tile whose cost `seat` can pay (§7.2, §6.1–§6.3)."""
+    faces, printed, moves = state.tile_face, state.copy.derive(_printed_costs), MOVES[seat]
     adjusted = answers(state, seat, "move_cost")
     costs: dict[int, int] = {}
-    faces, printed, moves = state.tile_face, state.copy.derive(_printed_costs), MOVES[seat]
     for space in state.board.adjacent[here]:
         face = faces[space // 7]
         if face < 0:  # facedown: nothing enters it (§6.1)
@@ -125,26 +168,6 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
                 cost = costs[base] = move_cost(state, seat, base)
         if cost <= stamina:
             out.append(moves[space])
-    if stamina >= 1:
-        out.extend(act(seat, "gather", w) for w in gather_targets(state, seat))
-        out.extend(act(seat, "scout", POSITION_LETTERS[p]) for p in scout_targets(state, seat))
-        if landmark_at(state, here) and not (state.scenario == 5 and _counter_here(state, here)):
-            out.append(act(seat, "investigate"))
-        out.extend(act(seat, "craft", f"p{p}") for p in craftable(state, seat))
-        if state.trades_failed[seat] < FAILED_PER_TURN:
-            out.extend(act(seat, "trade", s) for s in _others_here(state, seat))
-        out.extend(_cook_and_fire(state, seat))
-        out.extend(_recover_actions(state, seat))
-        out.extend(_loot_actions(state, seat))
-    out.extend(_card_actions(state, seat))
-    out.extend(pay_actions(state, seat))
-    if state.scenario == 5 and state.day >= 2 and stamina >= 3:
-        out.extend(act(seat, "attack", s) for s in _others_here(state, seat))
-    features = state.copy.features
-    out.extend(act(seat, "split", f"t{t}") for t in sorted(state.kept_tokens[seat]) if len(features[t].resources) > 1)
-    if state.options.get("concede"):
-        out.append(act(seat, "concede"))
-    return out
 
 
 def _printed_costs(copy: Any) -> tuple[int, ...]:
@@ -161,8 +184,8 @@ def _others_here(state: DiscoverState, seat: int) -> list[int]:
     return [s for s in state.survivors() if s != seat and state.position[s] == here]
 
 
-def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    out: list[DiscoverAction] = []
+def _cook_and_fire(state: DiscoverState, seat: int, out: list[DiscoverAction]) -> None:
+    """Add `cook N` at a lit fire in `seat`'s space (§7.8) and `restart` at an unlit one, with wood (§7.9)."""
     here = state.position[seat]
     lit = unlit = False
     for kind, space, burning, _ in state.pieces:
@@ -175,13 +198,10 @@ def _cook_and_fire(state: DiscoverState, seat: int) -> list[DiscoverAction]:
         out.extend(act(seat, "cook", n) for n in range(1, amount(state, seat, MEAT) + 1))
     if unlit and amount(state, seat, WOOD):
         out.append(act(seat, "restart"))
-    return out
 
 
 def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     out: list[DiscoverAction] = []
-    if not any(state.damage):
-        return out
     targets = [t for t in [seat, *_others_here(state, seat)] if state.damage[t]]
     if not targets:
         return out
@@ -228,10 +248,9 @@ def _action_table(copy: Any) -> tuple[tuple[int, int, int, bool, bool, tuple[Dis
     return tuple(out)
 
 
-def _card_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    """`use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12); a once-a-day
+def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) -> None:
+    """Add `use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12); a once-a-day
     ability not used yet today (§9.8: used on day d is recorded as d by day and -d at night)."""
-    out = []
     stamina = state.stamina[seat]
     place = state.card_place
     day = state.day
@@ -254,7 +273,6 @@ def _card_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
         if once_a_day and (used == day or used == -day):
             continue
         out.append(uses[seat])
-    return out
 
 
 def why_not(state: DiscoverState, seat: int, action: DiscoverAction) -> str:
