@@ -36,7 +36,7 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
     projects = state.copy.projects
     for project in sorted({*state.hand[seat], *state.projects_faceup}):
         data = projects[project]
-        if not _affords(held, data.cost):
+        if not all(held[r] >= n for r, n in data.cost):
             continue
         if data.fire:
             if fire < 0:
@@ -45,14 +45,6 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
                 continue
         out.append(project)
     return out
-
-
-def _affords(held: list[int], cost: tuple[tuple[int, int], ...]) -> bool:
-    """Whether `held` (by resource) covers every (resource, amount) of `cost`."""
-    for r, n in cost:
-        if held[r] < n:
-            return False
-    return True
 
 
 def craft(state: DiscoverState, seat: int, project: int) -> None:
