@@ -114,21 +114,54 @@ class RunEffect(AtEffect):
         return "the engine carries out a card's effect"
 
     def proceed(self, state: DiscoverState) -> None:
-        items, i = self.item(state)
+        path = self.path
+        items = compiled(state, self.source, self.ref, self.sub, path[:-1])
+        i = path[-1]
         if i >= len(items):
             return
-        state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path[:-1] + (i + 1,)))
-        (name, params), = items[i].items()
-        if name == "choose":
-            state.decisions.append(ChooseEffect(self.seat, self.source, self.ref, self.sub, self.path))
-        elif name == "all":
-            for b in reversed(range(len(params))):
-                state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, self.path + (b, 0)))
+        state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, path[:-1] + (i + 1,)))
+        handler, arguments = items[i]
+        if handler is None:
+            state.decisions.append(ChooseEffect(self.seat, self.source, self.ref, self.sub, path))
+        elif type(handler) is int:  # `all`: each branch in order
+            for b in reversed(range(handler)):
+                state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, path + (b, 0)))
         else:
-            verb = VERBS.verb(name)
-            given = dict(params or {})
-            assert verb.handler is not None
-            verb.handler(Context(state, self.seat, self.source, self.ref), **{k: given.get(k) for k in verb.params})
+            handler(Context(state, self.seat, self.source, self.ref), **arguments)
+
+
+Compiled = tuple[Any, dict[str, Any]]
+"""An effect item made ready to run: (None, {}) for `choose`, (its number of branches, {}) for `all`, else (the
+verb's handler, every parameter of its schema with the card's value or None)."""
+
+
+def compiled(state: DiscoverState, source: int, ref: int, sub: int, prefix: tuple[int, ...]) -> tuple[Compiled, ...]:
+    """The items of the effect list at `prefix` (a path without its last index, see `locate`), each read once per
+    copy: which verb, its handler and its arguments (§0.3)."""
+    memo = state.copy.derive(_no_items)
+    key = (source, ref, sub, prefix)
+    found = memo.get(key)
+    if found is None:
+        items, _ = locate(effect_of(state, source, ref, sub), (*prefix, 0))
+        found = memo[key] = tuple(_compile(item) for item in items)
+    return found
+
+
+def _no_items(copy: Any) -> dict[tuple[Any, ...], tuple[Compiled, ...]]:
+    """The memo of `compiled` kept on a copy (its effects never change)."""
+    return {}
+
+
+def _compile(item: Any) -> Compiled:
+    (name, params), = item.items()
+    if name == "choose":
+        return None, {}
+    if name == "all":
+        return len(params), {}
+    verb = VERBS.verb(name)
+    assert verb.handler is not None
+    given = dict(params or {})
+    return verb.handler, {k: given.get(k) for k in verb.params}
 
 
 @dataclass(frozen=True, slots=True)

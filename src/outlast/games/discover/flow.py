@@ -138,7 +138,11 @@ def check_legal(state: DiscoverState, action: Any) -> None:
         waiting = ", ".join(map(str, state.to_move())) or "nobody"
         raise IllegalAction(f"seat {action.seat} may not act now (waiting for seat {waiting})",
                             top.rule if top is not None else "")
-    if action not in state.legal_actions(action.seat):
+    legal = state.legal_actions(action.seat)
+    for offered in legal:
+        if offered is action:  # an action taken from the list: no field-by-field comparison with the others
+            return
+    if action not in legal:
         raise IllegalAction(top.refusal(state, action), top.rule)
 
 

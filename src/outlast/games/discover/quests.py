@@ -171,6 +171,19 @@ def _gates(copy: Any) -> tuple[Gate, ...]:
     return tuple(out)
 
 
+def _owed(state: DiscoverState, gate: Gate) -> bool:
+    """Whether anything of the quest's payment is still owed: `any(pay_goal(state))` without the list."""
+    icon = state.started if gate.per_player else 1
+    paid = state.quest_paid
+    if gate.pay_any >= 0:
+        total = 0
+        for counts, n in zip(gate.mix, paid, strict=True):
+            if counts:
+                total += n
+        return gate.pay_any * icon > total
+    return any(n * icon > p for n, p in zip(gate.amounts, paid, strict=True))
+
+
 def check_quest(state: DiscoverState) -> None:
     """Win or advance when the current quest is met (§13.2). Most checks end at its group marks, read from the
     quest's `Gate` without building the requirement."""
@@ -184,7 +197,7 @@ def check_quest(state: DiscoverState) -> None:
     for mark in gate.marks:
         if mark not in done:
             return
-    if gate.pays and any(pay_goal(state)):
+    if gate.pays and _owed(state, gate):
         return
     quest = state.copy.quests[state.quest]
     req = requirement(state)
