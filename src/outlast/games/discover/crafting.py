@@ -6,7 +6,7 @@ undetermined bag: a draw is a chance point over the cards left in it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .carrying import spend, totals
@@ -33,8 +33,12 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
     out = []
     fire = -1
     held = totals(state, seat)
+    have = sum(held)
     projects = state.copy.projects
+    needs = state.copy.derive(_resources_needed)
     for project in sorted({*state.hand[seat], *state.projects_faceup}):
+        if needs[project] > have:  # fewer resources in all than the project costs
+            continue
         data = projects[project]
         if not all(held[r] >= n for r, n in data.cost):
             continue
@@ -45,6 +49,11 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
                 continue
         out.append(project)
     return out
+
+
+def _resources_needed(copy: Any) -> tuple[int, ...]:
+    """Each project's cost in resources of all types together, by project id."""
+    return tuple(sum(n for _, n in project.cost) for project in copy.projects)
 
 
 def craft(state: DiscoverState, seat: int, project: int) -> None:
