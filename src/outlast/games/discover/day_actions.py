@@ -309,11 +309,13 @@ def pay(state: DiscoverState, seat: int, cost: int, doing: str = "") -> None:
 def do_move(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Move and Gather: enter an adjacent space, fight its monsters, then one free Gather (§7.2, §11.3)."""
     space = parse_space(action.args[0])
-    cost = move_cost(state, seat, terrain_cost(state, space))
+    cost = terrain_cost(state, space)
+    if answers(state, seat, "move_cost"):
+        cost = move_cost(state, seat, cost)
     pay(state, seat, cost)
     state.position[seat] = space
-    state.log("move", f"Seat {seat} moves to {space_name(space)} for {cost} stamina.")
-    state.decisions.append(FreeGather(seat))
+    state.log("move", f"Seat {seat} moves to {SPACE_NAMES[space]} for {cost} stamina.")
+    state.decisions.append(FREE_GATHERS[seat])
     monsters.fight_monsters_here(state, seat)
 
 
@@ -554,4 +556,5 @@ def _continue_at_once(state: DiscoverState) -> None:
 TURNS = tuple(Turn(seat) for seat in range(4))
 CONTINUES = tuple(ContinueTurn(seat) for seat in range(4))
 SETTLES = tuple(Settle(seat) for seat in range(4))
+FREE_GATHERS = tuple(FreeGather(seat) for seat in range(4))
 """The steps of a turn are immutable values: one of each per seat serves every state (§1.1: up to 4 players)."""

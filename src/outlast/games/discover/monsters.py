@@ -239,9 +239,16 @@ class LeaderPicksFighter(DiscoverDecision):
 # ----------------------------------------------------------------------------- §11.3 fights in a space
 def fight_monsters_here(state: DiscoverState, seat: int) -> None:
     """`seat` fights every monster token in its space, flipping facedown ones first, in the order it picks
-    (§11.3)."""
-    flip_at(state, state.position[seat])
-    state.decisions.append(FightHere(seat, ()))
+    (§11.3). With no monster token in the space there is nothing to fight, and no step is left on the stack."""
+    space = state.position[seat]
+    monster_here = False
+    for i, p in enumerate(state.pieces):
+        if p[0] == MONSTER and p[1] == space:
+            monster_here = True
+            if p[2] < 0:  # facedown: its face is a chance draw from the supply first
+                flow.queue(state, flow.MONSTER, i)
+    if monster_here:
+        state.decisions.append(FightHere(seat, ()))
 
 
 @dataclass(frozen=True, slots=True)
