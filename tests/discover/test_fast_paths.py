@@ -3,11 +3,41 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import outlast
 from outlast.core import CHANCE, IllegalAction, State
+from outlast.games.discover import effects
+from outlast.games.discover.abilities import (
+    SOURCE_CARD,
+    SOURCE_CHARACTER,
+    SOURCE_QUEST,
+    abilities_of,
+    character_usable_today,
+    move_cost,
+    usable_today,
+)
+from outlast.games.discover.actions import POSITION_LETTERS, space_name
+from outlast.games.discover.board import MEMO_LIMIT, faceup_distances
+from outlast.games.discover.carrying import amount, totals
+from outlast.games.discover.crafting import craftable
+from outlast.games.discover.day_actions import FAILED_PER_TURN, Turn, turn_actions
+from outlast.games.discover.effects import compiled
+from outlast.games.discover.exploring import gather_targets, landmark_at, open_spaces, scout_targets, terrain_cost
+from outlast.games.discover.quests import MARKS, group_met, pay_actions, pay_goal
+from outlast.games.discover.terms import (
+    CASUALTY,
+    COUNTER,
+    DAMAGE,
+    FIRE,
+    HEALED_BY,
+    MEAT,
+    RESOURCES,
+    WOOD,
+)
+from outlast.games.discover.verbs import VERBS
 
 GAME = outlast.load_game("discover")
 
@@ -32,3 +62,156 @@ def test_sample_chance_picks_what_the_kernel_picks_from_the_outcomes(seed: int) 
     assert picked > 50
     with pytest.raises(IllegalAction, match="no dice or cards are pending"):
         state.sample_chance()
+
+
+# ----------------------------------------------------------------------------- the turn's offers, kept fast
+def _positions(seed: int, count: int = 6) -> list[tuple[Any, int]]:
+    """(state, seat) at `Turn` decisions of random games over player counts, scenarios and copies."""
+    found: list[tuple[Any, int]] = []
+    rng = random.Random(seed)
+    for k, (players, scenario) in enumerate(((1, "1"), (2, "1"), (3, "2"), (2, "5"), (4, "2"), (3, "5"))[:count]):
+        state = GAME.new_game(players=players, scenario=scenario, seed=seed + k, copy=1 + (seed + k) % 5)
+        while not state.is_over():
+            movers = state.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            if seat == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            if type(state.decisions[-1]) is Turn:
+                found.append((state.clone(), seat))
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+def _plain_turn_actions(state: Any, seat: int) -> list[str]:
+    """§7's offers read plainly from the general rule helpers, with none of `turn_actions`' shortcuts (the
+    per-copy tables, the built actions, the skipped parts)."""
+    out = ["end"]
+    stamina, here = state.stamina[seat], state.position[seat]
+    for space in state.board.adjacent[here]:
+        if state.tile_face[space // 7] >= 0 and move_cost(state, seat, terrain_cost(state, space)) <= stamina:
+            out.append(f"move {space_name(space)}")
+    others = [s for s in state.survivors() if s != seat and state.position[s] == here]
+    if stamina >= 1:
+        out += [f"gather {w}" for w in gather_targets(state, seat)]
+        out += [f"scout {POSITION_LETTERS[p]}" for p in scout_targets(state, seat)]
+        if landmark_at(state, here) and not (
+                state.scenario == 5 and any(p[0] == COUNTER and p[1] == here for p in state.pieces)):
+            out.append("investigate")
+        out += [f"craft p{p}" for p in craftable(state, seat)]
+        if state.trades_failed[seat] < FAILED_PER_TURN:
+            out += [f"trade {s}" for s in others]
+        fires = [p[2] for p in state.pieces if p[0] == FIRE and p[1] == here]
+        if any(fires):
+            out += [f"cook {n}" for n in range(1, amount(state, seat, MEAT) + 1)]
+        if not all(fires) and amount(state, seat, WOOD):
+            out.append("restart")
+        held = totals(state, seat)
+        for target in (seat, *others):
+            for damage in sorted(set(state.damage[target])):
+                out += [f"recover {target} {DAMAGE[damage]} {RESOURCES[r]}" for r in HEALED_BY.get(damage, ())
+                        if held[r]]
+        for other in range(state.seats):
+            if state.status[other] == CASUALTY and state.position[other] == here:
+                loot = totals(state, other)
+                out += [f"loot {other} {RESOURCES[r]}" for r in range(len(RESOURCES)) if loot[r]]
+                out += [f"loot {other} #{state.copy.cards[c].number}" for c in state.items_of(other)]
+    for source, ref, index, ability in sorted(abilities_of(state, seat), key=lambda a: (a[0], a[1], a[2])):
+        if ability.use != "action" or ability.cost > stamina:
+            continue
+        if source == SOURCE_CARD and usable_today(state, ref, ability):
+            out.append(f"use #{state.copy.cards[ref].number} {index + 1}")
+        elif source == SOURCE_CHARACTER and character_usable_today(state, seat, ability):
+            out.append(f"use character {index + 1}")
+        elif source == SOURCE_QUEST:
+            out.append(f"use quest {index + 1}")
+    out += [str(a) for a in pay_actions(state, seat)]
+    if state.scenario == 5 and state.day >= 2 and stamina >= 3:
+        out += [f"attack {s}" for s in others]
+    out += [f"split t{t}" for t in sorted(state.kept_tokens[seat]) if len(state.copy.features[t].resources) > 1]
+    if state.options.get("concede"):
+        out.append("concede")
+    return out
+
+
+@pytest.mark.parametrize("seed", [5, 40])
+def test_the_turns_offers_match_the_rules_read_plainly_s7(seed: int) -> None:
+    """`turn_actions` (per-copy tables, built actions, parts skipped when they cannot apply) offers exactly what
+    §7 read plainly offers, in the same order, at every turn of random games."""
+    positions = _positions(seed)
+    assert len(positions) > 300
+    for state, seat in positions:
+        offered = turn_actions(state, seat)
+        assert [str(a) for a in offered] == _plain_turn_actions(state, seat)
+        assert all(a.seat == seat for a in offered)
+
+
+def test_monster_paths_kept_on_the_board_match_a_fresh_search_s11_4() -> None:
+    """The distances `faceup_distances` keeps on the board equal a fresh breadth-first search through the faceup
+    spaces, for every start space of random positions; the board's memo stays bounded."""
+    checked = 0
+    for state, _ in _positions(7, count=3)[::25]:
+        opened = open_spaces(state)
+        for start in range(0, state.board.size, 3):
+            assert faceup_distances(state.board, start, state.tile_face) == \
+                state.board.path_distances(start, opened)
+            checked += 1
+    assert checked > 100
+    assert len(state.board.distance_memo) <= MEMO_LIMIT
+
+
+def test_the_quest_gate_reads_what_the_requirement_says_s13_s17_12() -> None:
+    """The per-copy gate of every quest of every scenario holds the requirement's marks and payment, and the
+    pay goal computed from it equals the requirement read key by key."""
+    for players, scenario in ((2, "1"), (3, "2"), (4, "2"), (2, "5")):
+        state = GAME.new_game(players=players, scenario=scenario, seed=1, copy=2)
+        for quest in state.copy.quests:
+            req = quest.requirement if isinstance(quest.requirement, dict) else {}
+            state.quest = quest.id
+            for paid in ([0] * len(RESOURCES), [1] * len(RESOURCES), [0, 0, 0, 0, 3, 5, 0, 0, 0, 0]):
+                state.quest_paid = list(paid)
+                icon = state.started if req.get("per_player") else 1
+                if "pay_any" in req:
+                    kinds = [RESOURCES.index(r) for r in req["of"]]
+                    owed = max(0, int(req["pay_any"]) * icon - sum(paid[r] for r in kinds))
+                    expected = [owed if r in kinds else 0 for r in range(len(RESOURCES))]
+                else:
+                    pay = req.get("pay") or {}
+                    expected = [max(0, (pay.get(r, 0) or 0) * icon - paid[i]) for i, r in enumerate(RESOURCES)]
+                assert pay_goal(state) == expected, quest.code
+            assert group_met(state, req) == (
+                all(MARKS.index(k) * 1000 + int(req[k]) in state.quest_done for k in MARKS if k in req)
+                and not any(pay_goal(state)))
+
+
+def test_compiled_effect_items_are_the_card_text_s0_3() -> None:
+    """Every effect item the engine runs comes from the card's own text: its verb's handler and every parameter of
+    the verb's schema, with the card's value or None."""
+    state = GAME.new_game(players=3, scenario="2", seed=2, copy=3)
+    seen = 0
+    for source, ref, sub, effect in _every_effect(state.copy):
+        if not effect:
+            continue
+        items = effect if isinstance(effect, list) else [effect]
+        for item, (handler, arguments) in zip(items, compiled(state, source, ref, sub, ()), strict=True):
+            (name, params), = item.items()
+            seen += 1
+            if name == "choose":
+                assert handler is None
+            elif name == "all":
+                assert handler == len(params)
+            else:
+                verb = VERBS.verb(name)
+                assert handler is verb.handler
+                assert arguments == {k: (params or {}).get(k) for k in verb.params}
+    assert seen > 100
+
+
+def _every_effect(copy: Any) -> list[tuple[int, int, int, Any]]:
+    out = [(effects.CARD, c.id, 0, c.effect) for c in copy.cards]
+    out += [(effects.CARD_ABILITY, c.id, i, a.effect) for c in copy.cards for i, a in enumerate(c.abilities)]
+    out += [(effects.NIGHT_STEP, n.id, i, s.effect) for n in copy.nights for i, s in enumerate(n.steps)]
+    out += [(effects.THREAT, t.id, 0, t.effect) for t in copy.threats]
+    out += [(effects.QUEST_REVEAL, q.id, 0, q.on_reveal) for q in copy.quests]
+    return out

@@ -132,7 +132,7 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
                 out.append(act(seat, "trade", other))
         _cook_and_fire(state, seat, out)
         if any(state.damage):
-            out.extend(_recover_actions(state, seat))
+            _recover_actions(state, seat, others, out)
         if CASUALTY in status:
             out.extend(_loot_actions(state, seat))
     _card_actions(state, seat, out)
@@ -179,11 +179,6 @@ def _counter_here(state: DiscoverState, space: int) -> bool:
     return any(p[0] == COUNTER and p[1] == space for p in state.pieces)
 
 
-def _others_here(state: DiscoverState, seat: int) -> list[int]:
-    here = state.position[seat]
-    return [s for s in state.survivors() if s != seat and state.position[s] == here]
-
-
 def _cook_and_fire(state: DiscoverState, seat: int, out: list[DiscoverAction]) -> None:
     """Add `cook N` at a lit fire in `seat`'s space (§7.8) and `restart` at an unlit one, with wood (§7.9)."""
     here = state.position[seat]
@@ -200,18 +195,20 @@ def _cook_and_fire(state: DiscoverState, seat: int, out: list[DiscoverAction]) -
         out.append(act(seat, "restart"))
 
 
-def _recover_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
-    out: list[DiscoverAction] = []
-    targets = [t for t in [seat, *_others_here(state, seat)] if state.damage[t]]
-    if not targets:
-        return out
-    held = totals(state, seat)
-    for target in targets:
-        for damage in sorted(set(state.damage[target])):
-            for r in HEALED_BY.get(damage, ()):
+def _recover_actions(state: DiscoverState, seat: int, others: list[int], out: list[DiscoverAction]) -> None:
+    """Add `recover <seat> <damage> <resource>` for each non-physical damage of `seat` or of a survivor here
+    (`others`) that a resource `seat` holds heals (§7.10)."""
+    damage = state.damage
+    held: list[int] | None = None
+    for target in (seat, *others):
+        if not damage[target]:
+            continue
+        for kind in sorted(set(damage[target])):
+            for r in HEALED_BY.get(kind, ()):
+                if held is None:
+                    held = totals(state, seat)
                 if held[r]:
-                    out.append(act(seat, "recover", target, DAMAGE[damage], RESOURCES[r]))
-    return out
+                    out.append(act(seat, "recover", target, DAMAGE[kind], RESOURCES[r]))
 
 
 def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
