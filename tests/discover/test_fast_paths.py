@@ -25,7 +25,13 @@ from outlast.games.discover.carrying import amount, totals
 from outlast.games.discover.crafting import craftable
 from outlast.games.discover.day_actions import FAILED_PER_TURN, Turn, turn_actions
 from outlast.games.discover.effects import compiled
-from outlast.games.discover.exploring import gather_targets, landmark_at, open_spaces, scout_targets, terrain_cost
+from outlast.games.discover.exploring import (
+    gather_targets,
+    landmark_at,
+    open_spaces,
+    scout_targets,
+    terrain_cost,
+)
 from outlast.games.discover.quests import MARKS, group_met, pay_actions, pay_goal
 from outlast.games.discover.terms import (
     CASUALTY,
