@@ -249,27 +249,37 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
     """Add `use #N k`, `use character k`, `use quest k`: card actions `seat` can pay for now (§7.12); a once-a-day
     ability not used yet today (§9.8: used on day d is recorded as d by day and -d at night)."""
     stamina = state.stamina[seat]
-    place = state.card_place
+    place, used = state.card_place, state.card_used_day
     day = state.day
-    for source, ref, cost, once_a_day, upgrade, uses in state.copy.derive(_action_table):
-        if cost > stamina:
-            continue
-        if source == SOURCE_CARD:
-            where = place[ref]
-            if where != seat and not (upgrade and where == IN_PLAY):
-                continue
-            used = state.card_used_day[ref]
-        elif source == SOURCE_CHARACTER:
-            if state.character[seat] != ref:
-                continue
-            used = state.character_used_day[seat]
-        elif state.quest != ref:
-            continue
-        else:
-            used = 0
-        if once_a_day and (used == day or used == -day):
-            continue
-        out.append(uses[seat])
+    cards, characters, quests = state.copy.derive(_action_parts)
+    out += [uses[seat] for ref, cost, once_a_day, upgrade, uses in cards
+            if (place[ref] == seat or (upgrade and place[ref] == IN_PLAY)) and cost <= stamina
+            and not (once_a_day and (used[ref] == day or used[ref] == -day))]
+    if state.character[seat] in characters:
+        today = state.character_used_day[seat]
+        out += [uses[seat] for cost, once_a_day, uses in characters[state.character[seat]]
+                if cost <= stamina and not (once_a_day and (today == day or today == -day))]
+    if state.quest in quests:
+        out += [uses[seat] for cost, _, uses in quests[state.quest] if cost <= stamina]
+
+
+Uses = tuple[int, bool, tuple[DiscoverAction, ...]]
+"""A card action's (stamina cost, once a day, its `use` action for each seat)."""
+
+
+def _action_parts(copy: Any) -> tuple[tuple[tuple[int, int, bool, bool, tuple[DiscoverAction, ...]], ...],
+                                      dict[int, tuple[Uses, ...]], dict[int, tuple[Uses, ...]]]:
+    """`_action_table` read three ways: the numbered cards' entries (card id, cost, once a day, an upgrade, uses),
+    and by character id and by quest id their `Uses`, in the table's order."""
+    table = copy.derive(_action_table)
+    by: tuple[dict[int, list[Uses]], dict[int, list[Uses]]] = ({}, {})
+    for source, ref, cost, once_a_day, _, uses in table:
+        if source != SOURCE_CARD:
+            by[source == SOURCE_QUEST].setdefault(ref, []).append((cost, once_a_day, uses))
+    return (tuple((ref, cost, once_a_day, upgrade, uses) for source, ref, cost, once_a_day, upgrade, uses in table
+                  if source == SOURCE_CARD),
+            {ref: tuple(entries) for ref, entries in by[0].items()},
+            {ref: tuple(entries) for ref, entries in by[1].items()})
 
 
 def why_not(state: DiscoverState, seat: int, action: DiscoverAction) -> str:
