@@ -221,3 +221,27 @@ def _every_effect(copy: Any) -> list[tuple[int, int, int, Any]]:
     out += [(effects.THREAT, t.id, 0, t.effect) for t in copy.threats]
     out += [(effects.QUEST_REVEAL, q.id, 0, q.on_reveal) for q in copy.quests]
     return out
+
+
+def test_an_action_from_a_stale_list_is_checked_in_full() -> None:
+    """`apply` trusts only the list made for the current position: an object from an earlier list that is no
+    longer legal is refused with the rule's reason, and the state is untouched."""
+    state = GAME.new_game(players=2, scenario="1", seed=4, copy=1)
+    rng = random.Random(4)
+    refused = 0
+    while not state.is_over() and refused < 20:
+        movers = state.to_move()
+        if movers == [CHANCE]:
+            state.apply(state.sample_chance())
+            continue
+        legal = list(state.legal_actions(movers[0]))
+        state.apply(legal[rng.randrange(len(legal))])
+        now = state.legal_actions(movers[0]) if movers[0] in state.to_move() else []
+        stale = [a for a in legal if a not in now]
+        if stale:
+            before = state.to_json()
+            with pytest.raises(IllegalAction):
+                state.apply(stale[0])
+            assert state.to_json() == before
+            refused += 1
+    assert refused == 20

@@ -13,7 +13,7 @@ from typing import Any
 
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, OutlastError, SeatResult, State, check_seat
 from outlast.core.errors import shown
-from outlast.core.rng import RandomLike, seed_state
+from outlast.core.rng import RandomLike, advance, seed_state
 
 from . import fields, flow
 from .actions import DiscoverAction
@@ -200,6 +200,24 @@ class DiscoverState(State):
         if not self.chance or self.over:
             raise IllegalAction("no dice or cards are pending now")
         return flow.sample_chance(self)
+
+    def apply(self, action: Any, seat: int | None = None) -> bool:
+        """The kernel's `apply`, with one shortcut: the very object `legal_actions` (or `sample_chance`) just gave
+        for this position is legal without a second look, as nothing has changed since it was listed (the list is
+        kept only until the next `apply`). Anything else — text, another object, a stale one — is checked in full."""
+        cached = self._legal_cache
+        if seat is None and cached is not None:
+            for offered in cached[1]:
+                if offered is action:
+                    if cached[0] == flow.SAMPLED:
+                        self.rng_state = advance(self.rng_state)
+                        self.revealed = True
+                    else:
+                        self.revealed = False
+                    self._legal_cache = None
+                    flow.apply(self, action)
+                    return self.revealed
+        return super().apply(action, seat)
 
     def _check_legal(self, act: Any) -> None:
         flow.check_legal(self, act)
