@@ -67,9 +67,19 @@ def _bound(bound: Bound, state: Any) -> int:
     return bound(state) if callable(bound) else bound
 
 
+def _ints_within(data: list[Any], lo: int, hi: int) -> bool:
+    """Whether every item of `data` is a whole number (an int, not a bool) within [lo, hi], checked by the
+    built-ins in one pass each rather than item by item."""
+    return not data or (set(map(type, data)) == _INT_ONLY and lo <= min(data) and max(data) <= hi)
+
+
+_INT_ONLY = {int}
+
+
 def whole(data: Any, low: Bound, high: Bound, state: Any, what: str = "") -> int:
     """`data` if it is a whole number (not a bool) within [low, high], else `ValueError` saying so."""
-    lo, hi = _bound(low, state), _bound(high, state)
+    lo = low if type(low) is int else _bound(low, state)
+    hi = high if type(high) is int else _bound(high, state)
     if type(data) is not int:
         raise ValueError(f"{what}must be a whole number, not {shown(data)}")
     if not lo <= data <= hi:
@@ -157,10 +167,9 @@ class Ints:
         if len(data) > self.longest:
             raise ValueError(f"must hold at most {self.longest} items, not {len(data)}")
         lo, hi = _bound(self.low, state), _bound(self.high, state)
-        for v in data:  # the common case checked in one pass; a fault is then named with its item's place
-            if type(v) is not int or not lo <= v <= hi:
-                for i, item in enumerate(data):
-                    whole(item, lo, hi, state, f"item {i} ")
+        if not _ints_within(data, lo, hi):  # the common case checked at once; a fault is named with its place
+            for i, item in enumerate(data):
+                whole(item, lo, hi, state, f"item {i} ")
         return tuple(data) if self.as_tuple else list(data)
 
 
@@ -184,10 +193,8 @@ class Lists:
             shape = f"{n} lists" if self.what is None else f"{n} entries, one per {self.what}"
             raise ValueError(f"must be a list of {shape}, not {shown(data)}")
         inner = self.inner
-        if type(inner) is Int:  # whole numbers checked in one pass; a fault is named below with its place
-            lo, hi = _bound(inner.low, state), _bound(inner.high, state)
-            if all(type(v) is int and lo <= v <= hi for v in data):
-                return list(data)
+        if type(inner) is Int and _ints_within(data, _bound(inner.low, state), _bound(inner.high, state)):
+            return list(data)  # whole numbers checked at once; a fault is named below with its place
         out = []
         for i, item in enumerate(data):
             try:
@@ -237,6 +244,9 @@ class Declaration:
                 raise TypeError(f"field {f.name!r} is copied but never saved: give it a codec")
         self.fields = tuple(fields)
         self.clone: Callable[[Any], Any] = self._make_clone()
+        self._saved = tuple((f.name, f.key, f.codec) for f in self.fields if f.codec is not None)
+        self._keys = frozenset(key for _, key, _ in self._saved)
+        self._reset = tuple(f.name for f in self.fields if f.copy == RESET)
 
     def _make_clone(self) -> Callable[[Any], Any]:
         """Generate `clone(state)`: one assignment per field, the cheapest copy its policy allows."""
@@ -267,22 +277,19 @@ class Declaration:
         """
         if not isinstance(doc, dict):
             raise SaveError(f"a position is a JSON object, not {shown(doc)}")
-        saved = [f for f in self.fields if f.codec is not None]
-        unknown = sorted(set(doc) - {f.key for f in saved})
+        unknown = sorted(set(doc) - self._keys)
         if unknown:
             raise SaveError(f"the position has no field {shown(unknown[0])}")
-        for f in saved:
-            if f.key not in doc:
-                raise SaveError(f"the position lacks field {f.key!r}")
-            assert f.codec is not None
+        for name, key, codec in self._saved:
+            if key not in doc:
+                raise SaveError(f"the position lacks field {key!r}")
             try:
-                value = f.codec.decode(doc[f.key], state)
+                value = codec.decode(doc[key], state)
             except (ValueError, TypeError, KeyError, IndexError) as exc:
-                raise SaveError(f"field {f.key!r}: {exc}") from None
-            setattr(state, f.name, value)
-        for f in self.fields:
-            if f.copy == RESET:
-                setattr(state, f.name, None)
+                raise SaveError(f"field {key!r}: {exc}") from None
+            setattr(state, name, value)
+        for name in self._reset:
+            setattr(state, name, None)
         return state
 
     def resample(self, state: Any, seat: int, rng: RandomLike) -> Any:

@@ -103,6 +103,21 @@ class Event(NamedTuple):
         }
 
     @staticmethod
+    def list_from_json(docs: list[Any], seats: int | None = None) -> list[Event]:
+        """`from_json` of every event of a log. A public event without data (most of a log) is read in one
+        pass here; any other goes through `from_json` and its checks."""
+        out: list[Event] = []
+        append = out.append
+        for doc in docs:
+            if type(doc) is dict and len(doc) == 4 and "visible_to" in doc and doc["visible_to"] is None:
+                kind, text, data = doc.get("kind"), doc.get("text"), doc.get("data")
+                if type(kind) is str and type(text) is str and type(data) is dict and not data:
+                    append(tuple.__new__(Event, (kind, text, None, {})))
+                    continue
+            append(Event.from_json(doc, seats))
+        return out
+
+    @staticmethod
     def from_json(doc: Any, seats: int | None = None) -> Event:
         """Inverse of `to_json`; a malformed event raises `SaveError` naming the fault.
 

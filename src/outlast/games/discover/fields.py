@@ -225,7 +225,7 @@ class _Events:
     def decode(self, data: Any, state: Any) -> Any:
         if not isinstance(data, list) or len(data) > 200_000:
             raise ValueError(f"must be a list of events, not {shown(data)}")
-        return [Event.from_json(item, state.seats) for item in data]
+        return Event.list_from_json(data, state.seats)
 
 
 @dataclass(frozen=True)
