@@ -101,12 +101,24 @@ def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int]
 def answers(state: DiscoverState, seat: int, query: str) -> bool:
     """Whether any passive ability answering `query` is `seat`'s now, whatever its condition: when none is, `passive`
     answers 0 without reading conditions."""
-    found = state.copy.derive(passive_table).get(query)
+    found = state.copy.derive(_answerers).get(query)
     if found:
-        for source, ref, _ in found:
-            if _applies(state, seat, source, ref):
+        place = state.card_place
+        for source, ref, upgrade in found:
+            if source == SOURCE_CARD:
+                where = place[ref]
+                if where == seat or (upgrade and where == IN_PLAY):
+                    return True
+            elif ref == (state.character[seat] if source == SOURCE_CHARACTER else state.quest):
                 return True
     return False
+
+
+def _answerers(copy: Any) -> dict[str, tuple[tuple[int, int, bool], ...]]:
+    """`passive_table` as (source kind, source id, is an upgrade card) by query, for `answers`."""
+    return {query: tuple((source, ref, source == SOURCE_CARD and copy.cards[ref].kind == UPGRADE)
+                         for source, ref, _ in found)
+            for query, found in copy.derive(passive_table).items()}
 
 
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:

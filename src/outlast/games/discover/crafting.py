@@ -36,9 +36,8 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
     have = sum(held)
     projects = state.copy.projects
     needs = state.copy.derive(_resources_needed)
-    for project in sorted({*state.hand[seat], *state.projects_faceup}):
-        if needs[project] > have:  # fewer resources in all than the project costs
-            continue
+    # a project costing more resources in all than the survivor holds is out before its types are read
+    for project in sorted([p for p in {*state.hand[seat], *state.projects_faceup} if needs[p] <= have]):
         data = projects[project]
         if not all(held[r] >= n for r, n in data.cost):
             continue

@@ -26,6 +26,10 @@ _CLONE = fields.DECLARATION.clone
 _CHANCE_MOVES = [CHANCE]
 
 
+_event = tuple.__new__
+"""Builds an `Event` (a named tuple) from its four fields without the generated constructor's extra call."""
+
+
 class DiscoverState(State):
     """One Discover game in progress. Create it with `load_game("discover").new_game(...)`."""
 
@@ -138,7 +142,7 @@ class DiscoverState(State):
     # ------------------------------------------------------------------ small queries
     def log(self, kind: str, text: str, visible: int | None = None, **data: Any) -> None:
         """Append an event; `visible` is a seat (None: everyone)."""
-        self.events.append(Event(kind, text, None if visible is None else frozenset((visible,)), data))
+        self.events.append(_event(Event, (kind, text, None if visible is None else frozenset((visible,)), data)))
 
     def card(self, card_id: int) -> Card:
         return self.copy.cards[card_id]
