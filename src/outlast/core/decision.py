@@ -57,6 +57,10 @@ class Decision(ABC):
     rule: ClassVar[str]
     reveals: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        quick_init(cls)
+
     @abstractmethod
     def choosers(self, state: Any) -> tuple[int, ...]:
         """The seats that may (all) act on this decision now."""
@@ -89,6 +93,40 @@ class Decision(ABC):
     def check(self, state: Any) -> str | None:
         """After loading: a problem with the fields' references (a seat out of range, a card not in play), or None."""
         return None
+
+
+def quick_init(cls: type) -> None:
+    """Give a frozen slotted dataclass an `__init__` that fills its slots through their descriptors.
+
+    The one `@dataclass(frozen=True)` writes calls `object.__setattr__` for each field, about twice the cost; on
+    the engine's hot path (a decision or an action is built for almost every step) that is a few percent of the
+    time. The new `__init__` takes the same parameters with the same defaults and sets the same values; a class
+    with a `__post_init__`, a default factory, a keyword-only or an `init=False` field keeps its own.
+    `Decision` calls this for each subclass (a slotted dataclass is made twice: the second class is the one kept);
+    a game calls it for its action class.
+    """
+    params = cls.__dict__.get("__dataclass_params__")
+    if params is None or not params.frozen or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        return
+    fields = dataclasses.fields(cls)
+    if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
+        return
+    setters: dict[str, Any] = {}
+    for f in fields:
+        slot: Any = getattr(cls, f.name, None)
+        if type(slot).__name__ != "member_descriptor":
+            return
+        setters[f"_set_{f.name}"] = slot.__set__
+        if f.default is not dataclasses.MISSING:
+            setters[f"_default_{f.name}"] = f.default
+    signature = ", ".join(f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}"
+                          for f in fields)
+    body = "".join(f"    _set_{f.name}(self, {f.name})\n" for f in fields) or "    pass\n"
+    exec(f"def __init__(self, {signature}):\n{body}", setters)  # noqa: S102 - built from the class's own fields
+    init = setters["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning a method directly
 
 
 def _field_types(cls: type[Decision]) -> dict[str, str]:

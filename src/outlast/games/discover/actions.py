@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from outlast.core import CHANCE, Action, IllegalAction
+from outlast.core.decision import quick_init
 from outlast.core.errors import shown
 from outlast.core.game import MAX_ACTION_TEXT, canonical
 
@@ -40,6 +41,9 @@ class DiscoverAction(Action):
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args)) if self.args else self.verb
+
+
+quick_init(DiscoverAction)  # built on almost every step: its slots are filled through their descriptors
 
 
 _MADE: dict[tuple[object, ...], DiscoverAction] = {}
