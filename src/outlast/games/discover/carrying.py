@@ -128,6 +128,16 @@ def _lowest_limit(copy: Any) -> int:
     return CARRY_LIMIT + sum(min(0, int(a.amount)) for _, _, a in answers)
 
 
+def over_limits(state: DiscoverState) -> list[int]:
+    """The survivors on the map who carry more than their limit (§8.3), in seat order: `over_limit` of each, with
+    its quick count (tokens and items under the lowest limit the copy allows) done here for all of them."""
+    lowest = state.copy.derive(_lowest_limit)
+    status, supplies, kept, place = state.status, state.supplies, state.kept_tokens, state.card_place
+    return [seat for seat in range(state.seats) if status[seat] == PLAYING
+            and sum(supplies[seat]) + len(kept[seat]) + place.count(seat) > lowest
+            and carried(state, seat) > carry_limit(state, seat)]
+
+
 def over_limit(state: DiscoverState, seat: int) -> bool:
     """Whether the survivor carries more than its limit (§8.3). Tokens and items bound what it carries, so
     when they fit under the lowest limit the copy allows, neither the carriers nor the abilities are read."""

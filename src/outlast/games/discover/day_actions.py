@@ -21,7 +21,7 @@ from .abilities import (
     move_cost,
 )
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
-from .carrying import Trim, amount, gain, over_limit, spend, split_token, totals, trim_options
+from .carrying import Trim, amount, gain, over_limits, spend, split_token, totals, trim_options
 from .crafting import craft, craftable
 from .decisions import DiscoverDecision, Step
 from .exploring import (
@@ -528,8 +528,7 @@ class Settle(Step):
 
     def proceed(self, state: DiscoverState) -> None:
         status = state.status
-        trims = [seat for seat in range(state.seats) if status[seat] == PLAYING and over_limit(state, seat)
-                 and trim_options(state, seat)]
+        trims = [seat for seat in over_limits(state) if trim_options(state, seat)]
         if not trims and not any(state.dirty_pending):
             # Nothing to resolve first: the quest check runs now instead of as a step of its own (the same order),
             # and then the turn goes on from here if nothing was put above it.
