@@ -53,6 +53,12 @@ class Board:
     """Per space: the other tile positions holding a space adjacent to it, in order."""
     distance_memo: dict[tuple[int, int], list[int]] = field(default_factory=dict, init=False, repr=False,
                                                             compare=False, hash=False)
+    neighbours: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
+    """Each space's neighbours as (space, tile position, slot), in `adjacent`'s order."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "neighbours",
+                           tuple(tuple((n, n // 7, n % 7) for n in near) for near in self.adjacent))
     """`faceup_distances` already computed, by (start, bit mask of the faceup positions)."""
 
     @property

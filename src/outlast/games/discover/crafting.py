@@ -30,6 +30,9 @@ def draw_projects(state: DiscoverState, seat: int, n: int) -> None:
 
 def craftable(state: DiscoverState, seat: int) -> list[int]:
     """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6)."""
+    cheapest, most = state.copy.derive(_bounds)
+    if sum(state.supplies[seat]) + most * len(state.kept_tokens[seat]) < cheapest:
+        return []  # not even the cheapest project's resources are held
     out = []
     fire = -1
     held = totals(state, seat)
@@ -53,6 +56,12 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
 def _resources_needed(copy: Any) -> tuple[int, ...]:
     """Each project's cost in resources of all types together, by project id."""
     return tuple(sum(n for _, n in project.cost) for project in copy.projects)
+
+
+def _bounds(copy: Any) -> tuple[int, int]:
+    """(the fewest resources any project costs in all, the most resources one feature token shows)."""
+    return (min((sum(n for _, n in p.cost) for p in copy.projects), default=0),
+            max((len(f.resources) for f in copy.features), default=0))
 
 
 def craft(state: DiscoverState, seat: int, project: int) -> None:

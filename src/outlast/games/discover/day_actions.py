@@ -154,18 +154,19 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[DiscoverAction]) -> None:
     """Add `move` to each adjacent space on a faceup tile whose cost `seat` can pay (§7.2, §6.1–§6.3)."""
     faces, printed, moves = state.tile_face, state.copy.derive(_printed_costs), MOVES[seat]
-    adjusted = answers(state, seat, "move_cost")
+    if not answers(state, seat, "move_cost"):  # the printed cost (§6.2); nothing enters a facedown tile (§6.1)
+        out += [moves[space] for space, position, slot in state.board.neighbours[here]
+                if faces[position] >= 0 and printed[faces[position] * 7 + slot] <= stamina]
+        return
     costs: dict[int, int] = {}
-    for space in state.board.adjacent[here]:
-        face = faces[space // 7]
-        if face < 0:  # facedown: nothing enters it (§6.1)
+    for space, position, slot in state.board.neighbours[here]:
+        face = faces[position]
+        if face < 0:
             continue
-        cost = printed[face * 7 + space % 7]  # its printed cost (§6.2)
-        if adjusted:
-            base = cost
-            cost = costs.get(base, -1)
-            if cost < 0:
-                cost = costs[base] = move_cost(state, seat, base)
+        base = printed[face * 7 + slot]
+        cost = costs.get(base, -1)
+        if cost < 0:
+            cost = costs[base] = move_cost(state, seat, base)
         if cost <= stamina:
             out.append(moves[space])
 
@@ -252,9 +253,10 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
     place, used = state.card_place, state.card_used_day
     day = state.day
     cards, characters, quests = state.copy.derive(_action_parts)
-    out += [uses[seat] for ref, cost, once_a_day, upgrade, uses in cards
-            if (place[ref] == seat or (upgrade and place[ref] == IN_PLAY)) and cost <= stamina
-            and not (once_a_day and (used[ref] == day or used[ref] == -day))]
+    if place.count(seat) or place.count(IN_PLAY):  # otherwise no numbered card is `seat`'s to use
+        out += [uses[seat] for ref, cost, once_a_day, upgrade, uses in cards
+                if (place[ref] == seat or (upgrade and place[ref] == IN_PLAY)) and cost <= stamina
+                and not (once_a_day and (used[ref] == day or used[ref] == -day))]
     if state.character[seat] in characters:
         today = state.character_used_day[seat]
         out += [uses[seat] for cost, once_a_day, uses in characters[state.character[seat]]
