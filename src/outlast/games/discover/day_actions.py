@@ -8,6 +8,7 @@ the turn again. Costs are paid when the action is performed (§7.1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from . import monsters
@@ -253,7 +254,8 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
     place, used = state.card_place, state.card_used_day
     day = state.day
     cards, characters, quests = state.copy.derive(_action_parts)
-    if place.count(seat) or place.count(IN_PLAY):  # otherwise no numbered card is `seat`'s to use
+    places = [place[ref] for ref, *_ in cards] if len(cards) < 2 else state.copy.derive(_card_refs)(place)
+    if seat in places or IN_PLAY in places:  # otherwise no card with an action is `seat`'s to use
         out += [uses[seat] for ref, cost, once_a_day, upgrade, uses in cards
                 if (place[ref] == seat or (upgrade and place[ref] == IN_PLAY)) and cost <= stamina
                 and not (once_a_day and (used[ref] == day or used[ref] == -day))]
@@ -263,6 +265,11 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
                 if cost <= stamina and not (once_a_day and (today == day or today == -day))]
     if state.quest in quests:
         out += [uses[seat] for cost, _, uses in quests[state.quest] if cost <= stamina]
+
+
+def _card_refs(copy: Any) -> Any:
+    """Reads the places of the numbered cards with an action from `card_place` in one call (two or more cards)."""
+    return itemgetter(*(ref for ref, *_ in copy.derive(_action_parts)[0]))
 
 
 Uses = tuple[int, bool, tuple[DiscoverAction, ...]]
