@@ -257,7 +257,7 @@ class Copy:
 
     def derive(self, build: Any) -> Any:
         """`build(self)`, built once and kept on this copy (the map graph, the card index)."""
-        memo = self.derived
-        if build not in memo:
-            memo[build] = build(self)
-        return memo[build]
+        found = self.derived.get(build)
+        if found is None:
+            found = self.derived[build] = build(self)
+        return found
