@@ -7,7 +7,7 @@ import pytest
 import outlast
 from outlast import CHANCE, ContentError, IllegalAction, OptionError
 from outlast.core import Event, Option, OptionSchema, Rng, UnknownGame, VerbRegistry, canonical, check_record
-from outlast.core.errors import OutlastError
+from outlast.core.errors import OutlastError, SaveError
 from outlast.core.rng import advance, mix, peek_below, seed_state
 
 # ============================================================================ options
@@ -159,6 +159,22 @@ def test_event_round_trip_and_visibility() -> None:
     assert pub.visible(None) and pub.visible(3)
 
 
+def test_a_log_reads_back_event_by_event_and_refuses_a_bad_one() -> None:
+    """`list_from_json` reads plain public events in one pass and sends every other through `from_json`'s checks."""
+    log = [Event("phase", "round 1"), Event("roll", "0 shows 6", frozenset({0}), {"die": 6}), Event("x", "y")]
+    docs = [e.to_json() for e in log]
+    assert Event.list_from_json(docs, 2) == log
+    assert all(type(e) is Event for e in Event.list_from_json(docs, 2))
+    for bad in ({"kind": "a", "text": 3, "visible_to": None, "data": {}},
+                {"kind": "a", "text": "b", "visible_to": None, "data": {}, "extra": 1},
+                {"kind": "a", "text": "b", "visible": None, "data": {}},
+                {"kind": "a", "text": "b", "visible_to": None, "data": {"f": float("nan")}},
+                {"kind": "a", "text": "b", "visible_to": [5], "data": {}},
+                ["a", "b"]):
+        with pytest.raises(SaveError):
+            Event.list_from_json([*docs, bad], 2)
+
+
 def test_illegal_action_names_reason_and_rule() -> None:
     err = IllegalAction("too far", "§7.3")
     assert err.reason == "too far" and err.rule == "§7.3" and str(err) == "too far (§7.3)"
@@ -211,3 +227,45 @@ def test_rules_sections_are_readable() -> None:
     for bad in ("§99", "seven", 5, ["x"]):
         with pytest.raises(OutlastError):
             g.rules_section(bad)  # type: ignore[arg-type]
+
+
+def test_decisions_are_built_by_their_quick_constructor_like_the_dataclass_one() -> None:
+    """A `Decision` subclass gets `quick_init`'s constructor: the same parameters, defaults and values, still frozen;
+    a class with a `__post_init__` keeps the dataclass's."""
+    import dataclasses
+
+    from outlast.core.decision import Decision
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Pick(Decision):
+        kind = "pick"
+        rule = "§0"
+        seat: int
+        options: tuple[int, ...] = ()
+
+        def choosers(self, state: object) -> tuple[int, ...]:
+            return (self.seat,)
+
+        def legal(self, state: object, seat: int) -> list[int]:
+            return list(self.options)
+
+        def resolve(self, state: object, action: object) -> None:
+            pass
+
+    assert "_set_seat" in Pick.__init__.__code__.co_names
+    assert Pick(1) == Pick(seat=1, options=()) and Pick(1, (2, 3)).options == (2, 3)
+    assert dataclasses.replace(Pick(1, (2,)), seat=0) == Pick(0, (2,))
+    with pytest.raises(TypeError):
+        Pick()  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Pick(1).seat = 2  # type: ignore[misc]
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked(Pick):
+        def __post_init__(self) -> None:
+            if self.seat < 0:
+                raise ValueError("no such seat")
+
+    assert "_set_seat" not in Checked.__init__.__code__.co_names
+    with pytest.raises(ValueError):
+        Checked(-1)

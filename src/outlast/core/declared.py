@@ -73,7 +73,7 @@ def _ints_within(data: list[Any], lo: int, hi: int) -> bool:
     return not data or (set(map(type, data)) == _INT_ONLY and lo <= min(data) and max(data) <= hi)
 
 
-_INT_ONLY = {int}
+_INT_ONLY = frozenset((int,))
 
 
 def whole(data: Any, low: Bound, high: Bound, state: Any, what: str = "") -> int:
