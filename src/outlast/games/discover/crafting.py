@@ -60,8 +60,7 @@ def _resources_needed(copy: Any) -> tuple[int, ...]:
 
 def _bounds(copy: Any) -> tuple[int, int]:
     """(the fewest resources any project costs in all, the most resources one feature token shows)."""
-    return (min((sum(n for _, n in p.cost) for p in copy.projects), default=0),
-            max((len(f.resources) for f in copy.features), default=0))
+    return (min(copy.derive(_resources_needed), default=0), max((len(f.resources) for f in copy.features), default=0))
 
 
 def craft(state: DiscoverState, seat: int, project: int) -> None:

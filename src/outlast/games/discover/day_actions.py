@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 from . import monsters
 from .abilities import (
     SOURCE_CARD,
-    SOURCE_CHARACTER,
-    SOURCE_QUEST,
     abilities_of,
     answers,
     mark_used,
@@ -227,24 +225,34 @@ def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     return out
 
 
-def _action_table(copy: Any) -> tuple[tuple[int, int, int, bool, bool, tuple[DiscoverAction, ...]], ...]:
-    """Every card action of a copy: (source kind, source id, stamina cost, once a day, an upgrade, its `use` action
-    for each seat), in the order `use` lists them: numbered cards, characters, quests."""
-    out: list[tuple[int, int, int, bool, bool, tuple[DiscoverAction, ...]]] = []
+Uses = tuple[int, bool, tuple[DiscoverAction, ...]]
+"""A card action's (stamina cost, once a day, its `use` action for each seat)."""
+CardUses = tuple[int, int, bool, bool, tuple[DiscoverAction, ...]]
+"""A numbered card's action: (card id, stamina cost, once a day, the card is an upgrade, its `use` per seat)."""
 
-    def add(source: int, ref: int, abilities: Any, name: str, upgrade: bool) -> None:
-        for i, a in enumerate(abilities):
-            if a.use == "action":
-                uses = tuple(DiscoverAction(seat, "use", (name, str(i + 1))) for seat in range(4))
-                out.append((source, ref, a.cost, a.once == "day", upgrade, uses))
 
-    for card in copy.cards:
-        add(SOURCE_CARD, card.id, card.abilities, f"#{card.number}", card.kind == UPGRADE)
-    for character in copy.characters:
-        add(SOURCE_CHARACTER, character.id, character.abilities, "character", False)
-    for quest in copy.quests:
-        add(SOURCE_QUEST, quest.id, quest.abilities, "quest", False)
-    return tuple(out)
+def _action_parts(copy: Any) -> tuple[tuple[CardUses, ...], dict[int, tuple[Uses, ...]], dict[int, tuple[Uses, ...]]]:
+    """Every card action of a copy, in the order `use` lists them: the numbered cards' (`CardUses`), then by
+    character id and by quest id their `Uses` (§7.12)."""
+
+    def uses(abilities: Any, name: str) -> list[Uses]:
+        return [(a.cost, a.once == "day", tuple(DiscoverAction(seat, "use", (name, str(i + 1))) for seat in range(4)))
+                for i, a in enumerate(abilities) if a.use == "action"]
+
+    cards = tuple((card.id, cost, once, card.kind == UPGRADE, each) for card in copy.cards
+                  for cost, once, each in uses(card.abilities, f"#{card.number}"))
+    characters = {c.id: tuple(found) for c in copy.characters if (found := uses(c.abilities, "character"))}
+    quests = {q.id: tuple(found) for q in copy.quests if (found := uses(q.abilities, "quest"))}
+    return cards, characters, quests
+
+
+def _card_places(copy: Any) -> Any:
+    """A function reading, from `card_place`, the places of the numbered cards with an action as a tuple, in one
+    call."""
+    refs = [ref for ref, *_ in copy.derive(_action_parts)[0]]
+    if len(refs) < 2:  # itemgetter of one key returns the item itself, not a tuple
+        return lambda place: tuple(place[ref] for ref in refs)
+    return itemgetter(*refs)
 
 
 def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) -> None:
@@ -254,7 +262,7 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
     place, used = state.card_place, state.card_used_day
     day = state.day
     cards, characters, quests = state.copy.derive(_action_parts)
-    places = [place[ref] for ref, *_ in cards] if len(cards) < 2 else state.copy.derive(_card_refs)(place)
+    places = state.copy.derive(_card_places)(place)
     if seat in places or IN_PLAY in places:  # otherwise no card with an action is `seat`'s to use
         out += [uses[seat] for ref, cost, once_a_day, upgrade, uses in cards
                 if (place[ref] == seat or (upgrade and place[ref] == IN_PLAY)) and cost <= stamina
@@ -265,30 +273,6 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
                 if cost <= stamina and not (once_a_day and (today == day or today == -day))]
     if state.quest in quests:
         out += [uses[seat] for cost, _, uses in quests[state.quest] if cost <= stamina]
-
-
-def _card_refs(copy: Any) -> Any:
-    """Reads the places of the numbered cards with an action from `card_place` in one call (two or more cards)."""
-    return itemgetter(*(ref for ref, *_ in copy.derive(_action_parts)[0]))
-
-
-Uses = tuple[int, bool, tuple[DiscoverAction, ...]]
-"""A card action's (stamina cost, once a day, its `use` action for each seat)."""
-
-
-def _action_parts(copy: Any) -> tuple[tuple[tuple[int, int, bool, bool, tuple[DiscoverAction, ...]], ...],
-                                      dict[int, tuple[Uses, ...]], dict[int, tuple[Uses, ...]]]:
-    """`_action_table` read three ways: the numbered cards' entries (card id, cost, once a day, an upgrade, uses),
-    and by character id and by quest id their `Uses`, in the table's order."""
-    table = copy.derive(_action_table)
-    by: tuple[dict[int, list[Uses]], dict[int, list[Uses]]] = ({}, {})
-    for source, ref, cost, once_a_day, _, uses in table:
-        if source != SOURCE_CARD:
-            by[source == SOURCE_QUEST].setdefault(ref, []).append((cost, once_a_day, uses))
-    return (tuple((ref, cost, once_a_day, upgrade, uses) for source, ref, cost, once_a_day, upgrade, uses in table
-                  if source == SOURCE_CARD),
-            {ref: tuple(entries) for ref, entries in by[0].items()},
-            {ref: tuple(entries) for ref, entries in by[1].items()})
 
 
 def why_not(state: DiscoverState, seat: int, action: DiscoverAction) -> str:
