@@ -162,8 +162,6 @@ def apply_modifier(state: DiscoverState, seat: int, action: DiscoverAction) -> N
 def use_item(state: DiscoverState, seat: int, action: DiscoverAction, use: str = "combat") -> None:
     """Use an item's, upgrade's, character's or quest's combat ability once this combat, paying with a counter or
     a resource (§12.4, §16.9)."""
-    from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run
-
     source, ref, index, ability = next(x for x in combat_abilities(state, seat, use)
                                        if ability_name(state, x[0], x[1]) == action.args[0])
     words = list(action.args[1:])
@@ -379,3 +377,8 @@ class OfferBeforeRolling(Step):
 
 
 KINDS = (SupportChoice, ModifyDice, BeforeRolling, OfferBeforeRolling, SupporterReroll, Redirect, ShareReward, RetreatChoice, EscapeMove)
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run  # noqa: E402

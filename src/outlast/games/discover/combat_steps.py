@@ -158,8 +158,6 @@ def _bind(state: DiscoverState, kind: int, token: int) -> int:
 
 def begin(state: DiscoverState, seat: int, card: int, token_kind: int, token: int) -> None:
     """Open a normal combat of `seat` against enemy card `card`: P1 support choices come first (§12.3)."""
-    from .combat_choices import SupportChoice
-
     space = state.position[seat]
     state.combat[:] = [NORMAL, card, token_kind, token, seat, -1, space, 0, 0, 0, 0, SUPPORT, 0, 0,
                        find_supporters(state, space, (seat,)), 0, 0]
@@ -170,7 +168,6 @@ def begin(state: DiscoverState, seat: int, card: int, token_kind: int, token: in
     state.log("combat", f"Seat {seat} fights {data.name} (#{data.number}): defense {enemy.defense}, attack "
                         f"{enemy.attack or '–'}, health {enemy.health}" + (f", {wounds} damage already" if wounds
                                                                              else "") + " (§12.3).", card=card)
-    from .combat_choices import OfferBeforeRolling
 
     state.decisions.append(CombatStage(seat, ROLL))
     state.decisions.append(OfferBeforeRolling(seat))
@@ -214,9 +211,6 @@ def _roll(state: DiscoverState) -> None:
 
 def _rolled(state: DiscoverState) -> None:
     """The dice are down: free passive bonuses apply, then the modify step begins (§12.4, §15.3)."""
-    from .combat_choices import ModifyDice
-    from .combat_pvp import PvpTurn
-
     c = state.combat
     c[RED] = state.drawn.pop()
     c[GRAY] = state.drawn.pop()
@@ -228,8 +222,6 @@ def _rolled(state: DiscoverState) -> None:
         c[GRAY_MOD] += passive(state, c[DEFENDER], "red_bonus")
     state.log("roll", f"The dice: {dice_text(state)} (§12.3 step 1).", **dice_data(state))
     if c[MODE] == PVP:
-        from .combat_choices import apply_free_modifiers
-
         state.decisions.append(PvpTurn(seat))
         apply_free_modifiers(state, seat)
         apply_free_modifiers(state, c[DEFENDER])
@@ -239,8 +231,6 @@ def _rolled(state: DiscoverState) -> None:
 
 def _offers_done(state: DiscoverState) -> None:
     """After the supporters' offers: back to the combatant if one rerolled, else on to Deal Damage (§18.4)."""
-    from .combat_choices import ModifyDice
-
     c = state.combat
     if c[REOPEN]:
         c[REOPEN] = 0
@@ -253,8 +243,6 @@ def _damage_enemy(state: DiscoverState) -> None:
     """Step 3a: gray final ≥ defense deals 1 + Overpower; at its health the enemy is defeated, and the reward
     (paid before any elimination, §10.3) may be shared (§12.6); whoever it puts over the carry limit trims at once
     (§8.3), before the combat and the action go on."""
-    from .combat_choices import ShareReward
-
     c = state.combat
     seat, card = c[COMBATANT], c[ENEMY]
     enemy = stats(state)
@@ -280,8 +268,6 @@ def _damage_enemy(state: DiscoverState) -> None:
 def defeat(state: DiscoverState, seat: int) -> None:
     """The enemy is defeated: the reward to the combatant, the card back to its deck with no counters, the token
     discarded, and the defeat noted for quests (§12.6)."""
-    from .quests import note
-
     c = state.combat
     card = c[ENEMY]
     data = state.copy.cards[card]
@@ -300,8 +286,6 @@ def defeat(state: DiscoverState, seat: int) -> None:
 def _hurt(state: DiscoverState) -> None:
     """Step 3b: red final ≥ attack (never against "–") hurts the combatant 1 physical, even after a defeat; an
     Assault or Defend supporter may take the point instead (§12.6, §12.5, §18.4)."""
-    from .combat_choices import Redirect
-
     c = state.combat
     seat = c[COMBATANT]
     enemy = stats(state)
@@ -372,8 +356,6 @@ def lethal_next(state: DiscoverState, previous: int) -> None:
 
 def _retreat(state: DiscoverState) -> None:
     """Step 4: the token retreats by the red die showing, or to a fallback space (§12.7)."""
-    from .combat_choices import RetreatChoice
-
     c = state.combat
     state.decisions.append(CombatStage(c[COMBATANT], END))
     target = retreat_target(state)
@@ -390,8 +372,6 @@ def _retreat(state: DiscoverState) -> None:
 
 def free_space(state: DiscoverState, space: int) -> bool:
     """On the map, on a faceup tile and holding no survivor: where a token may retreat (§12.7)."""
-    from .exploring import faceup
-
     if space < 0 or not faceup(state, space):
         return False
     return all(state.position[s] != space for s in state.survivors())
@@ -473,8 +453,6 @@ def queue_reroll(state: DiscoverState, seat: int, die: int) -> None:
 
 
 def _pvp_damage(state: DiscoverState) -> None:
-    from .combat_pvp import deal_damage
-
     deal_damage(state)
 
 
@@ -485,3 +463,19 @@ STAGE_RUN = {
 """What each stage does (SUPPORT and MODIFY are decisions, not steps)."""
 
 KINDS = (StartCombat, CombatStage, ApplyReroll)
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .combat_choices import (  # noqa: E402
+    ModifyDice,
+    OfferBeforeRolling,
+    Redirect,
+    RetreatChoice,
+    ShareReward,
+    SupportChoice,
+    apply_free_modifiers,
+)
+from .combat_pvp import PvpTurn, deal_damage  # noqa: E402
+from .exploring import faceup  # noqa: E402
+from .quests import note  # noqa: E402

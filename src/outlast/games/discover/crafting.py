@@ -66,8 +66,6 @@ def _bounds(copy: Any) -> tuple[int, int]:
 def craft(state: DiscoverState, seat: int, project: int) -> None:
     """Craft a project: pay its resources, take its item with fresh counters; from the hand it goes faceup and
     its owner draws a new project (§7.6). With no copy in the deck: §17.20 items 6 and 18."""
-    from .quests import note
-
     data = state.copy.projects[project]
     for r, n in data.cost:
         spend(state, seat, r, n)
@@ -92,3 +90,7 @@ def craft(state: DiscoverState, seat: int, project: int) -> None:
         state.log("project", f"The project {data.name} goes faceup for everyone (§7.6).")
         draw_projects(state, seat, 1)
 
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .quests import note  # noqa: E402

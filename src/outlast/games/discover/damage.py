@@ -64,7 +64,6 @@ def eliminate(state: DiscoverState, seat: int, why: str) -> None:
 
 def win(state: DiscoverState, seat: int, code: str = "quest") -> None:
     """A survivor who wins leaves the map and discards everything; hand projects leave the game (§13.2)."""
-    from .carrying import return_items
     from .rounds import pass_leadership
 
     state.status[seat] = 1
@@ -81,3 +80,8 @@ def win(state: DiscoverState, seat: int, code: str = "quest") -> None:
     state.dirty_pending[seat] = 0
     state.log("won", f"Seat {seat} wins and leaves the map (§13.2).")
     pass_leadership(state, seat)
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .carrying import return_items  # noqa: E402

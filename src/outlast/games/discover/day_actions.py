@@ -78,8 +78,6 @@ class Turn(DiscoverDecision):
             state.log("end", f"Seat {self.seat} ends the turn with {state.stamina[self.seat]} stamina.")
             return
         if action.verb == "concede":
-            from .damage import eliminate
-
             eliminate(state, self.seat, "conceded")
             state.result[self.seat] = "conceded"
             return
@@ -320,8 +318,6 @@ def do_move(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 
 def do_gather(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
-    from .gathering import gather
-
     pay(state, seat, 1, "gather")
     gather(state, seat, action.args[0])
 
@@ -334,9 +330,6 @@ def do_scout(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 def do_investigate(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Investigate: resolve the landmark's card; in Scenario 5 a random #100 card and a counter (§7.5, §15.2)."""
-    from .gathering import encounter
-    from .numbered import look_up
-
     pay(state, seat, 1, "investigate")
     number = landmark_at(state, state.position[seat])
     state.log("investigate", f"Seat {seat} investigates landmark #{number}.")
@@ -356,8 +349,6 @@ class Noted(Step):
     number: int
 
     def proceed(self, state: DiscoverState) -> None:
-        from .quests import note
-
         note(state, "investigate", self.number)
 
 
@@ -367,8 +358,6 @@ def do_craft(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 
 def do_trade(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
-    from .trading import open_trade
-
     open_trade(state, seat, int(action.args[0]))
 
 
@@ -393,9 +382,6 @@ def do_restart(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 def do_recover(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Recover: heal one matching damage on you or a survivor here with your own resource (§7.10)."""
-    from .damage import heal
-    from .night import recovered
-
     target, damage, resource = int(action.args[0]), DAMAGE.index(action.args[1]), RESOURCES.index(action.args[2])
     pay(state, seat, 1, "recover")
     spend(state, seat, resource, 1)
@@ -405,15 +391,12 @@ def do_recover(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 def do_loot(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Loot: take one resource or one item of a casualty in your space (§7.11, §10.4)."""
-    from .carrying import lose
-
     other, what = int(action.args[0]), action.args[1]
     pay(state, seat, 1, "loot")
     if what.startswith("#"):
         card = next(c for c in state.items_of(other) if state.copy.cards[c].number == int(what[1:]))
         state.card_place[card] = seat
         state.log("loot", f"Seat {seat} loots {state.copy.cards[card].name} from seat {other}.")
-        from .numbered import SameName
 
         name = state.copy.cards[card].name
         for old in state.items_of(seat):
@@ -428,8 +411,6 @@ def do_loot(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Card Action: pay its printed stamina and carry out its effect (§7.12, §9.8)."""
-    from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run
-
     name, index = action.args[0], int(action.args[1]) - 1
     if name == "character":
         character = state.copy.characters[state.character[seat]]
@@ -459,8 +440,6 @@ def do_use(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
 
 def do_attack(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     """Scenario 5: pay 3 stamina and attack another survivor in your space (§15.3)."""
-    from .combat import start_attack
-
     pay(state, seat, 3, "attack")
     start_attack(state, seat, int(action.args[0]))
 
@@ -502,8 +481,6 @@ class FreeGatherChoice(DiscoverDecision):
         return [act(seat, "gather", w) for w in gather_targets(state, seat)] + [act(seat, "pass")]
 
     def resolve(self, state: Any, action: Any) -> None:
-        from .gathering import gather
-
         if action.verb == "gather":
             gather(state, self.seat, action.args[0])
 
@@ -551,9 +528,21 @@ def _continue_at_once(state: DiscoverState) -> None:
             decisions.append(TURNS[top.seat])
 
 
-
 TURNS = tuple(Turn(seat) for seat in range(4))
 CONTINUES = tuple(ContinueTurn(seat) for seat in range(4))
 SETTLES = tuple(Settle(seat) for seat in range(4))
 FREE_GATHERS = tuple(FreeGather(seat) for seat in range(4))
 """The steps of a turn are immutable values: one of each per seat serves every state (§1.1: up to 4 players)."""
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .carrying import lose  # noqa: E402
+from .combat import start_attack  # noqa: E402
+from .damage import eliminate, heal  # noqa: E402
+from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run  # noqa: E402
+from .gathering import encounter, gather  # noqa: E402
+from .night import recovered  # noqa: E402
+from .numbered import SameName, look_up  # noqa: E402
+from .quests import note  # noqa: E402
+from .trading import open_trade  # noqa: E402

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import rounds
 from .actions import DiscoverAction, act
 from .decisions import DiscoverDecision
 from .terms import DAMAGE, PHYSICAL, RESOURCES
@@ -213,8 +214,6 @@ def targets(ctx: Context, who: str | None) -> list[int]:
     if who == "leader":
         return [state.tribe_leader] if state.status[state.tribe_leader] == 0 else []
     if who == "nearest_other":
-        from .monsters import nearest_other_survivor
-
         other = nearest_other_survivor(state, ctx.seat)
         return [] if other < 0 else [other]
     raise AssertionError(who)
@@ -232,8 +231,6 @@ def do_gain(ctx: Context, who: str | None = None, food: int | None = None, meat:
             clean_water: int | None = None, dirty_water: int | None = None, wood: int | None = None,
             stone: int | None = None, medicine: int | None = None, pelt: int | None = None,
             poison: int | None = None, salvage: int | None = None) -> None:
-    from .carrying import gain
-
     amounts = _resources(food, meat, clean_water, dirty_water, wood, stone, medicine, pelt, poison, salvage)
     for seat in targets(ctx, who):
         for r, n in amounts:
@@ -245,8 +242,6 @@ def do_lose(ctx: Context, who: str | None = None, food: int | None = None, meat:
             clean_water: int | None = None, dirty_water: int | None = None, wood: int | None = None,
             stone: int | None = None, medicine: int | None = None, pelt: int | None = None,
             poison: int | None = None, salvage: int | None = None) -> None:
-    from .carrying import lose
-
     amounts = _resources(food, meat, clean_water, dirty_water, wood, stone, medicine, pelt, poison, salvage)
     for seat in targets(ctx, who):
         for r, n in amounts:
@@ -255,15 +250,11 @@ def do_lose(ctx: Context, who: str | None = None, food: int | None = None, meat:
 
 
 def do_wound(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
-    from .damage import suffer
-
     for seat in targets(ctx, who):
         suffer(ctx.state, seat, DAMAGE.index(kind) if kind else PHYSICAL, n)
 
 
 def do_heal(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
-    from .damage import heal
-
     for seat in targets(ctx, who):
         if kind:
             for _ in range(n):
@@ -275,8 +266,6 @@ def do_heal(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
 
 
 def do_draw(ctx: Context, deck: str, n: int, who: str | None) -> None:
-    from .crafting import draw_projects
-
     if deck != "project":  # the Island has only the normal project deck (§17.9)
         return
     for seat in targets(ctx, who):
@@ -284,76 +273,52 @@ def do_draw(ctx: Context, deck: str, n: int, who: str | None) -> None:
 
 
 def do_stamina(ctx: Context, amount: int, who: str | None) -> None:
-    from .rounds import gain_stamina
-
     for seat in targets(ctx, who):
-        changed = gain_stamina(ctx.state, seat, amount)
+        changed = rounds.gain_stamina(ctx.state, seat, amount)
         ctx.state.log("stamina", f"Seat {seat} {'gains' if changed >= 0 else 'loses'} {abs(changed)} stamina.")
 
 
 def do_resolve(ctx: Context, card: int) -> None:
-    from .numbered import look_up
-
     look_up(ctx.state, ctx.seat, card, chained=True)
 
 
 def do_fight(ctx: Context, enemy: int) -> None:
-    from .combat import fight_card
-
     fight_card(ctx.state, ctx.seat, enemy)
 
 
 def do_spawn(ctx: Context, at: str, landmark: int | None, special: int | None, only_if_none: bool | None) -> None:
-    from .monsters import spawn
-
     spawn(ctx.state, ctx.seat, at, landmark or 0, special or 0, bool(only_if_none))
 
 
 def do_move_monsters(ctx: Context, steps: int, which: str, toward: str) -> None:
-    from .monsters import move_monsters
-
     move_monsters(ctx.state, ctx.seat, steps, which, toward)
 
 
 def do_upkeep(ctx: Context, pay: str, damage: str) -> None:
-    from .night import upkeep
-
     upkeep(ctx.state, pay, DAMAGE.index(damage))
 
 
 def do_sleep(ctx: Context, fire: int, other: int) -> None:
-    from .night import sleep
-
     sleep(ctx.state, fire, other)
 
 
 def do_threat(ctx: Context, who: str) -> None:
-    from .night import threats_for
-
     threats_for(ctx.state, who)
 
 
 def do_fire_out(ctx: Context, which: str) -> None:
-    from .exploring import fires_out
-
     fires_out(ctx.state, ctx.seat, which)
 
 
 def do_place_fire(ctx: Context) -> None:
-    from .exploring import place_fire
-
     place_fire(ctx.state, ctx.state.position[ctx.seat])
 
 
 def do_move_to(ctx: Context, landmark: int) -> None:
-    from .exploring import move_to_landmark
-
     move_to_landmark(ctx.state, ctx.seat, landmark)
 
 
 def do_move_spaces(ctx: Context, n: int) -> None:
-    from .exploring import AbilityMove
-
     if n > 0 and ctx.state.status[ctx.seat] == 0:
         ctx.state.decisions.append(AbilityMove(ctx.seat, n))
 
@@ -369,21 +334,15 @@ def do_prevent(ctx: Context, who: str | None, n: int, kind: str | None) -> None:
 
 
 def do_reroll(ctx: Context, dice: str | None, times: int | None = None) -> None:
-    from .combat import reroll
-
     for _ in range(times or 1):
         reroll(ctx.state, ctx.seat, dice or "any")
 
 
 def do_modify(ctx: Context, die: str, amount: int) -> None:
-    from .combat import modify
-
     modify(ctx.state, ctx.seat, die, amount)
 
 
 def do_escape(ctx: Context) -> None:
-    from .combat import escape
-
     escape(ctx.state, ctx.seat)
 
 
@@ -398,8 +357,6 @@ class HealChoice(DiscoverDecision):
         return [act(seat, "heal", DAMAGE[d]) for d in sorted(set(state.damage[seat]))]
 
     def resolve(self, state: Any, action: Any) -> None:
-        from .damage import heal
-
         heal(state, self.seat, DAMAGE.index(action.args[0]))
 
 
@@ -412,3 +369,15 @@ _HANDLERS: dict[str, Callable[..., Any]] = {
 }
 for _name, _handler in _HANDLERS.items():
     VERBS.handle(_name, _handler)
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .carrying import gain, lose  # noqa: E402
+from .combat import escape, fight_card, modify, reroll  # noqa: E402
+from .crafting import draw_projects  # noqa: E402
+from .damage import heal, suffer  # noqa: E402
+from .exploring import AbilityMove, fires_out, move_to_landmark, place_fire  # noqa: E402
+from .monsters import move_monsters, nearest_other_survivor, spawn  # noqa: E402
+from .night import sleep, threats_for, upkeep  # noqa: E402
+from .numbered import look_up  # noqa: E402

@@ -206,7 +206,6 @@ class AbilityMove(DiscoverDecision):
             [act(seat, "stop")]
 
     def resolve(self, state: Any, action: Any) -> None:
-        from .actions import parse_space
         from .monsters import fight_monsters_here
 
         if action.verb == "stop" or state.status[self.seat] != 0:
@@ -222,3 +221,8 @@ class AbilityMove(DiscoverDecision):
 
     def text(self, state: Any) -> str:
         return f"Move up to {self.left} more space(s), ignoring terrain (`step B3`), or `stop`."
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .actions import parse_space  # noqa: E402

@@ -68,9 +68,6 @@ class ApplyFeature(Step):
     space: int
 
     def proceed(self, state: DiscoverState) -> None:
-        from .combat import fight_token
-        from .numbered import look_up
-
         i = max(j for j, p in enumerate(state.pieces) if p[0] == FEATURE and p[1] == self.space and p[2] >= 0)
         token = state.pieces[i][2]
         face = state.copy.features[token]
@@ -108,11 +105,15 @@ class Encounter(Step):
     rule = "§15.2"
 
     def proceed(self, state: DiscoverState) -> None:
-        from .numbered import reveal
-
         if not state.drawn:
             return
         card = state.drawn.pop()
         data = state.copy.cards[card]
         state.log("reveal", f"Encounter #100 is {data.name}: {data.text}", card=card)
         reveal(state, self.seat, card)
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .combat import fight_token  # noqa: E402
+from .numbered import look_up, reveal  # noqa: E402

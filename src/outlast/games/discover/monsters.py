@@ -276,8 +276,6 @@ def _unfought(state: DiscoverState, seat: int, fought: tuple[int, ...]) -> list[
 
 
 def _fight(state: DiscoverState, seat: int, fought: tuple[int, ...], token: int) -> None:
-    from .combat_steps import StartCombat
-
     state.decisions.append(FightHere(seat, (*fought, token)))
     state.decisions.append(StartCombat(seat, MONSTER, token, -1))
 
@@ -520,3 +518,8 @@ class PathPick(_WalkChoice):
 KINDS = (Encounter, SpawnPick, WhoFights, LeaderPicksFighter, FightHere, PickMonster, MonsterPick, MonsterWalk,
          TargetPick, PathPick)
 """Every decision and step kind of §11, for the game's `DecisionKinds`."""
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .combat_steps import StartCombat  # noqa: E402

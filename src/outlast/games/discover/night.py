@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import day_actions, effects, flow
+from . import day_actions, effects, flow, rounds
 from .abilities import passive
 from .actions import DiscoverAction, act
 from .carrying import amount, spend
@@ -70,8 +70,6 @@ class Upkeep(DiscoverDecision):
         return out + [act(seat, "suffer")]
 
     def resolve(self, state: Any, action: Any) -> None:
-        from .damage import suffer
-
         if state.status[self.seat] != PLAYING:
             return
         if action.verb == "pay":
@@ -87,12 +85,9 @@ class Upkeep(DiscoverDecision):
 # ----------------------------------------------------------------------------- sleep
 def sleep(state: DiscoverState, fire: int, other: int) -> None:
     """The Sleep step: stamina up to 12, more at a fire, plus sleep bonuses; ongoing threats act now (§5.3, §16.3 D)."""
-    from .effects import THREAT_ONGOING, run
-    from .rounds import gain_stamina
-
     for seat in state.in_turn_order():
         warm = at_fire(state, state.position[seat])
-        gained = gain_stamina(state, seat, (fire if warm else other) + passive(state, seat, "sleep_bonus"))
+        gained = rounds.gain_stamina(state, seat, (fire if warm else other) + passive(state, seat, "sleep_bonus"))
         state.log("sleep", f"Seat {seat} sleeps {'by a fire ' if warm else ''}and gains {gained} stamina "
                            f"({state.stamina[seat]}).")
     for seat in reversed(state.in_turn_order()):
@@ -174,8 +169,6 @@ class ResolveThreat(Step):
     redraws: int
 
     def proceed(self, state: DiscoverState) -> None:
-        from .effects import THREAT, run
-
         threat = state.drawn.pop()
         data = state.copy.threats[threat]
         state.journal.append(-3000 - threat)
@@ -248,8 +241,6 @@ class DirtyRoll(Step):
     rule = "§8.5"
 
     def proceed(self, state: DiscoverState) -> None:
-        from .damage import suffer
-
         value = state.drawn.pop()
         state.log("roll", f"Seat {self.seat} rolls {value} for the dirty water"
                           f"{': 1 sickness damage' if value <= 3 else ': no harm'}.",
@@ -259,3 +250,9 @@ class DirtyRoll(Step):
 
 
 KINDS = (NightStep, Upkeep, DrawThreat, ResolveThreat, DiscardThreat, DirtyWater, DirtyRoll)
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .damage import suffer  # noqa: E402
+from .effects import THREAT, THREAT_ONGOING, run  # noqa: E402

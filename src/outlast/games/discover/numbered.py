@@ -107,14 +107,10 @@ class KeyChoice(DiscoverDecision):
 
 def reveal(state: DiscoverState, seat: int, card: int, token: int = -1) -> None:
     """Resolve a revealed numbered card by its type (§9.2)."""
-    from .combat import fight_enemy_card
-
     data = state.copy.cards[card]
     state.journal.append(data.number)
     _settle_token(state, seat, token, data.leave_token)
     if data.kind == INSTANT:
-        from .effects import CARD, run
-
         run(state, seat, CARD, card)
     elif data.kind == UPGRADE:
         state.card_place[card] = IN_PLAY
@@ -165,8 +161,6 @@ class SameName(DiscoverDecision):
         return out
 
     def resolve(self, state: Any, action: Any) -> None:
-        from .carrying import return_card
-
         if action.verb == "hand":
             state.card_place[self.card] = int(action.args[1])
             state.log("hand", f"Seat {self.seat} hands the older {state.copy.cards[self.card].name} to seat "
@@ -175,3 +169,9 @@ class SameName(DiscoverDecision):
             return_card(state, self.card)
             state.log("return", f"Seat {self.seat} puts the older {state.copy.cards[self.card].name} back.")
 
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .carrying import return_card  # noqa: E402
+from .combat import fight_enemy_card  # noqa: E402
+from .effects import CARD, run  # noqa: E402

@@ -62,8 +62,6 @@ def _next_turn(state: DiscoverState) -> None:
 
 def begin_night(state: DiscoverState) -> None:
     """The night: the tribe leader draws the top night card (§5.3); an empty deck is rebuilt from tier II (§5.4)."""
-    from .night import NightStep
-
     state.phase = NIGHT
     if not state.night_deck:
         tier2 = [c for c in state.night_discard if state.copy.nights[c].tier == 2]
@@ -80,8 +78,6 @@ def begin_night(state: DiscoverState) -> None:
 
 def end_night(state: DiscoverState) -> None:
     """Discard the night card, then the tribe leader may hand the token on (§5.3 steps 1–2, §5.6)."""
-    from .night import night_over
-
     card = state.night_card
     night_over(state)
     state.night_discard.append(card)
@@ -194,3 +190,8 @@ class PickCharacter(DiscoverDecision):
 
     def text(self, state: Any) -> str:
         return "Choose your character (kept secret until everyone has chosen): `keep N` keeps character N."
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .night import NightStep, night_over  # noqa: E402

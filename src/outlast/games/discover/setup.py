@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 
 def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> DiscoverState:
     """A game set up by §4 steps 1–7 up to the first chance point."""
-    from .state import DiscoverState
-
     s = DiscoverState.__new__(DiscoverState)
     n = options["players"]
     s.game, s.copy, s.board, s.seats, s.options = game, copy, board_for(copy), n, options
@@ -140,3 +138,8 @@ def _deal(s: DiscoverState) -> None:
             for _ in range(min(PROJECTS_DEALT[n], len(s.projects_deck))):
                 flow.queue(s, flow.PROJECT, seat)
     s.decisions.append(PickCharacter(-1))
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .state import DiscoverState  # noqa: E402

@@ -202,11 +202,14 @@ def spend_no_risk(state: DiscoverState, seat: int, resource: int, n: int) -> int
 
 
 def _same_names(state: DiscoverState, seat: int) -> None:
-    from .numbered import SameName
-
     seen: dict[str, int] = {}
     for card in state.items_of(seat):
         name = state.copy.cards[card].name
         if name in seen:
             state.decisions.append(SameName(seat, seen[name]))
         seen[name] = card
+
+
+# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
+# functions that use them, where the import would run at every call.
+from .numbered import SameName  # noqa: E402
