@@ -14,8 +14,9 @@ import pytest
 
 import outlast
 from outlast.agents import make_agent
-from outlast.agents.ismcts import ISMCTSAgent, _actor, _Node, _sample
+from outlast.agents.ismcts import ISMCTSAgent, _actor, _Node
 from outlast.core import CHANCE, Action, Game, OptionError, Rng, State
+from outlast.core.game import drawn
 from outlast.games.fuji.bots import play_game
 from outlast.games.fuji.evaluate import evaluate, features
 from outlast.games.fuji.state import FujiState
@@ -231,17 +232,17 @@ def test_chance_outcomes_are_drawn_by_probability_with_the_agent_rng() -> None:
         movers = state.to_move()
         state.apply(state.sample_chance() if movers == [CHANCE] else state.legal_actions(movers[0])[0])
     rng = Rng(3)
-    faces = Counter(_sample(state, rng).args[1] for _ in range(1200))
+    faces = Counter(state.sample_chance(rng).args[1] for _ in range(1200))
     assert set(faces) == {1, 2, 3, 4, 5, 6} and all(140 < n < 260 for n in faces.values())
     before = state.rng_state
-    _sample(state, rng)
+    state.sample_chance(rng)
     assert state.rng_state == before
 
     class Skewed:  # the weighted branch, with outcomes of unequal probability
         def chance_outcomes(self) -> list[tuple[str, float]]:
             return [("rare", 0.1), ("common", 0.9)]
 
-    draws = Counter(_sample(Skewed(), rng) for _ in range(2000))  # type: ignore[arg-type]
+    draws = Counter(drawn(Skewed().chance_outcomes(), rng) for _ in range(2000))  # type: ignore[arg-type]
     assert 120 < draws["rare"] < 290
 
 

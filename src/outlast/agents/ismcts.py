@@ -274,7 +274,7 @@ class ISMCTSAgent:
             steps += 1
             movers = s.to_move()
             if movers[0] == CHANCE:
-                s.apply(_sample(s, rng))
+                s.apply(s.sample_chance(rng))
                 continue
             if node is root:
                 actor = seat
@@ -322,7 +322,7 @@ class ISMCTSAgent:
             steps += 1
             movers = s.to_move()
             if movers[0] == CHANCE:
-                s.apply(_sample(s, rng))
+                s.apply(s.sample_chance(rng))
                 continue
             actor = _actor(s, movers, guide, rng)
             legal = s.legal_actions(actor)
@@ -373,23 +373,6 @@ def _actor(s: State, movers: list[int], guide: Agent | None, rng: RandomLike) ->
         if p > top:
             top, best = p, x
     return best
-
-
-def _sample(s: State, rng: RandomLike) -> Action:
-    """A chance outcome drawn by its probability with `rng` (never the state's own generator)."""
-    outcomes = s.chance_outcomes()
-    n = len(outcomes)
-    if n == 1:
-        return outcomes[0][0]
-    p0 = outcomes[0][1]
-    if all(p == p0 for _, p in outcomes):
-        return outcomes[rng.randrange(n)][0]
-    r = rng.random() * sum(p for _, p in outcomes)
-    for o, p in outcomes:
-        r -= p
-        if r < 0:
-            return o
-    return outcomes[-1][0]
 
 
 __all__ = ["ISMCTSAgent"]

@@ -189,6 +189,23 @@ class Outcome:
         return tuple(seat for seat, result in enumerate(self.seats) if result.won)
 
 
+def drawn(outcomes: Sequence[tuple[Action, float]], rng: RandomLike) -> Action:
+    """The outcome `rng` draws from `outcomes` by probability (`State.sample_chance(rng)`): the only outcome
+    without a draw, `randrange(n)` when all are equally likely, else one `random()` over the cumulative sum."""
+    n = len(outcomes)
+    if n == 1:
+        return outcomes[0][0]
+    p0 = outcomes[0][1]
+    if all(p == p0 for _, p in outcomes):
+        return outcomes[rng.randrange(n)][0]
+    r = rng.random() * sum(p for _, p in outcomes)
+    for o, p in outcomes:
+        r -= p
+        if r < 0:
+            return o
+    return outcomes[-1][0]
+
+
 class State(ABC):
     """A mutable game state. Only `observe(seat)` may leave the engine toward a seat.
 
@@ -306,11 +323,18 @@ class State(ABC):
     def _apply(self, action: Action) -> None:
         """Apply an action already known to be legal."""
 
-    def sample_chance(self) -> Action:
-        """The chance outcome this state's own RNG picks now (pure: the RNG advances in `apply`)."""
+    def sample_chance(self, rng: RandomLike | None = None) -> Action:
+        """The chance outcome this state's own RNG picks now (pure: the RNG advances in `apply`).
+
+        With `rng` (a search's own generator), the outcome that generator draws by its probability instead: the
+        state's RNG is not read, so a search of a resampled state gets fresh randomness. One outcome draws
+        nothing; equal probabilities take one `randrange` over them in order, others one `random()`.
+        """
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("no dice or cards are pending now")
+        if rng is not None:
+            return drawn(outcomes, rng)
         # Outcomes are uniform in most games; weights are handled exactly in integer units.
         total = len(outcomes)
         if all(p == outcomes[0][1] for _, p in outcomes):

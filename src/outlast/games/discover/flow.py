@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from outlast.core import CHANCE, IllegalAction
-from outlast.core.rng import peek_below
+from outlast.core.rng import RandomLike, peek_below
 
 from . import rounds
 from .actions import DiscoverAction, act
@@ -91,15 +91,15 @@ def chance_outcomes(state: DiscoverState) -> list[tuple[DiscoverAction, float]]:
     return [(act(CHANCE, name, i), 1 / len(pool)) for i in pool]
 
 
-def sample_chance(state: DiscoverState) -> DiscoverAction:
-    """The outcome of `chance_outcomes` that the state's RNG picks: every pool is uniform, so the kernel's pick is
-    the outcome at index `peek_below(rng_state, len(outcomes))`, built here alone."""
+def sample_chance(state: DiscoverState, rng: RandomLike | None = None) -> DiscoverAction:
+    """The outcome of `chance_outcomes` that the state's RNG picks, or `rng` draws (`State.sample_chance`). Every
+    pool is uniform, so the kernel's pick is the outcome at index `peek_below(rng_state, len(outcomes))`, or
+    `rng.randrange(len(outcomes))` when there is more than one, built here alone."""
     kind, arg = state.chance[0]
-    if kind == DIE_ROLL:
-        picked = act(CHANCE, CHANCE_KINDS[kind], 1 + peek_below(state.rng_state, DIE))
-    else:
-        pool = _pool(state, kind, arg)
-        picked = act(CHANCE, CHANCE_KINDS[kind], pool[peek_below(state.rng_state, len(pool))])
+    pool = range(1, DIE + 1) if kind == DIE_ROLL else _pool(state, kind, arg)
+    n = len(pool)
+    picked = act(CHANCE, CHANCE_KINDS[kind], pool[peek_below(state.rng_state, n) if rng is None
+                                                   else rng.randrange(n) if n > 1 else 0])
     state._legal_cache = (SAMPLED, [picked])  # a possible outcome: applying it needs no second look at the pool
     return picked
 

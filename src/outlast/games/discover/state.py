@@ -198,12 +198,12 @@ class DiscoverState(State):
             return []
         return flow.chance_outcomes(self)
 
-    def sample_chance(self) -> DiscoverAction:
-        """The outcome this state's RNG picks now, as the kernel's would pick it from `chance_outcomes` (they are
-        uniform), without building an action for every outcome of the pool."""
+    def sample_chance(self, rng: RandomLike | None = None) -> DiscoverAction:
+        """The outcome this state's RNG (or `rng`, leaving the state's unread) picks now, as the kernel's would
+        pick it from `chance_outcomes` (they are uniform), without building an action for every outcome."""
         if not self.chance or self.over:
             raise IllegalAction("no dice or cards are pending now")
-        return flow.sample_chance(self)
+        return flow.sample_chance(self, rng)
 
     def apply(self, action: Any, seat: int | None = None) -> bool:
         """The kernel's `apply`, with one shortcut: the very object `legal_actions` (or `sample_chance`) just gave

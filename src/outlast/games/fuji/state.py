@@ -364,11 +364,13 @@ class FujiState(State):
             return equipment.draw_outcomes(self, arg)
         raise AssertionError(kind)
 
-    def sample_chance(self) -> FujiAction:
-        """The outcome this state's RNG picks; die rolls take a fast path (same result as the kernel's)."""
+    def sample_chance(self, rng: RandomLike | None = None) -> FujiAction:
+        """The outcome this state's RNG (or `rng`) picks; die rolls take a fast path (same result as the
+        kernel's)."""
         if self.chance and self.chance[0][0] == ROLL_DIE and not self.over:
-            return rolling.roll_outcomes(self.chance[0][1])[peek_below(self.rng_state, 6)][0]
-        act = super().sample_chance()
+            return rolling.roll_outcomes(self.chance[0][1])[peek_below(self.rng_state, 6) if rng is None
+                                                            else rng.randrange(6)][0]
+        act = super().sample_chance(rng)
         assert isinstance(act, FujiAction)
         return act
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from outlast.core import CHANCE, State
-from outlast.core.rng import peek_below
+from outlast.core.rng import RandomLike, peek_below
 
 from .actions import RobinsonAction
 from .constants import (
@@ -116,17 +116,18 @@ def _hunt_swap(state: RobinsonState, card: int) -> None:
     state._zi = None
 
 
-def sample_chance(state: RobinsonState) -> RobinsonAction:
-    """The outcome this state's generator picks now; for a Hunting draw, the card the deck holds there.
+def sample_chance(state: RobinsonState, rng: RandomLike | None = None) -> RobinsonAction:
+    """The outcome this state's generator picks now; for a Hunting draw, the card the deck holds there. With
+    `rng` (a search's generator), the kernel's draw over the outcomes a seat could believe (`State.sample_chance`).
 
     A Hunt's or Tracking's outcomes list every card a seat could believe it is (§26.4), but the shuffled
     Hunting deck already holds its cards in an order (they were drawn from the Beast deck unseen, §8.10):
     the draw is the generator's uniform pick over those cards, as it always was, so seeded play and
     recorded games do not change.
     """
-    if state.chance and not state.over and state.chance[0] in (CH_HUNT, CH_TRACK):
+    if rng is None and state.chance and not state.over and state.chance[0] in (CH_HUNT, CH_TRACK):
         return act(CHANCE, "draw", state.content.cards[_hunt_secret_draw(state)].id)
-    return cast(RobinsonAction, State.sample_chance(state))  # the kernel's seeded pick (no super() lookup)
+    return cast(RobinsonAction, State.sample_chance(state, rng))  # the kernel's seeded pick (no super() lookup)
 
 
 def deck_bag(state: RobinsonState, z: int) -> list[int]:
