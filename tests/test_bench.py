@@ -158,3 +158,40 @@ def test_kernel2_run_against_a_worktree(tmp_path: Path, capsys: pytest.CaptureFi
     assert doc["cells"][0]["games"] == 2 and doc["cells"][0]["same_games"]
     with pytest.raises(SystemExit, match="no commit 'no-such-commit'"):
         k2.main(["--old", "no-such-commit", "--worktrees", str(trees)])
+
+
+def _alternate() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_alternate", ROOT / "benchmarks" / "alternate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not HAS_SPIEL, reason="needs the bench extra (open_spiel)")
+def test_alternate_runs_two_trees_in_turns_and_reads_their_ratios(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    alternate = _alternate()
+    src = str(ROOT / "src")
+    assert alternate.main(["--before", src, "--after", src, "--rounds", "1", "--seconds", "0.05",
+                           "--games", "fuji:players=2", "--keep", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["after-1.md", "before-1.md"]
+    row = next(line for line in out.splitlines() if line.startswith("| fuji (players=2) |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert all(c.endswith(")") and c != "—" for c in cells[1:])  # a ratio and an ISMCTS figure for both trees
+    report = alternate.read_report((tmp_path / "before-1.md").read_text(encoding="utf-8"))
+    figures = report["fuji (players=2)"]
+    assert figures["ratio"] > 0 and figures["ismcts"] > 0 and figures["dominoes"] > 0
+
+
+def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_the_engine(tmp_path: Path) -> None:
+    alternate = _alternate()
+    main(["bench", "--games", "fuji", "--seconds", "0.05", "--no-reference", "--ismcts", "none",
+          "--out", str(tmp_path / "ours.md")])
+    with pytest.raises(ValueError, match="no block_dominoes figures"):
+        alternate.read_report((tmp_path / "ours.md").read_text(encoding="utf-8"))
+    with pytest.raises(SystemExit):
+        alternate.main(["--before", str(tmp_path), "--after", str(ROOT / "src")])
+    with pytest.raises(SystemExit):
+        alternate.main(["--before", str(ROOT / "src"), "--after", str(ROOT / "src"), "--rounds", "0"])
