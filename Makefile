@@ -33,8 +33,8 @@ play: $(STAMP)
 	$(BIN)/outlast play fuji $(ARGS)
 
 # The tests start their own PostgreSQL from the Debian server binaries (tests/server/postgres.py) and drive
-# Debian's Chromium (tests/server/test_browser.py; never `playwright install`): install them when missing (as
-# root, or through sudo).
+# Debian's Chromium (tests/server/test_browser.py; never `playwright install`), and benchmarks/instructions.py's test
+# runs Debian's Valgrind: install them when missing (as root, or through sudo).
 system:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
@@ -47,6 +47,12 @@ system:
 		echo "installing Chromium for the browser tests (apt-get install chromium)"; \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+	@if ! command -v valgrind >/dev/null 2>&1; then \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing Valgrind for the instruction-count benchmark's test (apt-get install valgrind)"; \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind; \
 	fi
 
 # `make test` is the everyday suite: the checks and every test but the slow tier (tests/slow.txt: whole games in

@@ -195,3 +195,39 @@ def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_t
         alternate.main(["--before", str(tmp_path), "--after", str(ROOT / "src")])
     with pytest.raises(SystemExit):
         alternate.main(["--before", str(ROOT / "src"), "--after", str(ROOT / "src"), "--rounds", "0"])
+
+
+def _instructions() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_instructions", ROOT / "benchmarks" / "instructions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_instructions_counts_the_same_playouts_alike_and_more_playouts_more(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under callgrind: one Fuji playout and then two give instruction counts per action of the same size (the
+    count is of the playouts alone, not of the start-up), and a second count of the same work is within 2 %."""
+    counter = _instructions()
+    src = ROOT / "src"
+    one, actions_one = counter.per_unit(src, "fuji:players=2", 1, 0)
+    two, actions_two = counter.per_unit(src, "fuji:players=2", 2, 0)
+    again, _ = counter.per_unit(src, "fuji:players=2", 1, 0)
+    assert actions_two > actions_one > 0
+    assert 0.5 < two / one < 2.0 and abs(again - one) / one < 0.02
+    assert counter.main(["--games", "fuji:players=2", "--playouts", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "| fuji:players=2 |" in out and "instructions per action" in out
+
+
+def test_instructions_refuses_bad_options_before_any_count(capsys: pytest.CaptureFixture[str]) -> None:
+    counter = _instructions()
+    for argv in (["--games", "chess"], ["--games", "fuji:players=9"], ["--playouts", "0"],
+                 ["--src", str(ROOT)]):
+        with pytest.raises(SystemExit) as info:
+            counter.main(argv)
+        assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "no game 'chess'" in err and "'9' is not allowed" in err and "not a src directory" in err
