@@ -205,21 +205,18 @@ def _instructions() -> Any:
     return module
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(900)
-def test_instructions_counts_the_same_playouts_alike_and_more_playouts_more(capsys: pytest.CaptureFixture[str]) -> None:
-    """Under callgrind: one Fuji playout and then two give instruction counts per action of the same size (the
-    count is of the playouts alone, not of the start-up), and a second count of the same work is within 2 %."""
+def test_instructions_counts_a_playout_under_callgrind(capsys: pytest.CaptureFixture[str]) -> None:
+    """One Fuji playout under callgrind (two runs of the engine, about a minute each): the figure is of the
+    playout alone, the start-up's count taken off (a playout of Fuji is some 10^5 instructions per action, the
+    start-up some 10^9)."""
     counter = _instructions()
-    src = ROOT / "src"
-    one, actions_one = counter.per_unit(src, "fuji:players=2", 1, 0)
-    two, actions_two = counter.per_unit(src, "fuji:players=2", 2, 0)
-    again, _ = counter.per_unit(src, "fuji:players=2", 1, 0)
-    assert actions_two > actions_one > 0
-    assert 0.5 < two / one < 2.0 and abs(again - one) / one < 0.02
     assert counter.main(["--games", "fuji:players=2", "--playouts", "1"]) == 0
     out = capsys.readouterr().out
-    assert "| fuji:players=2 |" in out and "instructions per action" in out
+    row = next(line for line in out.splitlines() if line.startswith("| fuji:players=2 |"))
+    actions, per_action = (float(c.strip().replace(",", "")) for c in row.strip("|").split("|")[1:])
+    assert actions > 50 and 10_000 < per_action < 2_000_000
+    assert "| engine | actions counted | instructions per action |" in out
 
 
 def test_instructions_refuses_bad_options_before_any_count(capsys: pytest.CaptureFixture[str]) -> None:
