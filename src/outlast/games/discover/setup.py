@@ -9,7 +9,7 @@ character choice.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from outlast.core.rng import game_state
 
@@ -32,9 +32,6 @@ from .terms import (
     THINNED,
     UNSEEN,
 )
-
-if TYPE_CHECKING:
-    from .state import DiscoverState
 
 
 def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> DiscoverState:
