@@ -114,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             runs[label].append(read_report(text))
             print(f"round {i}: {label} measured", file=sys.stderr)
     print(summary(runs))
+    print(f"every run's report is in {keep}", file=sys.stderr)
     return 0
 
 

@@ -4,8 +4,8 @@ the machine's load does not move.
     .venv/bin/python benchmarks/instructions.py --games discover:players=2,scenario=1 --playouts 20
     .venv/bin/python benchmarks/instructions.py --src /tmp/before/src --games discover --ismcts 8
 
-Timings on a shared 2-core machine swing by 2× between runs minutes apart; an instruction count does not (a few
-tenths of a percent from run to run, with `PYTHONHASHSEED=0`). Each figure runs the engine at `--src` twice under
+Timings on a shared 2-core machine swing by 2× between runs minutes apart; an instruction count does not (with
+`PYTHONHASHSEED=0`, two counts of the same code gave the same figure). Each figure runs the engine at `--src` twice under
 callgrind, in a process of its own: once after building the game and playing a few warm-up games, once doing the
 same and then `--playouts` random playouts (the loop of `outlast bench`, seeds 0, 1, …), and divides the
 difference by the actions applied. With `--ismcts N` it times N searches of `ismcts:iters=50` over the bench's
