@@ -114,17 +114,10 @@ class Rng:
         return _wide_draw(state) & _MASK
 
     def randrange(self, stop: int) -> int:
-        """A uniform int in [0, stop): `next64() % stop`, with SplitMix64's step and `mix` written out for the
-        common (narrow) state, as every search's rollout draws here at each decision."""
+        """A uniform int in [0, stop)."""
         if stop <= 0:
             raise ValueError("randrange() needs a positive bound")
-        state = self.state
-        if state >= _WIDE_MARK:
-            return self.next64() % stop
-        z = self.state = (state + _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % stop
+        return self.next64() % stop
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
