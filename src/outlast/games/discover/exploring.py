@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import flow
-from .actions import DiscoverAction, act, space_name
+from .actions import DiscoverAction, act, parse_space, space_name
 from .copy import SpacePrint
 from .decisions import DiscoverDecision
 from .terms import BACKS, FEATURE, FIRE, MONSTER, RESOURCE, RESOURCES, TERRAIN_COST, TERRAINS, WATER
@@ -222,7 +222,3 @@ class AbilityMove(DiscoverDecision):
     def text(self, state: Any) -> str:
         return f"Move up to {self.left} more space(s), ignoring terrain (`step B3`), or `stop`."
 
-
-# Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
-# functions that use them, where the import would run at every call.
-from .actions import parse_space  # noqa: E402
