@@ -17,6 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 HAS_SPIEL = importlib.util.find_spec("pyspiel") is not None
 
 
+def _benchmark(name: str) -> Any:
+    """benchmarks/<name>.py loaded as a module (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_bench_without_references_prints_our_figures(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "--games", "fuji:players=2,variant=b", "--seconds", "0.05", "--no-reference",
                  "--ismcts", "ismcts:iters=2"])
@@ -28,10 +37,7 @@ def test_bench_without_references_prints_our_figures(capsys: pytest.CaptureFixtu
 
 @pytest.mark.skipif(not HAS_SPIEL, reason="needs the bench extra (open_spiel)")
 def test_benchmarks_run_writes_results_with_references(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "benchmarks" / "run.py")
-    assert spec is not None and spec.loader is not None
-    run = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(run)
+    run = _benchmark("run")
     out = tmp_path / "results.md"
     assert run.main(["--seconds", "0.05", "--out", str(out), "--ismcts", "none", "--profile"]) == 0
     text = out.read_text(encoding="utf-8")
@@ -160,18 +166,10 @@ def test_kernel2_run_against_a_worktree(tmp_path: Path, capsys: pytest.CaptureFi
         k2.main(["--old", "no-such-commit", "--worktrees", str(trees)])
 
 
-def _alternate() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_alternate", ROOT / "benchmarks" / "alternate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.skipif(not HAS_SPIEL, reason="needs the bench extra (open_spiel)")
 def test_alternate_runs_two_trees_in_turns_and_reads_their_ratios(tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    alternate = _alternate()
+    alternate = _benchmark("alternate")
     src = str(ROOT / "src")
     assert alternate.main(["--before", src, "--after", src, "--rounds", "1", "--seconds", "0.05",
                            "--games", "fuji:players=2", "--keep", str(tmp_path)]) == 0
@@ -186,7 +184,7 @@ def test_alternate_runs_two_trees_in_turns_and_reads_their_ratios(tmp_path: Path
 
 
 def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_the_engine(tmp_path: Path) -> None:
-    alternate = _alternate()
+    alternate = _benchmark("alternate")
     main(["bench", "--games", "fuji", "--seconds", "0.05", "--no-reference", "--ismcts", "none",
           "--out", str(tmp_path / "ours.md")])
     with pytest.raises(ValueError, match="no block_dominoes figures"):
@@ -197,20 +195,12 @@ def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_t
         alternate.main(["--before", str(ROOT / "src"), "--after", str(ROOT / "src"), "--rounds", "0"])
 
 
-def _instructions() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_instructions", ROOT / "benchmarks" / "instructions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.timeout(900)
 def test_instructions_counts_a_playout_under_callgrind(capsys: pytest.CaptureFixture[str]) -> None:
     """One Fuji playout under callgrind (two runs of the engine, about a minute each): the figure is of the
     playout alone, the start-up's count taken off (a playout of Fuji is some 10^5 instructions per action, the
     start-up some 10^9)."""
-    counter = _instructions()
+    counter = _benchmark("instructions")
     assert counter.main(["--games", "fuji:players=2", "--playouts", "1"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("| fuji:players=2 |"))
@@ -220,7 +210,7 @@ def test_instructions_counts_a_playout_under_callgrind(capsys: pytest.CaptureFix
 
 
 def test_instructions_refuses_bad_options_before_any_count(capsys: pytest.CaptureFixture[str]) -> None:
-    counter = _instructions()
+    counter = _benchmark("instructions")
     for argv in (["--games", "chess"], ["--games", "fuji:players=9"], ["--playouts", "0"],
                  ["--src", str(ROOT)]):
         with pytest.raises(SystemExit) as info:
