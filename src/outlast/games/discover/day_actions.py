@@ -20,7 +20,7 @@ from .abilities import (
     move_cost,
 )
 from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
-from .carrying import Trim, amount, gain, over_limits, spend, split_token, totals, trim_options
+from .carrying import Trim, amount, gain, lose, over_limits, spend, split_token, totals, trim_options
 from .crafting import craft, craftable
 from .decisions import DiscoverDecision, Step
 from .exploring import (
@@ -31,8 +31,8 @@ from .exploring import (
     scout_targets,
     terrain_cost,
 )
-from .night import DirtyWater
-from .quests import QuestCheck, check_quest, do_pay, pay_actions
+from .night import DirtyWater, recovered
+from .quests import QuestCheck, check_quest, do_pay, note, pay_actions
 from .terms import (
     CASUALTY,
     COUNTER,
@@ -48,7 +48,7 @@ from .terms import (
     UPGRADE,
     WOOD,
 )
-from .trading import FAILED_PER_TURN
+from .trading import FAILED_PER_TURN, open_trade
 
 if TYPE_CHECKING:
     from .state import DiscoverState
@@ -537,12 +537,8 @@ FREE_GATHERS = tuple(FreeGather(seat) for seat in range(4))
 
 # Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the
 # functions that use them, where the import would run at every call.
-from .carrying import lose  # noqa: E402
 from .combat import start_attack  # noqa: E402
 from .damage import eliminate, heal  # noqa: E402
 from .effects import CARD_ABILITY, CHARACTER_ABILITY, QUEST_ABILITY, run  # noqa: E402
 from .gathering import encounter, gather  # noqa: E402
-from .night import recovered  # noqa: E402
 from .numbered import SameName, look_up  # noqa: E402
-from .quests import note  # noqa: E402
-from .trading import open_trade  # noqa: E402
