@@ -101,11 +101,11 @@ class Table:
         return [e.text for e in self.s.events]
 
     def place_upgrade(self, number: int) -> None:
-        self.s.card_place[card_ids(self.s.copy, number)[0]] = IN_PLAY
+        self.s.place_card(card_ids(self.s.copy, number)[0], IN_PLAY)
 
     def give_item(self, seat: int, number: int) -> int:
         card = card_ids(self.s.copy, number)[0]
-        self.s.card_place[card] = seat
+        self.s.place_card(card, seat)
         self.forget()
         return card
 

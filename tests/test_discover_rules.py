@@ -214,7 +214,7 @@ def test_same_name_item_returns_the_old_copy__s9_3() -> None:
     t = Table.new(players=2)
     s = t.s
     first, second = card_ids(s.copy, 93)[:2]
-    s.card_place[first] = 0
+    s.place_card(first, 0)
     gain_item(s, 0, second)
     t.do("return #93")
     assert s.card_place[first] == DECK and s.card_place[second] == 0
@@ -224,7 +224,7 @@ def test_card_not_in_deck_resolves_nothing__s9_4() -> None:
     t = Table.new(players=2)
     s = t.s
     for c in card_ids(s.copy, 2):
-        s.card_place[c] = IN_PLAY
+        s.place_card(c, IN_PLAY)
     from outlast.games.discover import flow
     from outlast.games.discover.numbered import look_up
 

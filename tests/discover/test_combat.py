@@ -108,7 +108,8 @@ def test_no_supporters_in_a_solo_game__s12_2():
 def test_bow_and_arrow__s16_9():
     s = _fight_python()
     bow = card_id(s, BOW)
-    s.card_place[bow], s.card_counters[bow] = 0, 4
+    s.place_card(bow, 0)
+    s.card_counters[bow] = 4
     chance(s, "die 5", "die 9")
     assert "use #93 both counter" in answers(s, 0) and "use #93 gray wood" in answers(s, 0)
     do(s, 0, "use #93 both counter")
@@ -194,7 +195,7 @@ def test_two_space_retreat_stops_after_one_before_a_facedown_tile__s12_7():
 def test_escape_ends_the_combat_and_the_enemy_turns_on_the_next__s12_8():
     s = _fight_python(wood=0, others="A0")
     smoke = card_id(s, SMOKE)
-    s.card_place[smoke] = 0
+    s.place_card(smoke, 0)
     do(s, 1, "support none")
     chance(s, "die 12", "die 12")
     do(s, 0, "use #94")
@@ -212,7 +213,8 @@ def test_lethal_enemy_fights_left_then_back__s16_10():
     s.pieces = [p for p in s.pieces if p[0] != MONSTER]
     put_monster(s, "A0", 1)
     bow = card_id(s, BOW)
-    s.card_place[bow], s.card_counters[bow] = 0, 4
+    s.place_card(bow, 0)
+    s.card_counters[bow] = 4
     start(s, lambda: fight_monsters_here(s, 0))
     do(s, 1, "support none")
     chance(s, "die 2", "die 2")
@@ -245,7 +247,7 @@ def test_no_copy_left_discards_the_token__s12_3():
     s = new(1)
     for c in s.copy.cards:
         if c.number == PYTHON:
-            s.card_place[c.id] = BOX
+            s.place_card(c.id, BOX)
     put_monster(s, "A0", 0)
     start(s, lambda: fight_monsters_here(s, 0))
     assert not s.combat and 0 in s.monster_discard

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +25,6 @@ from outlast.games.discover.abilities import (
 from outlast.games.discover.actions import POSITION_LETTERS, space_name
 from outlast.games.discover.board import MEMO_LIMIT, faceup_distances
 from outlast.games.discover.carrying import amount, totals
-from outlast.games.discover.crafting import craftable
 from outlast.games.discover.day_actions import FAILED_PER_TURN, Turn, turn_actions
 from outlast.games.discover.effects import compiled
 from outlast.games.discover.exploring import (
@@ -105,7 +107,7 @@ def _plain_turn_actions(state: Any, seat: int) -> list[str]:
         if landmark_at(state, here) and not (
                 state.scenario == 5 and any(p[0] == COUNTER and p[1] == here for p in state.pieces)):
             out.append("investigate")
-        out += [f"craft p{p}" for p in craftable(state, seat)]
+        out += [f"craft p{p}" for p in _plain_craftable(state, seat)]
         if state.trades_failed[seat] < FAILED_PER_TURN:
             out += [f"trade {s}" for s in others]
         fires = [p[2] for p in state.pieces if p[0] == FIRE and p[1] == here]
@@ -139,6 +141,15 @@ def _plain_turn_actions(state: Any, seat: int) -> list[str]:
     if state.options.get("concede"):
         out.append("concede")
     return out
+
+
+def _plain_craftable(state: Any, seat: int) -> list[int]:
+    """§7.6 read plainly: a project in the hand or faceup whose every resource the survivor holds, at a lit fire
+    in its space if the project shows one."""
+    held = totals(state, seat)
+    fire = any(p[0] == FIRE and p[1] == state.position[seat] and p[2] for p in state.pieces)
+    return [p for p in sorted({*state.hand[seat], *state.projects_faceup})
+            if all(held[r] >= n for r, n in state.copy.projects[p].cost) and (fire or not state.copy.projects[p].fire)]
 
 
 @pytest.mark.parametrize("seed", [5, 40])
@@ -245,3 +256,56 @@ def test_an_action_from_a_stale_list_is_checked_in_full() -> None:
             assert state.to_json() == before
             refused += 1
     assert refused == 20
+
+
+# ----------------------------------------------------------------------------- the items each seat holds, kept
+def _fresh_held(state: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c for c, place in enumerate(state.card_place) if place == seat) for seat in range(state.seats))
+
+
+@pytest.mark.parametrize("seed", [8, 61])
+def test_the_items_each_seat_holds_are_kept_right_s8_3(seed: int) -> None:
+    """`held` (what the carry limit counts after every action, §8.3) equals `card_place` read afresh after every
+    action of random games, in clones, in resampled states and in states loaded from their documents."""
+    rng = random.Random(seed)
+    moved = checked = 0
+    for k, (players, scenario) in enumerate(((2, "1"), (3, "2"), (2, "5"), (4, "1")) * 3):
+        state = GAME.new_game(players=players, scenario=scenario, seed=seed + k, copy=1 + k % 7)
+        while not state.is_over():
+            before = list(state.card_place)
+            state.held()
+            movers = state.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            if seat == CHANCE:
+                state.apply(state.sample_chance())
+            else:
+                legal = state.legal_actions(seat)
+                state.apply(legal[rng.randrange(len(legal))])
+            moved += state.card_place != before
+            assert state.held() == _fresh_held(state)
+            assert all(state.items_of(s) == list(_fresh_held(state)[s]) for s in range(state.seats))
+            checked += 1
+            if checked % 40 == 0:
+                twin = state.clone()
+                assert twin.held() == _fresh_held(twin)
+                assert GAME.load_state(state.to_json()).held() == _fresh_held(state)
+                if not state.is_over():
+                    resampled = state.resample(state.to_move()[0] if state.to_move()[0] >= 0 else 0, rng)
+                    assert resampled.held() == _fresh_held(resampled)
+    assert moved > 30 and checked > 1000
+
+
+def test_every_move_of_a_card_goes_through_place_card_s8_3() -> None:
+    """Only `DiscoverState.place_card` writes `card_place` (it forgets the kept `held`): no rules module assigns to
+    it directly, so the kept items can never be stale."""
+    root = Path(outlast.__file__).parent / "games" / "discover"
+    direct = re.compile(r"card_place\[.*\]\s*=[^=]|card_place\.(append|extend|insert|pop|remove|sort|clear)\(")
+    found = [f"{path.name}:{n}" for path in sorted(root.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if direct.search(line)]
+    assert found == ["state.py:" + str(_line_of_place_card())]
+
+
+def _line_of_place_card() -> int:
+    from outlast.games.discover.state import DiscoverState
+    lines, first = inspect.getsourcelines(DiscoverState.place_card)
+    return first + next(i for i, line in enumerate(lines) if "card_place[" in line)

@@ -79,7 +79,7 @@ def test_s17_12_the_signal_burns_two_nights_and_a_latecomer_who_reaches_it_wins(
     _all_faceup(s)
     beacon = next(sp for n, sp in landmark_spaces(s) if n == req["at_landmark"])
     signal = next(c.id for c in s.copy.cards if c.number == req["hold_item"])
-    s.card_place[signal] = 0
+    s.place_card(signal, 0)
     s.position[0] = beacon
     s.position[1] = s.position[2] = _space_at(s, beacon, 3)
     check_quest(s)
@@ -254,20 +254,20 @@ def test_s0_3_s13_2_a_final_stage_text_says_what_its_win_check_does(template: di
     # who must stand where: the bearer on the place; every other survivor as far as the text says, no farther
     for distance in range(4):
         s = _finale(copy, quest)
-        s.card_place[bow] = 0
+        s.place_card(bow, 0)
         s.position[:] = [place, _space_at(s, place, distance), _space_at(s, place, 5)]
         check_quest(s)
         assert s.status[0] == WON and s.status[2] != WON
         assert (s.status[1] == WON) == (distance <= said["reach"]), (quest.text, distance)
     # the bearer away from the place: nobody wins
     s = _finale(copy, quest)
-    s.card_place[bow] = 0
+    s.place_card(bow, 0)
     s.position[:] = [_space_at(s, place, said["reach"] + 1), place, place]
     check_quest(s)
     assert WON not in s.status
     # and for how long: latecomers win while the signal burns, the nights the text says
     s = _finale(copy, quest)
-    s.card_place[bow] = 0
+    s.place_card(bow, 0)
     s.position[:] = [place, _space_at(s, place, 5), _space_at(s, place, 5)]
     check_quest(s)
     s.position[1] = place
@@ -304,7 +304,7 @@ def _attack(**held: int) -> DiscoverState:
     s.day = 2
     for number, seat in held.items():
         card = card_id(s, int(number[1:]))
-        s.card_place[card] = seat
+        s.place_card(card, seat)
         s.card_counters[card] = 1
     start(s, lambda: start_attack(s, 0, 1))
     return s

@@ -52,12 +52,22 @@ so one object serves every state that lists it. The key holds the argument types
 The space of Discover actions is finite (seats × verbs × words), which bounds the table."""
 
 
+_WORDS: dict[tuple[int, str, tuple[object, ...]], DiscoverAction] = {}
+"""The same actions by (seat, verb, arguments) for those whose arguments are all text, looked up first: no value of
+another type equals a text, so the argument types need not be in the key (most actions the turn offers)."""
+
+
 def act(seat: int, verb: str, *args: object) -> DiscoverAction:
     """An action from a verb and arguments of any printable type (ints become their text); built once per value."""
+    made = _WORDS.get((seat, verb, args))
+    if made is not None:
+        return made
     key = (seat, verb, *args, *map(type, args))
     made = _MADE.get(key)
     if made is None:
         made = _MADE[key] = DiscoverAction(seat, verb, tuple(str(a) for a in args))
+    if all(type(a) is str for a in args):
+        _WORDS[seat, verb, args] = made
     return made
 
 

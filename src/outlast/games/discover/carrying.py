@@ -110,7 +110,7 @@ def carry_capacity(state: DiscoverState, seat: int) -> int:
 def carried(state: DiscoverState, seat: int) -> int:
     """What counts toward the carry limit: tokens and items, less resources on carrier items (§8.3, §8.4)."""
     tokens = sum(state.supplies[seat]) + len(state.kept_tokens[seat])
-    items = state.card_place.count(seat)
+    items = len(state.held()[seat])
     capacity = carry_capacity(state, seat)
     if not capacity:
         return tokens + items
@@ -132,16 +132,16 @@ def over_limits(state: DiscoverState) -> list[int]:
     """The survivors on the map who carry more than their limit (§8.3), in seat order: `over_limit` of each, with
     its quick count (tokens and items under the lowest limit the copy allows) done here for all of them."""
     lowest = state.copy.derive(_lowest_limit)
-    status, supplies, kept, place = state.status, state.supplies, state.kept_tokens, state.card_place
+    status, supplies, kept, held = state.status, state.supplies, state.kept_tokens, state.held()
     return [seat for seat in range(state.seats) if status[seat] == PLAYING
-            and sum(supplies[seat]) + len(kept[seat]) + place.count(seat) > lowest
+            and sum(supplies[seat]) + len(kept[seat]) + len(held[seat]) > lowest
             and carried(state, seat) > carry_limit(state, seat)]
 
 
 def over_limit(state: DiscoverState, seat: int) -> bool:
     """Whether the survivor carries more than its limit (§8.3). Tokens and items bound what it carries, so
     when they fit under the lowest limit the copy allows, neither the carriers nor the abilities are read."""
-    if sum(state.supplies[seat]) + len(state.kept_tokens[seat]) + state.card_place.count(seat) \
+    if sum(state.supplies[seat]) + len(state.kept_tokens[seat]) + len(state.held()[seat]) \
             <= state.copy.derive(_lowest_limit):
         return False
     return carried(state, seat) > carry_limit(state, seat)
@@ -153,7 +153,7 @@ def is_quest_item(state: DiscoverState, card: int) -> bool:
 
 def return_card(state: DiscoverState, card: int) -> None:
     """A numbered card goes back into its deck in numeric order, its counters removed (§5.8, §9.2)."""
-    state.card_place[card] = -1
+    state.place_card(card, -1)
     state.card_counters[card] = 0
 
 

@@ -123,7 +123,7 @@ def fight_card(state: DiscoverState, seat: int, number: int) -> None:
 def fight_enemy_card(state: DiscoverState, seat: int, card: int) -> None:
     """Fight an enemy card with no token (revealed by a lookup): it occupies the combatant's space and, if it
     survives, stays faceup in play with its counters (§9.2, §12.3 P0, §17.20 item 5)."""
-    state.card_place[card] = IN_PLAY
+    state.place_card(card, IN_PLAY)
     state.decisions.append(StartCombat(seat, NO_TOKEN, NO_TOKEN, card))
 
 

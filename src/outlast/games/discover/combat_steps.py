@@ -151,7 +151,7 @@ def _bind(state: DiscoverState, kind: int, token: int) -> int:
                             "combat (§12.3 P0).")
         return -1
     card = copies[0]
-    state.card_place[card] = BOUND
+    state.place_card(card, BOUND)
     state.pieces[i] = (piece[0], piece[1], piece[2], card)
     return card
 
@@ -327,7 +327,7 @@ def _after_damage(state: DiscoverState) -> None:
         lethal_next(state, seat)
         return
     if c[TOKEN_KIND] == NO_TOKEN:
-        state.card_place[card] = IN_PLAY
+        state.place_card(card, IN_PLAY)
         state.log("stays", f"{state.copy.cards[card].name} is not defeated: its card stays faceup with its "
                            "counters; nothing retreats (§17.20 item 5).")
         state.decisions.append(CombatStage(seat, END))
@@ -344,7 +344,7 @@ def lethal_next(state: DiscoverState, previous: int) -> None:
     after = [(previous + k) % state.seats for k in range(1, state.seats + 1)]
     here = [s for s in after if state.status[s] == PLAYING and state.position[s] == space]
     if c[TOKEN_KIND] == NO_TOKEN:
-        state.card_place[c[ENEMY]] = IN_PLAY
+        state.place_card(c[ENEMY], IN_PLAY)
     name = state.copy.cards[c[ENEMY]].name
     if here:
         state.log("lethal", f"{name} is lethal and fights on: seat {here[0]} is next (§12.9).")

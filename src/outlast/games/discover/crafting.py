@@ -29,28 +29,41 @@ def draw_projects(state: DiscoverState, seat: int, n: int) -> None:
 
 
 def craftable(state: DiscoverState, seat: int) -> list[int]:
-    """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6)."""
+    """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6).
+    The answer for given resources and projects is worked out once per copy (`_afford`); do not change the list."""
     cheapest, most = state.copy.derive(_bounds)
     if sum(state.supplies[seat]) + most * len(state.kept_tokens[seat]) < cheapest:
         return []  # not even the cheapest project's resources are held
-    out = []
-    fire = -1
-    held = totals(state, seat)
-    have = sum(held)
-    projects = state.copy.projects
-    needs = state.copy.derive(_resources_needed)
+    held = tuple(totals(state, seat))
+    key = (held, *state.hand[seat], -1, *state.projects_faceup)
+    memo = state.copy.derive(_affordable)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _afford(state.copy, held, {*state.hand[seat], *state.projects_faceup})
+    paid, at_a_fire = found
+    if not at_a_fire or at_fire(state, state.position[seat]):
+        return paid
+    return [p for p in paid if p not in at_a_fire]
+
+
+MEMO_LIMIT = 4096
+"""How many (resources held, projects open) answers of `_afford` a copy keeps before it starts afresh."""
+
+
+def _affordable(copy: Any) -> dict[tuple[int, ...], tuple[list[int], frozenset[int]]]:
+    """The memo of `_afford` kept on a copy, by (resources held, the hand's projects, -1, the faceup ones)."""
+    return {}
+
+
+def _afford(copy: Any, held: tuple[int, ...], open_projects: set[int]) -> tuple[list[int], frozenset[int]]:
+    """Of `open_projects`, those whose resources `held` covers, in id order, and which of them show a fire (§7.6):
+    what `craftable` answers, away from a fire less those. The caller must not change the list."""
+    projects, needs, have = copy.projects, copy.derive(_resources_needed), sum(held)
     # a project costing more resources in all than the survivor holds is out before its types are read
-    for project in sorted([p for p in {*state.hand[seat], *state.projects_faceup} if needs[p] <= have]):
-        data = projects[project]
-        if not all(held[r] >= n for r, n in data.cost):
-            continue
-        if data.fire:
-            if fire < 0:
-                fire = int(at_fire(state, state.position[seat]))
-            if not fire:
-                continue
-        out.append(project)
-    return out
+    paid = [p for p in sorted(open_projects) if needs[p] <= have and all(held[r] >= n for r, n in projects[p].cost)]
+    return paid, frozenset(p for p in paid if projects[p].fire)
 
 
 def _resources_needed(copy: Any) -> tuple[int, ...]:

@@ -395,7 +395,7 @@ def do_loot(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
     pay(state, seat, 1, "loot")
     if what.startswith("#"):
         card = next(c for c in state.items_of(other) if state.copy.cards[c].number == int(what[1:]))
-        state.card_place[card] = seat
+        state.place_card(card, seat)
         state.log("loot", f"Seat {seat} loots {state.copy.cards[card].name} from seat {other}.")
 
         name = state.copy.cards[card].name

@@ -42,7 +42,7 @@ def from_json(game: Any, copy: Any, options: dict[str, Any], doc: dict[str, Any]
     s.seats = s.started = options["players"]
     s.scenario = int(options["scenario"])
     s.revealed = False
-    s._legal_cache = None
+    s._legal_cache = s._held = None
     DECLARATION.from_doc(s, {k: v for k, v in doc.items() if k not in HEADER})
     check_together(s)
     check_live(s)

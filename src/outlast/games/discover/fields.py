@@ -414,6 +414,7 @@ DECLARATION = Declaration([
     Field("drawn", Ints(0, 999, longest=64), copy=LIST),
     Field("decisions", _Decisions(), copy=LIST),
     Field("_legal_cache", None, hidden=True, redraw=_forget),
+    Field("_held", None),
 ])
 """Every field of `DiscoverState`, in the order clone copies, the document checks and resample redraws them."""
 

@@ -259,7 +259,7 @@ def _threat(state: DiscoverState, arg: int, value: int) -> None:
 def _variant(state: DiscoverState, arg: int, value: int) -> None:
     for c, place in enumerate(state.card_place):
         if place < -4 and state.copy.cards[c].number == arg:
-            state.card_place[c] = -1 if c == value else -3
+            state.place_card(c, -1 if c == value else -3)
     state.log("variant", f"One copy of card #{arg} is kept in the deck, unseen; the others leave the game (§4 step 4a).")
 
 

@@ -113,7 +113,7 @@ def reveal(state: DiscoverState, seat: int, card: int, token: int = -1) -> None:
     if data.kind == INSTANT:
         run(state, seat, CARD, card)
     elif data.kind == UPGRADE:
-        state.card_place[card] = IN_PLAY
+        state.place_card(card, IN_PLAY)
         state.log("upgrade", f"{data.name} goes into play next to the map; every survivor may use it (§9.2).")
     elif data.kind == ITEM:
         gain_item(state, seat, card)
@@ -134,7 +134,7 @@ def _settle_token(state: DiscoverState, seat: int, token: int, leave: bool) -> N
 def gain_item(state: DiscoverState, seat: int, card: int) -> None:
     """Keep an item; its counters go on now; a second item of the same name must go (§9.2, §9.3, §9.8)."""
     data = state.copy.cards[card]
-    state.card_place[card] = seat
+    state.place_card(card, seat)
     state.card_counters[card] = data.counters
     state.log("item", f"Seat {seat} keeps {data.name}" + (f" with {data.counters} counters." if data.counters
                                                           else "."))
@@ -162,7 +162,7 @@ class SameName(DiscoverDecision):
 
     def resolve(self, state: Any, action: Any) -> None:
         if action.verb == "hand":
-            state.card_place[self.card] = int(action.args[1])
+            state.place_card(self.card, int(action.args[1]))
             state.log("hand", f"Seat {self.seat} hands the older {state.copy.cards[self.card].name} to seat "
                               f"{action.args[1]}.")
         else:

@@ -65,7 +65,7 @@ def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> Disc
     s.journal = [-1000 - s.quest]
     s.combat, s.support_played, s.support_rerolled = [], [-1] * n, [0] * n
     s.shield = [0] * n
-    s.chance, s.drawn, s.decisions, s._legal_cache = [], [], [], None
+    s.chance, s.drawn, s.decisions, s._legal_cache, s._held = [], [], [], None, None
     _deal(s)
     quest = copy.quests[s.quest]
     s.log("setup", f"Scenario {s.scenario} on the Island, copy {copy.copy_id}, {n} player(s). "

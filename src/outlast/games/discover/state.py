@@ -133,6 +133,8 @@ class DiscoverState(State):
     decisions: list[DiscoverDecision]
     revealed: bool
     _legal_cache: tuple[int, list[DiscoverAction]] | None
+    _held: tuple[tuple[int, ...], ...] | None
+    """What `held` worked out from `card_place`, or None when a card has moved since."""
 
     # ------------------------------------------------------------------ construction
     def clone(self) -> DiscoverState:
@@ -163,7 +165,25 @@ class DiscoverState(State):
 
     def items_of(self, seat: int) -> list[int]:
         """Card ids of the items `seat` holds (or a casualty still has), in card-id order."""
-        return [c for c, place in enumerate(self.card_place) if place == seat]
+        return list(self.held()[seat])
+
+    def held(self) -> tuple[tuple[int, ...], ...]:
+        """Card ids each seat holds, by seat, in card-id order: read from `card_place` when first asked after a
+        card moved, then kept (the settle after every action counts them for the carry limit, §8.3)."""
+        held = self._held
+        if held is None:
+            found: list[list[int]] = [[] for _ in range(self.seats)]
+            for card, place in enumerate(self.card_place):
+                if place >= 0:
+                    found[place].append(card)
+            held = self._held = tuple(map(tuple, found))
+        return held
+
+    def place_card(self, card: int, place: int) -> None:
+        """Put a numbered card in a seat's hands or a place of `terms` (deck, in play, box, bound, unseen): every
+        move of a card goes through here, which forgets what `held` kept."""
+        self.card_place[card] = place
+        self._held = None
 
     # ------------------------------------------------------------------ whose turn
     def seat_count(self) -> int:

@@ -179,9 +179,9 @@ def _swap(state: DiscoverState, deal: Answer) -> None:
     for r, n in enumerate(deal.ask):
         gain(state, giver, r, spend_no_risk(state, taker, r, n))
     for card in deal.give_cards:
-        state.card_place[card] = taker
+        state.place_card(card, taker)
     for card in deal.ask_cards:
-        state.card_place[card] = giver
+        state.place_card(card, giver)
     for project in deal.give_projects:
         state.hand[giver].remove(project)
         state.hand[taker].append(project)
