@@ -36,7 +36,7 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
         return []  # not even the cheapest project's resources are held
     held = tuple(totals(state, seat))
     key = (held, *state.hand[seat], -1, *state.projects_faceup)
-    memo = state.copy.derive(_affordable)
+    memo: dict[tuple[int, ...], tuple[list[int], frozenset[int]]] = state.copy.derive(_affordable)
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_LIMIT:
