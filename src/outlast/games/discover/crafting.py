@@ -36,7 +36,7 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
         return []  # not even the cheapest project's resources are held
     held = tuple(totals(state, seat))
     key = (held, *state.hand[seat], -1, *state.projects_faceup)
-    memo: dict[tuple[int, ...], tuple[list[int], frozenset[int]]] = state.copy.derive(_affordable)
+    memo: Affordable = state.copy.derive(_affordable)
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_LIMIT:
@@ -48,11 +48,14 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
     return [p for p in paid if p not in at_a_fire]
 
 
+Affordable = dict[tuple[object, ...], tuple[list[int], frozenset[int]]]
+"""`_afford`'s answers by (the resources held, then the hand's project ids, -1 and the faceup ones)."""
+
 MEMO_LIMIT = 4096
 """How many (resources held, projects open) answers of `_afford` a copy keeps before it starts afresh."""
 
 
-def _affordable(copy: Any) -> dict[tuple[int, ...], tuple[list[int], frozenset[int]]]:
+def _affordable(copy: Any) -> Affordable:
     """The memo of `_afford` kept on a copy, by (resources held, the hand's projects, -1, the faceup ones)."""
     return {}
 
