@@ -308,4 +308,4 @@ def test_every_move_of_a_card_goes_through_place_card_s8_3() -> None:
 def _line_of_place_card() -> int:
     from outlast.games.discover.state import DiscoverState
     lines, first = inspect.getsourcelines(DiscoverState.place_card)
-    return first + next(i for i, line in enumerate(lines) if "card_place[" in line)
+    return first + next(i for i, line in enumerate(lines) if "card_place[card] = " in line)

@@ -25,11 +25,14 @@ def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, A
     if state.status[seat] != PLAYING:
         return []
     out: list[tuple[int, int, int, Ability]] = []
+    printed, upgrades = state.copy.derive(_card_abilities)
+    cards = [c for c in state.held()[seat] if c in printed]
     place = state.card_place
-    for c, upgrade, abilities in state.copy.derive(_cards_with_abilities):
-        where = place[c]
-        if where == seat or (upgrade and where == IN_PLAY):
-            out.extend((SOURCE_CARD, c, i, a) for i, a in enumerate(abilities))
+    in_play = [c for c in upgrades if place[c] == IN_PLAY]
+    if in_play:
+        cards = sorted(cards + in_play)  # a card is in one place: held or in play, never both
+    for c in cards:
+        out.extend((SOURCE_CARD, c, i, a) for i, a in enumerate(printed[c]))
     if state.character[seat] >= 0:
         character = state.copy.characters[state.character[seat]]
         out.extend((SOURCE_CHARACTER, character.id, i, a) for i, a in enumerate(character.abilities))
@@ -39,10 +42,11 @@ def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, A
     return out
 
 
-def _cards_with_abilities(copy: Any) -> tuple[tuple[int, bool, tuple[Ability, ...]], ...]:
-    """(card id, is an upgrade, abilities) of every numbered card of a copy that prints an ability, in id order:
-    the only cards `abilities_of` need look at."""
-    return tuple((card.id, card.kind == UPGRADE, tuple(card.abilities)) for card in copy.cards if card.abilities)
+def _card_abilities(copy: Any) -> tuple[dict[int, tuple[Ability, ...]], tuple[int, ...]]:
+    """The abilities of every numbered card of a copy that prints one, by card id, and the ids of those that are
+    upgrades (which work for everyone while in play): the only cards `abilities_of` need look at."""
+    printed = {card.id: tuple(card.abilities) for card in copy.cards if card.abilities}
+    return printed, tuple(c for c in printed if copy.cards[c].kind == UPGRADE)
 
 
 def condition_holds(state: DiscoverState, seat: int, condition: Any, context: dict[str, int] | None = None) -> bool:
@@ -102,23 +106,31 @@ def answers(state: DiscoverState, seat: int, query: str) -> bool:
     """Whether any passive ability answering `query` is `seat`'s now, whatever its condition: when none is, `passive`
     answers 0 without reading conditions."""
     found = state.copy.derive(_answerers).get(query)
-    if found:
-        place = state.card_place
-        for source, ref, upgrade in found:
-            if source == SOURCE_CARD:
-                where = place[ref]
-                if where == seat or (upgrade and where == IN_PLAY):
-                    return True
-            elif ref == (state.character[seat] if source == SOURCE_CHARACTER else state.quest):
-                return True
-    return False
+    if not found:
+        return False
+    cards, upgrades, characters, quests = found
+    if state.character[seat] in characters or state.quest in quests:
+        return True
+    for card in state.held()[seat]:
+        if card in cards:
+            return True
+    place = state.card_place
+    return any(place[card] == IN_PLAY for card in upgrades)
 
 
-def _answerers(copy: Any) -> dict[str, tuple[tuple[int, int, bool], ...]]:
-    """`passive_table` as (source kind, source id, is an upgrade card) by query, for `answers`."""
-    return {query: tuple((source, ref, source == SOURCE_CARD and copy.cards[ref].kind == UPGRADE)
-                         for source, ref, _ in found)
-            for query, found in copy.derive(passive_table).items()}
+Answerers = tuple[frozenset[int], tuple[int, ...], frozenset[int], frozenset[int]]
+"""Who answers one query: (card ids, those of them that are upgrades, character ids, quest ids)."""
+
+
+def _answerers(copy: Any) -> dict[str, Answerers]:
+    """`passive_table` by query as the sources `answers` looks for."""
+    out: dict[str, Answerers] = {}
+    for query, found in copy.derive(passive_table).items():
+        cards = frozenset(ref for source, ref, _ in found if source == SOURCE_CARD)
+        out[query] = (cards, tuple(sorted(c for c in cards if copy.cards[c].kind == UPGRADE)),
+                      frozenset(ref for source, ref, _ in found if source == SOURCE_CHARACTER),
+                      frozenset(ref for source, ref, _ in found if source == SOURCE_QUEST))
+    return out
 
 
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:

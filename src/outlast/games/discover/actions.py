@@ -21,14 +21,28 @@ POSITION_LETTERS = "ABCDEFGHIJKLMNOPQ"
 
 def space_name(space: int) -> str:
     """`B3`: slot 3 (the centre is 0, then N, NE, SE, S, SW, NW) of tile position B (§17.1)."""
+    if 0 <= space < len(_NAMES):
+        return _NAMES[space]
     return f"{POSITION_LETTERS[space // 7]}{space % 7}"
+
+
+_NAMES = tuple(f"{letter}{slot}" for letter in POSITION_LETTERS for slot in range(7))
+"""`space_name` of every space of the board, written once."""
 
 
 def parse_space(word: str) -> int:
     """The space named `word` (`B3`), or -1."""
+    found = _SPACE_OF.get(word)
+    if found is not None:
+        return found
     if len(word) == 2 and word[0].upper() in POSITION_LETTERS and word[1] in "0123456":
         return POSITION_LETTERS.index(word[0].upper()) * 7 + int(word[1])
     return -1
+
+
+_SPACE_OF = {name: space for space, name in enumerate(_NAMES)}
+"""Each space by its name as `space_name` writes it, the form every offered action carries (`parse_space` reads
+other spellings the long way)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +71,10 @@ _WORDS: dict[tuple[int, str, tuple[object, ...]], DiscoverAction] = {}
 another type equals a text, so the argument types need not be in the key (most actions the turn offers)."""
 
 
+SEAT_WORDS = ("0", "1", "2", "3")
+"""Each seat's number as an action's argument (§1.1: up to 4 players): text, which `act` finds fastest."""
+
+
 def act(seat: int, verb: str, *args: object) -> DiscoverAction:
     """An action from a verb and arguments of any printable type (ints become their text); built once per value."""
     made = _WORDS.get((seat, verb, args))
@@ -66,8 +84,8 @@ def act(seat: int, verb: str, *args: object) -> DiscoverAction:
     made = _MADE.get(key)
     if made is None:
         made = _MADE[key] = DiscoverAction(seat, verb, tuple(str(a) for a in args))
-    if all(type(a) is str for a in args):
-        _WORDS[seat, verb, args] = made
+        if all(type(a) is str for a in args):
+            _WORDS[seat, verb, args] = made
     return made
 
 

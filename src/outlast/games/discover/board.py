@@ -53,13 +53,20 @@ class Board:
     """Per space: the other tile positions holding a space adjacent to it, in order."""
     distance_memo: dict[tuple[int, int], list[int]] = field(default_factory=dict, init=False, repr=False,
                                                             compare=False, hash=False)
+    """`faceup_distances` already computed, by (start, bit mask of the faceup positions)."""
     neighbours: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     """Each space's neighbours as (space, tile position, slot), in `adjacent`'s order."""
+    near: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
+    """Each space's neighbouring spaces as a set, for breadth-first searches a whole ring at a time."""
+    tile_spaces: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
+    """The 7 spaces of each tile position, as a set."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "neighbours",
                            tuple(tuple((n, n // 7, n % 7) for n in near) for near in self.adjacent))
-    """`faceup_distances` already computed, by (start, bit mask of the faceup positions)."""
+        object.__setattr__(self, "near", tuple(frozenset(near) for near in self.adjacent))
+        object.__setattr__(self, "tile_spaces",
+                           tuple(frozenset(range(p * 7, p * 7 + 7)) for p in range(len(self.positions))))
 
     @property
     def size(self) -> int:
@@ -120,8 +127,27 @@ def faceup_distances(board: Board, start: int, faces: Sequence[int]) -> list[int
     if found is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        found = memo[start, mask] = board.path_distances(start, [faces[s // 7] >= 0 for s in range(board.size)])
+        found = memo[start, mask] = _rings(board, start, mask)
     return found
+
+
+def _rings(board: Board, start: int, mask: int) -> list[int]:
+    """`path_distances` from `start` through the spaces of the positions in `mask`, found a ring at a time with set
+    operations: the spaces next to the last ring, on those positions, not reached before, are one step farther."""
+    opened = frozenset().union(*[spaces for p, spaces in enumerate(board.tile_spaces) if mask >> p & 1])
+    near = board.near
+    dist = [-1] * board.size
+    dist[start] = 0
+    seen = {start}
+    ring: frozenset[int] = frozenset(seen)
+    d = 0
+    while ring:
+        d += 1
+        ring = (ring.union(*[near[s] for s in ring]) & opened) - seen
+        seen |= ring
+        for s in ring:
+            dist[s] = d
+    return dist
 
 
 def build_board() -> Board:

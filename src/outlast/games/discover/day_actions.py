@@ -19,14 +19,18 @@ from .abilities import (
     mark_used,
     move_cost,
 )
-from .actions import POSITION_LETTERS, DiscoverAction, act, parse_space, space_name
+from .actions import POSITION_LETTERS, SEAT_WORDS, DiscoverAction, act, parse_space, space_name
 from .carrying import Trim, amount, gain, lose, over_limits, spend, split_token, totals, trim_options
 from .crafting import craft, craftable
 from .decisions import DiscoverDecision, Step
 from .exploring import (
+    COUNTED,
+    LIT,
+    UNLIT,
     fires_at,
     gather_targets,
     landmark_at,
+    lying_in,
     scout,
     scout_targets,
     terrain_cost,
@@ -35,9 +39,7 @@ from .night import DirtyWater, recovered
 from .quests import QuestCheck, check_quest, do_pay, note, pay_actions
 from .terms import (
     CASUALTY,
-    COUNTER,
     DAMAGE,
-    FIRE,
     FOOD,
     HEALED_BY,
     IN_PLAY,
@@ -114,20 +116,21 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     others = [s for s in range(state.seats) if s != seat and status[s] == PLAYING and position[s] == here]
     _moves(state, seat, stamina, here, out)
     if stamina >= 1:
-        for word in gather_targets(state, seat):
+        words, marks = lying_in(state, here)
+        for word in words:
             out.append(act(seat, "gather", word))
         scouts = SCOUTS[seat]
         for p in scout_targets(state, seat):
             out.append(scouts[p])
-        if landmark_at(state, here) and not (state.scenario == 5 and _counter_here(state, here)):
+        if landmark_at(state, here) and not (state.scenario == 5 and marks & COUNTED):
             out.append(act(seat, "investigate"))
         if state.hand[seat] or state.projects_faceup:
             for p in craftable(state, seat):
                 out.append(act(seat, "craft", f"p{p}"))
         if others and state.trades_failed[seat] < FAILED_PER_TURN:
             for other in others:
-                out.append(act(seat, "trade", other))
-        _cook_and_fire(state, seat, out)
+                out.append(act(seat, "trade", SEAT_WORDS[other]))
+        _cook_and_fire(state, seat, marks, out)
         if any(state.damage):
             _recover_actions(state, seat, others, out)
         if CASUALTY in status:
@@ -137,7 +140,7 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
         out.extend(pay_actions(state, seat))
     if others and state.scenario == 5 and state.day >= 2 and stamina >= 3:
         for other in others:
-            out.append(act(seat, "attack", other))
+            out.append(act(seat, "attack", SEAT_WORDS[other]))
     if state.kept_tokens[seat]:
         features = state.copy.features
         for t in sorted(state.kept_tokens[seat]):
@@ -173,23 +176,12 @@ def _printed_costs(copy: Any) -> tuple[int, ...]:
     return tuple(TERRAIN_COST[space.terrain] for tile in copy.tiles for space in tile.spaces)
 
 
-def _counter_here(state: DiscoverState, space: int) -> bool:
-    return any(p[0] == COUNTER and p[1] == space for p in state.pieces)
-
-
-def _cook_and_fire(state: DiscoverState, seat: int, out: list[DiscoverAction]) -> None:
-    """Add `cook N` at a lit fire in `seat`'s space (§7.8) and `restart` at an unlit one, with wood (§7.9)."""
-    here = state.position[seat]
-    lit = unlit = False
-    for kind, space, burning, _ in state.pieces:
-        if kind == FIRE and space == here:
-            if burning:
-                lit = True
-            else:
-                unlit = True
-    if lit:
+def _cook_and_fire(state: DiscoverState, seat: int, marks: int, out: list[DiscoverAction]) -> None:
+    """Add `cook N` at a lit fire in `seat`'s space (§7.8) and `restart` at an unlit one, with wood (§7.9); `marks`
+    are `lying_in`'s for the space."""
+    if marks & LIT:
         out.extend(act(seat, "cook", n) for n in range(1, amount(state, seat, MEAT) + 1))
-    if unlit and amount(state, seat, WOOD):
+    if marks & UNLIT and amount(state, seat, WOOD):
         out.append(act(seat, "restart"))
 
 
@@ -206,7 +198,7 @@ def _recover_actions(state: DiscoverState, seat: int, others: list[int], out: li
                 if held is None:
                     held = totals(state, seat)
                 if held[r]:
-                    out.append(act(seat, "recover", target, DAMAGE[kind], RESOURCES[r]))
+                    out.append(act(seat, "recover", SEAT_WORDS[target], DAMAGE[kind], RESOURCES[r]))
 
 
 def _loot_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:

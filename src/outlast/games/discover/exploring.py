@@ -13,7 +13,7 @@ from . import flow
 from .actions import DiscoverAction, act, parse_space, space_name
 from .copy import SpacePrint
 from .decisions import DiscoverDecision
-from .terms import BACKS, FEATURE, FIRE, MONSTER, RESOURCE, RESOURCES, TERRAIN_COST, TERRAINS, WATER
+from .terms import BACKS, COUNTER, FEATURE, FIRE, MONSTER, RESOURCE, RESOURCES, TERRAIN_COST, TERRAINS, WATER
 
 if TYPE_CHECKING:
     from .state import DiscoverState
@@ -98,7 +98,8 @@ def place_tile(state: DiscoverState, position: int, face: int) -> None:
 
 
 def _place_feature(state: DiscoverState, space: int, back: int) -> None:
-    hidden = sum(1 for q in state.pieces if q[0] == FEATURE and q[2] == -1 - back)
+    face = -1 - back
+    hidden = sum(1 for q in state.pieces if q[0] == FEATURE and q[2] == face)
     if len(state.feature_piles[back]) <= hidden:
         state.feature_piles[back].extend(state.feature_discard[back])
         state.feature_discard[back] = []
@@ -110,7 +111,8 @@ def _place_feature(state: DiscoverState, space: int, back: int) -> None:
 
 def scout_targets(state: DiscoverState, seat: int) -> list[int]:
     """Facedown tile positions with a space adjacent to the survivor's (§7.4)."""
-    return [p for p in state.board.adjacent_positions(state.position[seat]) if state.tile_face[p] < 0]
+    faces = state.tile_face
+    return [p for p in state.board.scout_reach[state.position[seat]] if faces[p] < 0]
 
 
 def scout(state: DiscoverState, seat: int, position: int) -> None:
@@ -121,8 +123,18 @@ def scout(state: DiscoverState, seat: int, position: int) -> None:
 def gather_targets(state: DiscoverState, seat: int) -> list[str]:
     """The words naming each kind of token the survivor may gather in its space (§7.3): a facedown feature token
     by its back, a faceup feature token by `t<id>`, the water source, a dropped resource by name."""
-    space = state.position[seat]
+    return lying_in(state, state.position[seat])[0]
+
+
+LIT, UNLIT, COUNTED = 1, 2, 4
+"""The marks `lying_in` gives a space: a lit fire, an unlit fire, a Scenario 5 counter lie there."""
+
+
+def lying_in(state: DiscoverState, space: int) -> tuple[list[str], int]:
+    """What lies in a space, read in one pass over the pieces: the gather words of its tokens (`gather_targets`),
+    and the marks `LIT`, `UNLIT` and `COUNTED` of its fires and counters, or-ed together."""
     out: list[str] = []
+    marks = 0
     for kind, where, value, _ in state.pieces:
         if where != space:
             continue
@@ -133,10 +145,14 @@ def gather_targets(state: DiscoverState, seat: int) -> list[str]:
         elif kind == RESOURCE:
             word = RESOURCES[value]
         else:
+            if kind == FIRE:
+                marks |= LIT if value else UNLIT
+            elif kind == COUNTER:
+                marks |= COUNTED
             continue
         if word not in out:
             out.append(word)
-    return out
+    return out, marks
 
 
 def find_piece(state: DiscoverState, space: int, word: str) -> int:

@@ -60,9 +60,8 @@ def _pool(state: DiscoverState, kind: int, arg: int) -> list[int]:
     if kind == PROJECT:
         return sorted(state.projects_deck)
     if kind == TILE:
-        placed = set(state.tile_face)
-        pile = state.board.pile_of[arg]
-        return [t.id for t in copy.tiles if t.pile == pile and t.id not in placed]
+        placed = state.tile_face
+        return [t for t in copy.derive(_tiles_by_pile).get(state.board.pile_of[arg], ()) if t not in placed]
     if kind == FEATURE:
         back = -1 - state.pieces[arg][2]
         return sorted(state.feature_piles[back])
@@ -82,6 +81,14 @@ def _pool(state: DiscoverState, kind: int, arg: int) -> list[int]:
     raise AssertionError(kind)
 
 
+def _tiles_by_pile(copy: Any) -> dict[int, tuple[int, ...]]:
+    """The tile ids of each pile of a copy, in id order (a tile draw's pool is its pile less the placed ones)."""
+    piles: dict[int, list[int]] = {}
+    for tile in copy.tiles:
+        piles.setdefault(tile.pile, []).append(tile.id)
+    return {pile: tuple(ids) for pile, ids in piles.items()}
+
+
 def chance_outcomes(state: DiscoverState) -> list[tuple[DiscoverAction, float]]:
     kind, arg = state.chance[0]
     name = CHANCE_KINDS[kind]
@@ -98,11 +105,16 @@ def sample_chance(state: DiscoverState, rng: RandomLike | None = None) -> Discov
     kind, arg = state.chance[0]
     pool = range(1, DIE + 1) if kind == DIE_ROLL else _pool(state, kind, arg)
     n = len(pool)
-    picked = act(CHANCE, CHANCE_KINDS[kind], pool[peek_below(state.rng_state, n) if rng is None
-                                                   else rng.randrange(n) if n > 1 else 0])
+    value = pool[peek_below(state.rng_state, n) if rng is None else rng.randrange(n) if n > 1 else 0]
+    picked = _OUTCOMES.get((kind, value))
+    if picked is None:
+        picked = _OUTCOMES[kind, value] = act(CHANCE, CHANCE_KINDS[kind], value)
     state._legal_cache = (SAMPLED, [picked])  # a possible outcome: applying it needs no second look at the pool
     return picked
 
+
+_OUTCOMES: dict[tuple[int, int], DiscoverAction] = {}
+"""`act(CHANCE, kind's name, value)` by (chance kind, value): the outcome `sample_chance` picks, found by two ints."""
 
 SAMPLED = -2
 """`_legal_cache`'s key for the outcome `sample_chance` picked from the pending chance point (no seat's)."""

@@ -16,7 +16,7 @@ from . import flow
 from .actions import DiscoverAction, act, parse_space, space_name
 from .board import faceup_distances
 from .decisions import DiscoverDecision, Step
-from .exploring import landmark_spaces, open_spaces
+from .exploring import landmark_spaces
 from .terms import MONSTER, PLAYING
 
 if TYPE_CHECKING:
@@ -449,11 +449,11 @@ def _targets(state: DiscoverState, space: int, toward: int) -> list[int]:
 
 def _closer(state: DiscoverState, space: int, goal: int) -> list[int]:
     """The neighbouring faceup spaces one step nearer `goal` by path (§11.4 items 3–4)."""
-    opened = open_spaces(state)
-    dist = faceup_distances(state.board, goal, state.tile_face)
+    faces = state.tile_face
+    dist = faceup_distances(state.board, goal, faces)
     if dist[space] <= 0:
         return []
-    return sorted(n for n in state.board.adjacent[space] if opened[n] and dist[n] == dist[space] - 1)
+    return sorted(n for n in state.board.adjacent[space] if faces[n // 7] >= 0 and dist[n] == dist[space] - 1)
 
 
 def _arrive(state: DiscoverState, entered: tuple[int, ...]) -> None:

@@ -27,6 +27,9 @@ _CHANCE_MOVES = [CHANCE]
 
 
 _event = tuple.__new__
+
+_CLOCKWISE = tuple(tuple((*range(lead, n), *range(lead)) for lead in range(n)) for n in range(5))
+"""Every seat of an `n`-seat table from `lead` clockwise, by n (up to 4 players, §1.1) and lead."""
 """Builds an `Event` (a named tuple) from its four fields without the generated constructor's extra call."""
 
 
@@ -160,7 +163,7 @@ class DiscoverState(State):
         lead = self.tribe_leader % n
         if seats is None:
             status = self.status
-            return [s for s in (*range(lead, n), *range(lead)) if status[s] == PLAYING]
+            return [s for s in _CLOCKWISE[n][lead] if status[s] == PLAYING]
         return sorted(seats, key=lambda s: (s - lead) % n)
 
     def items_of(self, seat: int) -> list[int]:
@@ -181,9 +184,10 @@ class DiscoverState(State):
 
     def place_card(self, card: int, place: int) -> None:
         """Put a numbered card in a seat's hands or a place of `terms` (deck, in play, box, bound, unseen): every
-        move of a card goes through here, which forgets what `held` kept."""
+        move of a card goes through here, which forgets what `held` kept when a seat gains or loses the card."""
+        if self.card_place[card] >= 0 or place >= 0:
+            self._held = None
         self.card_place[card] = place
-        self._held = None
 
     # ------------------------------------------------------------------ whose turn
     def seat_count(self) -> int:
