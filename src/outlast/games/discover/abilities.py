@@ -25,7 +25,7 @@ def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, A
     if state.status[seat] != PLAYING:
         return []
     out: list[tuple[int, int, int, Ability]] = []
-    printed, upgrades = state.copy.derive(_card_abilities)
+    printed, upgrades = state.copy.derived[_card_abilities]
     cards = [c for c in state.held()[seat] if c in printed]
     place = state.card_place
     in_play = [c for c in upgrades if place[c] == IN_PLAY]
@@ -92,8 +92,8 @@ def _applies(state: DiscoverState, seat: int, source: int, ref: int) -> bool:
 
 def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int] | None = None) -> int:
     """The sum of `seat`'s passive answers to `query` whose conditions hold (0 when none does)."""
-    found = state.copy.derive(passive_table).get(query)
-    if not found or state.status[seat] != PLAYING:
+    found = state.copy.derived[passive_table].get(query)
+    if not found or state.status[seat] != PLAYING or not answers(state, seat, query):
         return 0
     total = 0
     for source, ref, ability in found:
@@ -105,7 +105,7 @@ def passive(state: DiscoverState, seat: int, query: str, context: dict[str, int]
 def answers(state: DiscoverState, seat: int, query: str) -> bool:
     """Whether any passive ability answering `query` is `seat`'s now, whatever its condition: when none is, `passive`
     answers 0 without reading conditions."""
-    found = state.copy.derive(_answerers).get(query)
+    found = state.copy.derived[_answerers].get(query)
     if not found:
         return False
     cards, upgrades, characters, quests = found
@@ -114,8 +114,12 @@ def answers(state: DiscoverState, seat: int, query: str) -> bool:
     for card in state.held()[seat]:
         if card in cards:
             return True
-    place = state.card_place
-    return any(place[card] == IN_PLAY for card in upgrades)
+    if upgrades:
+        place = state.card_place
+        for card in upgrades:
+            if place[card] == IN_PLAY:
+                return True
+    return False
 
 
 Answerers = tuple[frozenset[int], tuple[int, ...], frozenset[int], frozenset[int]]
@@ -125,7 +129,7 @@ Answerers = tuple[frozenset[int], tuple[int, ...], frozenset[int], frozenset[int
 def _answerers(copy: Any) -> dict[str, Answerers]:
     """`passive_table` by query as the sources `answers` looks for."""
     out: dict[str, Answerers] = {}
-    for query, found in copy.derive(passive_table).items():
+    for query, found in copy.derived[passive_table].items():
         cards = frozenset(ref for source, ref, _ in found if source == SOURCE_CARD)
         out[query] = (cards, tuple(sorted(c for c in cards if copy.cards[c].kind == UPGRADE)),
                       frozenset(ref for source, ref, _ in found if source == SOURCE_CHARACTER),
@@ -136,7 +140,7 @@ def _answerers(copy: Any) -> dict[str, Answerers]:
 def move_cost(state: DiscoverState, seat: int, base: int) -> int:
     """The stamina to enter a space of cost `base` for `seat`: passive `move_cost` answers, never below 0
     (§6.3, §16.7)."""
-    if not state.copy.derive(passive_table).get("move_cost"):
+    if not state.copy.derived[passive_table].get("move_cost"):
         return base
     return max(0, base + passive(state, seat, "move_cost", {"cost": base}))
 

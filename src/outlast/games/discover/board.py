@@ -51,9 +51,9 @@ class Board:
     """The camp space: the start tile's centre (§17.2)."""
     scout_reach: tuple[tuple[int, ...], ...]
     """Per space: the other tile positions holding a space adjacent to it, in order."""
-    distance_memo: dict[tuple[int, int], list[int]] = field(default_factory=dict, init=False, repr=False,
-                                                            compare=False, hash=False)
-    """`faceup_distances` already computed, by (start, bit mask of the faceup positions)."""
+    distance_memo: dict[tuple[int, tuple[bool, ...]], list[int]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    """`faceup_distances` already computed, by (start, whether each position is faceup)."""
     neighbours: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     """Each space's neighbours as (space, tile position, slot), in `adjacent`'s order."""
     near: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
@@ -118,23 +118,24 @@ def faceup_distances(board: Board, start: int, faces: Sequence[int]) -> list[int
     """`path_distances` from `start` through the spaces of faceup tiles (`faces[p] >= 0`), the paths monsters take
     (§11.4). Which tiles are faceup is all the answer depends on, so it is computed once per (start, faceup set) and
     kept on the board: callers must not change the list."""
-    mask = 0
-    for position, face in enumerate(faces):
-        if face >= 0:
-            mask |= 1 << position
+    up = tuple(map(_FACEUP, faces))
     memo = board.distance_memo
-    found = memo.get((start, mask))
+    found = memo.get((start, up))
     if found is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        found = memo[start, mask] = _rings(board, start, mask)
+        found = memo[start, up] = _rings(board, start, up)
     return found
 
 
-def _rings(board: Board, start: int, mask: int) -> list[int]:
-    """`path_distances` from `start` through the spaces of the positions in `mask`, found a ring at a time with set
-    operations: the spaces next to the last ring, on those positions, not reached before, are one step farther."""
-    opened = frozenset().union(*[spaces for p, spaces in enumerate(board.tile_spaces) if mask >> p & 1])
+_FACEUP = (0).__le__
+"""True for a tile face that is faceup (`0 <= face`; a facedown tile is −1)."""
+
+
+def _rings(board: Board, start: int, up: tuple[bool, ...]) -> list[int]:
+    """`path_distances` from `start` through the spaces of the positions faceup in `up`, found a ring at a time with
+    set operations: the spaces next to the last ring, on those positions, not reached before, are one step farther."""
+    opened = frozenset().union(*[spaces for spaces, faceup in zip(board.tile_spaces, up, strict=True) if faceup])
     near = board.near
     dist = [-1] * board.size
     dist[start] = 0

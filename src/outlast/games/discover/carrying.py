@@ -104,7 +104,7 @@ def _carriers(copy: Any) -> tuple[tuple[int, int], ...]:
 def carry_capacity(state: DiscoverState, seat: int) -> int:
     """Resources the survivor's items can carry, off the limit (§8.4)."""
     place = state.card_place
-    return sum(n for c, n in state.copy.derive(_carriers) if place[c] == seat)
+    return sum(n for c, n in state.copy.derived[_carriers] if place[c] == seat)
 
 
 def carried(state: DiscoverState, seat: int) -> int:
@@ -124,14 +124,14 @@ def carry_limit(state: DiscoverState, seat: int) -> int:
 
 def _lowest_limit(copy: Any) -> int:
     """The carry limit no survivor of a copy can fall below: 10 plus every negative `carry_limit` answer."""
-    answers = copy.derive(passive_table).get("carry_limit", ())
+    answers = copy.derived[passive_table].get("carry_limit", ())
     return CARRY_LIMIT + sum(min(0, int(a.amount)) for _, _, a in answers)
 
 
 def over_limits(state: DiscoverState) -> list[int]:
     """The survivors on the map who carry more than their limit (§8.3), in seat order: `over_limit` of each, with
     its quick count (tokens and items under the lowest limit the copy allows) done here for all of them."""
-    lowest = state.copy.derive(_lowest_limit)
+    lowest = state.copy.derived[_lowest_limit]
     status, supplies, kept, held = state.status, state.supplies, state.kept_tokens, state.held()
     return [seat for seat in range(state.seats) if status[seat] == PLAYING
             and sum(supplies[seat]) + len(kept[seat]) + len(held[seat]) > lowest
@@ -142,7 +142,7 @@ def over_limit(state: DiscoverState, seat: int) -> bool:
     """Whether the survivor carries more than its limit (§8.3). Tokens and items bound what it carries, so
     when they fit under the lowest limit the copy allows, neither the carriers nor the abilities are read."""
     if sum(state.supplies[seat]) + len(state.kept_tokens[seat]) + len(state.held()[seat]) \
-            <= state.copy.derive(_lowest_limit):
+            <= state.copy.derived[_lowest_limit]:
         return False
     return carried(state, seat) > carry_limit(state, seat)
 

@@ -230,6 +230,21 @@ class Character:
     text: str = ""
 
 
+class Derived(dict[Any, Any]):
+    """A copy's tables by the function that builds them from the copy, each built when first looked up."""
+
+    def __init__(self, copy: Copy) -> None:
+        super().__init__()
+        self.owner = copy
+
+    def __missing__(self, build: Any) -> Any:
+        found = self[build] = build(self.owner)
+        return found
+
+    def __reduce__(self) -> Any:  # pickled empty: tables are rebuilt from the copy wherever it is loaded
+        return (Derived, (self.owner,))
+
+
 @dataclass(frozen=True)
 class Copy:
     """One generated copy of Discover: the Island and every deck, token and card of §17.24. Immutable."""
@@ -252,12 +267,13 @@ class Copy:
     characters: tuple[Character, ...]
     counts: tuple[tuple[str, int], ...] = ()
     """The exact counts the generator drew from its documented ranges (§17.24), by name."""
-    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
-    """Tables built from this copy on first use (the map, lookups): see `Copy.derive`."""
+    derived: Derived = field(init=False, repr=False, compare=False, hash=False)
+    """Tables built from this copy on first use (the map, lookups): `copy.derived[build]` is `build(copy)`, built
+    the first time it is asked for and kept (a plain dictionary look-up after that, on the rules' hot paths)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "derived", Derived(self))
 
     def derive(self, build: Any) -> Any:
-        """`build(self)`, built once and kept on this copy (the map graph, the card index)."""
-        found = self.derived.get(build)
-        if found is None:
-            found = self.derived[build] = build(self)
-        return found
+        """`build(self)`, built once and kept on this copy (the map graph, the card index): `derived[build]`."""
+        return self.derived[build]

@@ -31,12 +31,12 @@ def draw_projects(state: DiscoverState, seat: int, n: int) -> None:
 def craftable(state: DiscoverState, seat: int) -> list[int]:
     """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6).
     The answer for given resources and projects is worked out once per copy (`_afford`); do not change the list."""
-    cheapest, most = state.copy.derive(_bounds)
+    cheapest, most = state.copy.derived[_bounds]
     if sum(state.supplies[seat]) + most * len(state.kept_tokens[seat]) < cheapest:
         return []  # not even the cheapest project's resources are held
     held = tuple(totals(state, seat))
     key = (held, *state.hand[seat], -1, *state.projects_faceup)
-    memo: Affordable = state.copy.derive(_affordable)
+    memo: Affordable = state.copy.derived[_affordable]
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_LIMIT:
@@ -63,7 +63,7 @@ def _affordable(copy: Any) -> Affordable:
 def _afford(copy: Any, held: tuple[int, ...], open_projects: set[int]) -> tuple[list[int], frozenset[int]]:
     """Of `open_projects`, those whose resources `held` covers, in id order, and which of them show a fire (§7.6):
     what `craftable` answers, away from a fire less those. The caller must not change the list."""
-    projects, needs, have = copy.projects, copy.derive(_resources_needed), sum(held)
+    projects, needs, have = copy.projects, copy.derived[_resources_needed], sum(held)
     # a project costing more resources in all than the survivor holds is out before its types are read
     paid = [p for p in sorted(open_projects) if needs[p] <= have and all(held[r] >= n for r, n in projects[p].cost)]
     return paid, frozenset(p for p in paid if projects[p].fire)
@@ -76,7 +76,7 @@ def _resources_needed(copy: Any) -> tuple[int, ...]:
 
 def _bounds(copy: Any) -> tuple[int, int]:
     """(the fewest resources any project costs in all, the most resources one feature token shows)."""
-    return (min(copy.derive(_resources_needed), default=0), max((len(f.resources) for f in copy.features), default=0))
+    return (min(copy.derived[_resources_needed], default=0), max((len(f.resources) for f in copy.features), default=0))
 
 
 def craft(state: DiscoverState, seat: int, project: int) -> None:

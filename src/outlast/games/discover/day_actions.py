@@ -153,7 +153,7 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
 
 def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[DiscoverAction]) -> None:
     """Add `move` to each adjacent space on a faceup tile whose cost `seat` can pay (§7.2, §6.1–§6.3)."""
-    faces, printed, moves = state.tile_face, state.copy.derive(_printed_costs), MOVES[seat]
+    faces, printed, moves = state.tile_face, state.copy.derived[_printed_costs], MOVES[seat]
     if not answers(state, seat, "move_cost"):  # the printed cost (§6.2); nothing enters a facedown tile (§6.1)
         out += [moves[space] for space, position, slot in state.board.neighbours[here]
                 if faces[position] >= 0 and printed[faces[position] * 7 + slot] <= stamina]
@@ -239,7 +239,7 @@ def _action_parts(copy: Any) -> tuple[tuple[CardUses, ...], dict[int, tuple[Uses
 def _card_places(copy: Any) -> Any:
     """A function reading, from `card_place`, the places of the numbered cards with an action as a tuple, in one
     call."""
-    refs = [ref for ref, *_ in copy.derive(_action_parts)[0]]
+    refs = [ref for ref, *_ in copy.derived[_action_parts][0]]
     if len(refs) < 2:  # itemgetter of one key returns the item itself, not a tuple
         return lambda place: tuple(place[ref] for ref in refs)
     return itemgetter(*refs)
@@ -251,8 +251,8 @@ def _card_actions(state: DiscoverState, seat: int, out: list[DiscoverAction]) ->
     stamina = state.stamina[seat]
     place, used = state.card_place, state.card_used_day
     day = state.day
-    cards, characters, quests = state.copy.derive(_action_parts)
-    places = state.copy.derive(_card_places)(place)
+    cards, characters, quests = state.copy.derived[_action_parts]
+    places = state.copy.derived[_card_places](place)
     if seat in places or IN_PLAY in places:  # otherwise no card with an action is `seat`'s to use
         out += [uses[seat] for ref, cost, once_a_day, upgrade, uses in cards
                 if (place[ref] == seat or (upgrade and place[ref] == IN_PLAY)) and cost <= stamina

@@ -139,7 +139,7 @@ verb's handler, every parameter of its schema with the card's value or None)."""
 def compiled(state: DiscoverState, source: int, ref: int, sub: int, prefix: tuple[int, ...]) -> tuple[Compiled, ...]:
     """The items of the effect list at `prefix` (a path without its last index, see `locate`), each read once per
     copy: which verb, its handler and its arguments (§0.3)."""
-    memo: dict[tuple[Any, ...], tuple[Compiled, ...]] = state.copy.derive(_no_items)
+    memo: dict[tuple[Any, ...], tuple[Compiled, ...]] = state.copy.derived[_no_items]
     key = (source, ref, sub, prefix)
     found = memo.get(key)
     if found is None:

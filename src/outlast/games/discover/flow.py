@@ -61,7 +61,7 @@ def _pool(state: DiscoverState, kind: int, arg: int) -> list[int]:
         return sorted(state.projects_deck)
     if kind == TILE:
         placed = state.tile_face
-        return [t for t in copy.derive(_tiles_by_pile).get(state.board.pile_of[arg], ()) if t not in placed]
+        return [t for t in copy.derived[_tiles_by_pile].get(state.board.pile_of[arg], ()) if t not in placed]
     if kind == FEATURE:
         back = -1 - state.pieces[arg][2]
         return sorted(state.feature_piles[back])

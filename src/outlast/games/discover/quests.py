@@ -55,7 +55,7 @@ def pay_goal(state: DiscoverState) -> list[int]:
     still owed in all."""
     if state.quest < 0:
         return [0] * len(RESOURCES)
-    gate = state.copy.derive(_gates)[state.quest]
+    gate = state.copy.derived[_gates][state.quest]
     icon = state.started if gate.per_player else 1
     paid = state.quest_paid
     if gate.pay_any >= 0:
@@ -189,7 +189,7 @@ def check_quest(state: DiscoverState) -> None:
     quest's `Gate` without building the requirement."""
     if state.quest < 0:
         return
-    gate = state.copy.derive(_gates)[state.quest]
+    gate = state.copy.derived[_gates][state.quest]
     if gate.last_standing:
         _last_standing(state)
         return
@@ -220,6 +220,8 @@ def check_quest(state: DiscoverState) -> None:
 
 def _last_standing(state: DiscoverState) -> None:
     """Scenario 5: the last survivor left on the map wins; if the last fall together nobody wins (§17.12)."""
+    if state.status.count(PLAYING) != 1:  # checked after every action: most often several are still playing
+        return
     alive = state.survivors()
     if len(alive) == 1 and state.started > 1:
         for seat in range(state.seats):
@@ -249,7 +251,7 @@ def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     """At camp, a survivor may pay a resource toward the quest's `pay` (§17.12 2.1; AUTHORED: free, any split)."""
     if state.quest < 0:
         return []
-    gate = state.copy.derive(_gates)[state.quest]
+    gate = state.copy.derived[_gates][state.quest]
     if not gate.pays or (gate.at_camp and state.position[seat] != state.board.camp):
         return []
     goal = pay_goal(state)

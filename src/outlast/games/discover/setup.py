@@ -76,7 +76,7 @@ def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> Disc
 
 def _decks(s: DiscoverState, copy: Copy) -> None:
     """§4 steps 3–4: night deck (tier I on top), numbered decks in order, projects, threats, tokens."""
-    s.card_place = list(copy.derive(_start_places)[s.scenario == 5])
+    s.card_place = list(copy.derived[_start_places][s.scenario == 5])
     s.card_counters = [0] * len(copy.cards)
     s.card_used_day = [0] * len(copy.cards)
     s.character_used_day = [0] * s.seats
