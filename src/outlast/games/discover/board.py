@@ -10,8 +10,10 @@ neighbours, while what is printed on a space depends on the face the state has r
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
 
 from .copy import Copy
 from .terms import COMPASS, ISLAND_POSITIONS, NEIGHBOURS
@@ -60,6 +62,9 @@ class Board:
     """Each space's neighbouring spaces as a set, for breadth-first searches a whole ring at a time."""
     tile_spaces: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
     """The 7 spaces of each tile position, as a set."""
+    faces_around: tuple[Callable[[Sequence[int]], Any], ...] = field(init=False, repr=False, compare=False)
+    """Per space: a function reading, from a state's `tile_face`, the faces of the positions its neighbours lie
+    on (in one call: what the moves from the space depend on besides the stamina)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "neighbours",
@@ -67,6 +72,8 @@ class Board:
         object.__setattr__(self, "near", tuple(frozenset(near) for near in self.adjacent))
         object.__setattr__(self, "tile_spaces",
                            tuple(frozenset(range(p * 7, p * 7 + 7)) for p in range(len(self.positions))))
+        object.__setattr__(self, "faces_around", tuple(itemgetter(*sorted({n // 7 for n in near}))
+                                                       for near in self.adjacent))
 
     @property
     def size(self) -> int:
