@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import pickle
 import random
 import re
 from pathlib import Path
@@ -18,8 +19,10 @@ from outlast.games.discover.abilities import (
     SOURCE_CHARACTER,
     SOURCE_QUEST,
     abilities_of,
+    answers,
     character_usable_today,
     move_cost,
+    passive_table,
     usable_today,
 )
 from outlast.games.discover.actions import POSITION_LETTERS, space_name
@@ -41,8 +44,11 @@ from outlast.games.discover.terms import (
     DAMAGE,
     FIRE,
     HEALED_BY,
+    IN_PLAY,
     MEAT,
+    PLAYING,
     RESOURCES,
+    UPGRADE,
     WOOD,
 )
 from outlast.games.discover.verbs import VERBS
@@ -309,3 +315,55 @@ def _line_of_place_card() -> int:
     from outlast.games.discover.state import DiscoverState
     lines, first = inspect.getsourcelines(DiscoverState.place_card)
     return first + next(i for i, line in enumerate(lines) if "card_place[card] = " in line)
+
+
+def test_abilities_and_passive_answers_read_from_the_items_held_match_every_card_s7_12_s9() -> None:
+    """`abilities_of` and `answers` look only at the items a seat holds and the upgrades in play; they give what a
+    scan of every card, the character and the quest gives (§7.12, §9), at every turn of random games, for every
+    passive query of the copy."""
+    checked = held = 0
+    rng = random.Random(11)
+    for state, seat in _positions(11, count=6)[::3]:
+        state = state.clone()  # random games seldom reach items: hand this seat some, put an upgrade in play
+        printing = [c.id for c in state.copy.cards if c.abilities and state.card_place[c.id] < 0]
+        for card in rng.sample(printing, min(3, len(printing))):
+            state.place_card(card, rng.choice((seat, seat, IN_PLAY, (seat + 1) % state.seats)))
+        held += bool(state.held()[seat])
+        copy, place = state.copy, state.card_place
+        plain = []
+        if state.status[seat] == PLAYING:
+            for card in copy.cards:
+                if card.abilities and (place[card.id] == seat or (card.kind == UPGRADE and place[card.id] == IN_PLAY)):
+                    plain += [(SOURCE_CARD, card.id, i, a) for i, a in enumerate(card.abilities)]
+            if state.character[seat] >= 0:
+                character = copy.characters[state.character[seat]]
+                plain += [(SOURCE_CHARACTER, character.id, i, a) for i, a in enumerate(character.abilities)]
+            if state.quest >= 0:
+                quest = copy.quests[state.quest]
+                plain += [(SOURCE_QUEST, quest.id, i, a) for i, a in enumerate(quest.abilities)]
+        assert abilities_of(state, seat) == plain
+        for query, found in passive_table(copy).items():
+            theirs = any((place[ref] == seat or (place[ref] == IN_PLAY and copy.cards[ref].kind == UPGRADE))
+                         if source == SOURCE_CARD else
+                         ref == (state.character[seat] if source == SOURCE_CHARACTER else state.quest)
+                         for source, ref, _ in found)
+            assert answers(state, seat, query) == theirs, query
+            checked += 1
+    assert checked > 200 and held > 50
+
+
+def test_a_copys_derived_tables_are_built_once_and_not_pickled() -> None:
+    """`copy.derived[build]` builds `build(copy)` on the first look-up and keeps it; a pickled copy carries none of
+    them (some are closures) and builds its own again."""
+    copy = GAME.new_game(players=2, scenario="1", seed=1, copy=4).copy
+    built: list[int] = []
+
+    def count_cards(c: Any) -> int:
+        built.append(1)
+        return len(c.cards)
+
+    assert copy.derived[count_cards] == len(copy.cards) == copy.derive(count_cards)
+    assert built == [1]
+    again = pickle.loads(pickle.dumps(copy))
+    assert again == copy and len(again.derived) == 0 and again.derived.owner is again
+    assert again.derived[count_cards] == len(copy.cards) and built == [1, 1]
