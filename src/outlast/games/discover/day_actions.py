@@ -545,6 +545,8 @@ CONTINUES = tuple(ContinueTurn(seat) for seat in range(4))
 SETTLES = tuple(Settle(seat) for seat in range(4))
 FREE_GATHERS = tuple(FreeGather(seat) for seat in range(4))
 """The steps of a turn are immutable values: one of each per seat serves every state (§1.1: up to 4 players)."""
+SETTLE_ANY = Settle(-1)
+"""The settle after a step that is no seat's action (each step of a night card)."""
 
 
 # Imported last, once this module's names exist, so the cycles among the rules modules resolve; not inside the

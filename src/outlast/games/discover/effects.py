@@ -120,7 +120,8 @@ class RunEffect(AtEffect):
         i = path[-1]
         if i >= len(items):
             return
-        state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, path[:-1] + (i + 1,)))
+        if i + 1 < len(items):  # the next item waits below whatever this one puts on the stack (none after the last)
+            state.decisions.append(RunEffect(self.seat, self.source, self.ref, self.sub, path[:-1] + (i + 1,)))
         handler, arguments = items[i]
         if handler is None:
             state.decisions.append(ChooseEffect(self.seat, self.source, self.ref, self.sub, path))

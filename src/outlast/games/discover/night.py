@@ -41,7 +41,7 @@ class NightStep(Step):
             return
         step = card.steps[self.step]
         state.decisions.append(NightStep(-1, self.step + 1, 0))
-        state.decisions.append(day_actions.Settle(-1))
+        state.decisions.append(day_actions.SETTLE_ANY)
         state.log("night", f"{step.title}: {step.text}")
         effects.run(state, state.tribe_leader, effects.NIGHT_STEP, card.id, self.step)
 

@@ -54,7 +54,7 @@ def _next_turn(state: DiscoverState) -> None:
             state.trades_failed[seat] = 0
             state.trades_refused.clear()
             state.log("turn", f"Seat {seat}'s turn ({state.stamina[seat]} stamina).")
-            state.decisions.append(day_actions.Turn(seat))
+            state.decisions.append(day_actions.TURNS[seat])
             return
     state.current = -1
     begin_night(state)
