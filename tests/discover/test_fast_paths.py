@@ -37,7 +37,7 @@ from outlast.games.discover.exploring import (
     scout_targets,
     terrain_cost,
 )
-from outlast.games.discover.quests import MARKS, group_met, pay_actions, pay_goal
+from outlast.games.discover.quests import MARKS, _gates, _owed, group_met, pay_actions, pay_goal
 from outlast.games.discover.terms import (
     CASUALTY,
     COUNTER,
@@ -140,7 +140,10 @@ def _plain_turn_actions(state: Any, seat: int) -> list[str]:
             out.append(f"use character {index + 1}")
         elif source == SOURCE_QUEST:
             out.append(f"use quest {index + 1}")
-    out += [str(a) for a in pay_actions(state, seat)]
+    gate = state.copy.derived[_gates][state.quest] if state.quest >= 0 else None
+    if gate is not None and gate.pays and (not gate.at_camp or here == state.board.camp):
+        goal = pay_goal(state)
+        out += [f"pay {RESOURCES[r]}" for r in range(len(RESOURCES)) if goal[r] and amount(state, seat, r)]
     if state.scenario == 5 and state.day >= 2 and stamina >= 3:
         out += [f"attack {s}" for s in others]
     out += [f"split t{t}" for t in sorted(state.kept_tokens[seat]) if len(state.copy.features[t].resources) > 1]
@@ -203,6 +206,7 @@ def test_the_quest_gate_reads_what_the_requirement_says_s13_s17_12() -> None:
                     pay = req.get("pay") or {}
                     expected = [max(0, (pay.get(r, 0) or 0) * icon - paid[i]) for i, r in enumerate(RESOURCES)]
                 assert pay_goal(state) == expected, quest.code
+                assert _owed(state, state.copy.derived[_gates][quest.id]) == any(expected), quest.code
             assert group_met(state, req) == (
                 all(MARKS.index(k) * 1000 + int(req[k]) in state.quest_done for k in MARKS if k in req)
                 and not any(pay_goal(state)))
@@ -367,3 +371,22 @@ def test_a_copys_derived_tables_are_built_once_and_not_pickled() -> None:
     again = pickle.loads(pickle.dumps(copy))
     assert again == copy and len(again.derived) == 0 and again.derived.owner is again
     assert again.derived[count_cards] == len(copy.cards) and built == [1, 1]
+
+
+def test_the_pay_offers_are_what_the_quest_still_asks_s17_12() -> None:
+    """`pay_actions` offers, at camp, each resource the survivor holds that the quest's payment still asks for
+    (`pay_goal`): every paying quest of every scenario, for several payments made and resources held."""
+    offered = 0
+    for players, scenario in ((2, "1"), (3, "2"), (4, "2")):
+        state = GAME.new_game(players=players, scenario=scenario, seed=3, copy=5)
+        state.position[0] = state.board.camp
+        for quest in state.copy.quests:
+            state.quest = quest.id
+            for paid in ([0] * len(RESOURCES), [2] * len(RESOURCES), [0, 0, 0, 0, 3, 5, 0, 0, 0, 0], [0, 0, 0, 0, 9, 9, 0, 0, 0, 0]):
+                for held in ([1] * len(RESOURCES), [0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 0, 0, 0, 0]):
+                    state.quest_paid, state.supplies[0] = list(paid), list(held)
+                    goal = pay_goal(state)
+                    plain = [f"pay {RESOURCES[r]}" for r in range(len(RESOURCES)) if goal[r] and held[r]]
+                    assert [str(a) for a in pay_actions(state, 0)] == plain, quest.code
+                    offered += len(plain)
+    assert offered > 20

@@ -153,6 +153,10 @@ class Gate:
     """By resource: one the `pay_any` total may be paid in."""
     amounts: tuple[int, ...]
     """By resource: `pay`'s amount of it (0 when not asked)."""
+    mixed: tuple[int, ...] = ()
+    """The resources `mix` marks, by index."""
+    asked: tuple[tuple[int, int], ...] = ()
+    """(resource, amount) of each resource `amounts` asks for."""
 
 
 def _gates(copy: Any) -> tuple[Gate, ...]:
@@ -163,11 +167,12 @@ def _gates(copy: Any) -> tuple[Gate, ...]:
         marks = tuple(MARKS.index(key) * 1000 + int(req[key]) for key in MARKS if key in req)
         kinds = {RESOURCES.index(r) for r in req.get("of", [])} if "pay_any" in req else set()
         pay = req.get("pay") or {}
+        amounts = tuple(pay.get(r, 0) or 0 for r in RESOURCES)
         out.append(Gate(bool(req.get("last_standing")), marks, "pay" in req or "pay_any" in req,
                         req.get("at", "camp") == "camp", bool(req.get("per_player")),
                         int(req["pay_any"]) if "pay_any" in req else -1,
-                        tuple(r in kinds for r in range(len(RESOURCES))),
-                        tuple(pay.get(r, 0) or 0 for r in RESOURCES)))
+                        tuple(r in kinds for r in range(len(RESOURCES))), amounts,
+                        tuple(sorted(kinds)), tuple((r, n) for r, n in enumerate(amounts) if n)))
     return tuple(out)
 
 
@@ -176,12 +181,8 @@ def _owed(state: DiscoverState, gate: Gate) -> bool:
     icon = state.started if gate.per_player else 1
     paid = state.quest_paid
     if gate.pay_any >= 0:
-        total = 0
-        for counts, n in zip(gate.mix, paid, strict=True):
-            if counts:
-                total += n
-        return gate.pay_any * icon > total
-    return any(n * icon > p for n, p in zip(gate.amounts, paid, strict=True))
+        return gate.pay_any * icon > sum(map(paid.__getitem__, gate.mixed))
+    return any(n * icon > paid[r] for r, n in gate.asked)
 
 
 def check_quest(state: DiscoverState) -> None:
@@ -254,8 +255,13 @@ def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     gate = state.copy.derived[_gates][state.quest]
     if not gate.pays or (gate.at_camp and state.position[seat] != state.board.camp):
         return []
-    goal = pay_goal(state)
-    return [act(seat, "pay", RESOURCES[r]) for r in range(len(RESOURCES)) if goal[r] and amount(state, seat, r)]
+    icon = state.started if gate.per_player else 1
+    paid = state.quest_paid
+    if gate.pay_any >= 0:  # each resource of the mix while the total is owed (`pay_goal`, without the list)
+        owing = list(gate.mixed) if gate.pay_any * icon > sum(map(paid.__getitem__, gate.mixed)) else []
+    else:
+        owing = [r for r, n in gate.asked if n * icon > paid[r]]
+    return [act(seat, "pay", RESOURCES[r]) for r in owing if amount(state, seat, r)]
 
 
 def do_pay(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
