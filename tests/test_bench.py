@@ -218,3 +218,35 @@ def test_instructions_refuses_bad_options_before_any_count(capsys: pytest.Captur
         assert info.value.code == 2
     err = capsys.readouterr().err
     assert "no game 'chess'" in err and "'9' is not allowed" in err and "not a src directory" in err
+
+
+def test_opcodes_counts_the_steps_of_playouts_by_function(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two Fuji playouts traced: a table of functions whose per-action steps add up (the playout loop holds every
+    step; a function's own steps never exceed those with its calls), and the same count twice."""
+    counter = _benchmark("opcodes")
+    argv = ["--games", "fuji:players=2", "--playouts", "2", "--warm", "1", "--top", "6"]
+    assert counter.main(argv) == 0
+    first = capsys.readouterr().out
+    assert counter.main(argv) == 0
+    assert capsys.readouterr().out == first  # an exact count: the same code, the same figures
+    head, _, table = first.partition("| function |")
+    total = float(head.split("actions, ")[1].split(" interpreter")[0].replace(",", ""))
+    rows = [line.strip("|").split("|") for line in table.splitlines()[2:] if line.startswith("| ")]
+    assert len(rows) == 6 and rows[0][0].strip().startswith("random_playout (outlast/cli/bench_command.py:")
+    for _, own, inclusive, _calls in rows:
+        assert 0 <= float(own.replace(",", "")) <= float(inclusive.replace(",", "")) <= total + 0.1
+    assert float(rows[0][2].replace(",", "")) == pytest.approx(total, abs=0.1)
+    assert counter.main([*argv[:-1], "2", "--sort", "self"]) == 0
+    assert "steps per action, self" in capsys.readouterr().out
+
+
+def test_opcodes_refuses_bad_options_before_any_run(capsys: pytest.CaptureFixture[str]) -> None:
+    counter = _benchmark("opcodes")
+    for argv in (["--games", "chess"], ["--games", "fuji:players=9"], ["--playouts", "0"], ["--top", "0"],
+                 ["--warm", "-1"], ["--sort", "alphabet"], ["--src", str(ROOT)]):
+        with pytest.raises(SystemExit) as info:
+            counter.main(argv)
+        assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "no game 'chess'" in err and "'9' is not allowed" in err and "not a src directory" in err
+    assert "invalid choice: 'alphabet'" in err
