@@ -27,10 +27,10 @@ _CHANCE_MOVES = [CHANCE]
 
 
 _event = tuple.__new__
+"""Builds an `Event` (a named tuple) from its four fields without the generated constructor's extra call."""
 
 _CLOCKWISE = tuple(tuple((*range(lead, n), *range(lead)) for lead in range(n)) for n in range(5))
 """Every seat of an `n`-seat table from `lead` clockwise, by n (up to 4 players, §1.1) and lead."""
-"""Builds an `Event` (a named tuple) from its four fields without the generated constructor's extra call."""
 
 
 class DiscoverState(State):
