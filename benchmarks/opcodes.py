@@ -72,11 +72,13 @@ def child(spec: str, playouts: int, warm: int, top: int, sort: str) -> int:
             actions += random_playout(state, rng)[0]
     finally:
         sys.settrace(None)
-    root = Path(__file__).resolve().parent.parent
+    import outlast
+
+    engine = Path(outlast.__file__).resolve().parent.parent  # the src directory counted
 
     def where(code: CodeType) -> str:
         path = Path(code.co_filename)
-        for base in (root / "src", Path(sys.prefix)):
+        for base in (engine, Path(sys.prefix)):
             if path.is_relative_to(base):
                 path = path.relative_to(base)
                 break
