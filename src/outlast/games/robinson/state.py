@@ -12,8 +12,6 @@ binds as methods (the class body lists them, chapter by chapter):
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import eq
 from typing import Any
 
 from outlast.core import CHANCE, Event, IllegalAction, Outcome, SeatResult, check_seat
@@ -409,25 +407,21 @@ class RobinsonState(StateFields):
         While nothing moves (legal actions, chance outcomes, a window's options: `_zq`), each zone's list
         is kept in `_zi` until the next change, so repeated questions cost a dict look-up.
         """
+        zone = self.zone
         if self._zq:
             zi = self._zi
             if zi is None:
                 zi = self._zi = {}
             hit = zi.get(z)
             if hit is None:
-                hit = zi[z] = self._scan(z)
+                kind = ZONE_KIND.get(z)
+                hit = zi[z] = ([i for i, x in enumerate(zone) if x == z] if kind is None
+                               else [i for i in self.program.by_kind[kind] if zone[i] == z])
             return hit
-        return self._scan(z)
-
-    def _scan(self, z: int) -> list[int]:
-        """The cards in zone `z`, read from `zone` (over the cards of the zone's kind when it has one) by the
-        interpreter's own loops: `[i for i, x in enumerate(zone) if x == z]`, without a step per card."""
-        zone = self.zone
         kind = ZONE_KIND.get(z)
         if kind is None:
-            return list(compress(range(len(zone)), map(eq, zone, repeat(z))))
-        ids = self.program.by_kind[kind]
-        return list(compress(ids, map(eq, map(zone.__getitem__, ids), repeat(z))))
+            return [i for i, x in enumerate(zone) if x == z]
+        return [i for i in self.program.by_kind[kind] if zone[i] == z]
 
     def count_in(self, z: int) -> int:
         return self.zone.count(z)
