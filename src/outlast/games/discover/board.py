@@ -9,7 +9,6 @@ neighbours, while what is printed on a space depends on the face the state has r
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -96,34 +95,14 @@ class Board:
         dq, dr = COMPASS[showing]
         return self.step[space][NEIGHBOURS.index((dq, dr))]
 
-    def adjacent_positions(self, space: int) -> tuple[int, ...]:
-        """Tile positions with a space adjacent to `space`, other than its own (Scout's reach, §7.4, §17.1)."""
-        return self.scout_reach[space]
-
-    def path_distances(self, start: int, open_space: Sequence[bool]) -> list[int]:
-        """Shortest-path steps from `start` through spaces where `open_space` is true, ignoring terrain (§6.6,
-        §11.4); -1 where unreachable. `start` itself counts as reachable."""
-        dist = [-1] * len(self.coords)
-        dist[start] = 0
-        queue = deque([start])
-        adjacent = self.adjacent
-        while queue:
-            s = queue.popleft()
-            d = dist[s] + 1
-            for n in adjacent[s]:
-                if dist[n] < 0 and open_space[n]:
-                    dist[n] = d
-                    queue.append(n)
-        return dist
-
 
 MEMO_LIMIT = 4096
 """How many path-distance lists a board keeps before it starts afresh (each is one int per space)."""
 
 
 def faceup_distances(board: Board, start: int, faces: Sequence[int]) -> list[int]:
-    """`path_distances` from `start` through the spaces of faceup tiles (`faces[p] >= 0`), the paths monsters take
-    (§11.4). Which tiles are faceup is all the answer depends on, so it is computed once per (start, faceup set) and
+    """Shortest-path steps from `start` to every space through the spaces of faceup tiles (`faces[p] >= 0`),
+    ignoring terrain: the paths monsters take (§6.6, §11.4); -1 where unreachable, 0 at `start`. Which tiles are faceup is all the answer depends on, so it is computed once per (start, faceup set) and
     kept on the board: callers must not change the list."""
     up = tuple(map(_FACEUP, faces))
     memo = board.distance_memo
@@ -140,7 +119,7 @@ _FACEUP = (0).__le__
 
 
 def _rings(board: Board, start: int, up: tuple[bool, ...]) -> list[int]:
-    """`path_distances` from `start` through the spaces of the positions faceup in `up`, found a ring at a time with
+    """`faceup_distances` from `start` through the spaces of the positions faceup in `up`, found a ring at a time with
     set operations: the spaces next to the last ring, on those positions, not reached before, are one step farther."""
     opened = frozenset().union(*[spaces for spaces, faceup in zip(board.tile_spaces, up, strict=True) if faceup])
     near = board.near

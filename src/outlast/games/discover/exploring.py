@@ -30,12 +30,6 @@ def faceup(state: DiscoverState, space: int) -> bool:
     return state.tile_face[space // 7] >= 0
 
 
-def open_spaces(state: DiscoverState) -> list[bool]:
-    """Per space: on a faceup tile (the spaces monsters may path through, §11.4)."""
-    faces = state.tile_face
-    return [faces[s // 7] >= 0 for s in range(state.board.size)]
-
-
 def terrain_cost(state: DiscoverState, space: int) -> int:
     """The printed stamina cost to enter a faceup space (§6.2, §6.3)."""
     p = printed(state, space)
