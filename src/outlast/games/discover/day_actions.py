@@ -181,8 +181,9 @@ def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[D
             out.append(moves[space])
 
 
-MEMO_LIMIT = 8192
-"""How many spaces' faceup neighbours (`_faceup_neighbours`) a copy keeps before it starts afresh."""
+MEMO_LIMIT = 512
+"""How many spaces' faceup neighbours (`_faceup_neighbours`) a copy keeps before it starts afresh: about 0.5 kB each,
+so a full memo is about a quarter of a megabyte (8192 reached megabytes)."""
 
 
 def _faceup_neighbours(copy: Any) -> dict[tuple[int, Any], tuple[tuple[int, int], ...]]:
