@@ -173,6 +173,30 @@ def test_the_turns_offers_match_the_rules_read_plainly_s7(seed: int) -> None:
         assert all(a.seat == seat for a in offered)
 
 
+def test_the_memos_start_afresh_when_full_and_answer_the_same_s7_s11_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for only 3 answers each, the memos of monster paths, faceup neighbours and craftable projects are
+    emptied again and again, never hold more than 3, and the turn's offers and the paths still match the plain
+    reading (the server keeps them for every game it plays: they must stay small)."""
+    from outlast.games.discover import board, crafting, day_actions
+
+    for module in (board, crafting, day_actions):
+        monkeypatch.setattr(module, "MEMO_LIMIT", 3)
+    positions = _positions(11, count=2)
+
+    def memos(state: Any) -> tuple[dict[Any, Any], ...]:
+        return (state.board.distance_memo, state.copy.derived[day_actions._faceup_neighbours],
+                state.copy.derived[crafting._affordable])
+
+    for state, _ in positions:  # what earlier games in this process left, kept under the usual limits
+        for memo in memos(state):
+            memo.clear()
+    for state, seat in positions:
+        assert [str(a) for a in turn_actions(state, seat)] == _plain_turn_actions(state, seat)
+        for start in (state.position[seat], state.board.camp):
+            assert faceup_distances(state.board, start, state.tile_face) == _plain_distances(state, start)
+        assert all(len(memo) <= 3 for memo in memos(state))
+
+
 def _plain_distances(state: Any, start: int) -> list[int]:
     """§11.4 read plainly: a breadth-first search from `start`, one space at a time, through spaces on faceup
     tiles; -1 where unreachable."""
