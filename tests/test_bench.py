@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +186,28 @@ def test_alternate_runs_two_trees_in_turns_and_reads_their_ratios(tmp_path: Path
     assert figures["ratio"] > 0 and figures["ismcts"] > 0 and figures["dominoes"] > 0
 
 
+@pytest.mark.skipif(not HAS_SPIEL, reason="needs the bench extra (open_spiel)")
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2 or shutil.which("taskset") is None,
+                    reason="--paired needs two cores and taskset")
+def test_alternate_paired_runs_both_trees_at_once_and_divides_their_figures(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    alternate = _benchmark("alternate")
+    src = str(ROOT / "src")
+    assert alternate.main(["--paired", "--before", src, "--after", src, "--rounds", "2", "--seconds", "0.05",
+                           "--games", "fuji:players=2", "--keep", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["after-1.md", "after-2.md", "before-1.md", "before-2.md"]
+    row = next(line for line in out.splitlines() if line.startswith("| fuji (players=2) |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    for cell in cells[1:]:  # the median and both rounds' after ÷ before, of actions/s and of ISMCTS iterations/s
+        ratios = [float(x) for x in re.findall(r"(\d+\.\d+)", cell)]
+        assert len(ratios) == 3 and all(r > 0 for r in ratios), cell
+    before = alternate.figures((tmp_path / "before-1.md").read_text(encoding="utf-8"))
+    assert list(before) == ["fuji (players=2)"]  # ours only, not the references
+    actions, ismcts = before["fuji (players=2)"]
+    assert actions is not None and actions > 0 and ismcts is not None and ismcts > 0
+
+
 def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_the_engine(tmp_path: Path) -> None:
     alternate = _benchmark("alternate")
     main(["bench", "--games", "fuji", "--seconds", "0.05", "--no-reference", "--ismcts", "none",
@@ -193,6 +218,13 @@ def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_t
         alternate.main(["--before", str(tmp_path), "--after", str(ROOT / "src")])
     with pytest.raises(SystemExit):
         alternate.main(["--before", str(ROOT / "src"), "--after", str(ROOT / "src"), "--rounds", "0"])
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(allowed)})  # one core: nothing to pair the runs on
+    try:
+        with pytest.raises(SystemExit):
+            alternate.main(["--paired", "--before", str(ROOT / "src"), "--after", str(ROOT / "src")])
+    finally:
+        os.sched_setaffinity(0, allowed)
 
 
 @pytest.mark.timeout(900)
