@@ -205,9 +205,10 @@ class DiscoverState(State):
     def legal_actions(self, seat: int) -> list[DiscoverAction]:  # type: ignore[override]
         """Every legal action of `seat` now (cached until the next `apply`; do not mutate the list)."""
         cached = self._legal_cache
-        if cached is not None and cached[0] == seat and type(seat) is int and seat >= 0:
+        if type(seat) is not int or not 0 <= seat < self.seats:  # the common case needs no call to check it
+            check_seat(seat, self.seats, chance=True)  # CHANCE passes, anything else is refused
+        elif cached is not None and cached[0] == seat:
             return cached[1]
-        check_seat(seat, self.seats, chance=True)
         out: list[DiscoverAction] = []
         if not self.over and seat != CHANCE and not self.chance and self.decisions:
             top = self.decisions[-1]
