@@ -97,7 +97,7 @@ class Board:
 
 
 MEMO_LIMIT = 256
-"""How many path-distance lists the board keeps before it starts afresh. Each is about 1.4 kB with its key (one int
+"""How many path-distance lists the board keeps before it starts afresh. Each is about 1.3 kB with its key (one int
 per space), so a full memo is about a third of a megabyte. With 4096 it reached megabytes, which a server playing
 hundreds of games showed as growth, for a few more hits (41 rather than 50 misses per 1,000 actions)."""
 
