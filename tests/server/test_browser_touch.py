@@ -31,8 +31,9 @@ CONTROLS = 12
 """The most controls the actions panel may show at once, board targets aside (issue 24 §1)."""
 SECONDS = 420.0
 """The longest a game may take here."""
-GAMES = {"fuji": ({"players": 3}, 3), "discover": ({"players": 3}, 2), "robinson": ({"players": 3}, 1)}
-"""Each game's options and seed."""
+GAMES = {"fuji": ({"players": 3}, 3), "discover": ({"players": 3, "copy": 1}, 2), "robinson": ({"players": 3}, 1)}
+"""Each game's options and seed. Discover names its copy: a server draws an unnamed one in secret, which made the game
+(and its length) differ every run."""
 SHOTS = os.environ.get("OUTLAST_SCREENSHOTS")
 FIGURES = os.environ.get("OUTLAST_TOUCH_FIGURES")
 
