@@ -90,9 +90,10 @@ def run_pair(srcs: tuple[Path, Path], cores: tuple[int, int], games: list[str], 
         command, env = _bench_command(src, games, seconds, out)
         running.append(subprocess.Popen(["taskset", "-c", str(core), *command], env=env,
                                         stdout=subprocess.DEVNULL))
-    for process in running:
-        if process.wait() != 0:
-            raise subprocess.CalledProcessError(process.returncode, process.args)
+    codes = [process.wait() for process in running]  # both end before either failure is raised: no run left behind
+    for process, code in zip(running, codes, strict=True):
+        if code != 0:
+            raise subprocess.CalledProcessError(code, process.args)
     return outs[0].read_text(encoding="utf-8"), outs[1].read_text(encoding="utf-8")
 
 

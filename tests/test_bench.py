@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +207,9 @@ def test_alternate_paired_runs_both_trees_at_once_and_divides_their_figures(tmp_
     assert list(before) == ["fuji (players=2)"]  # ours only, not the references
     actions, ismcts = before["fuji (players=2)"]
     assert actions is not None and actions > 0 and ismcts is not None and ismcts > 0
+    with pytest.raises(subprocess.CalledProcessError):  # both runs refuse an unknown game; neither is left running
+        alternate.main(["--paired", "--before", src, "--after", src, "--rounds", "1", "--games", "no-such-game",
+                        "--keep", str(tmp_path / "bad")])
 
 
 def test_alternate_refuses_a_report_without_the_reference_and_a_folder_without_the_engine(tmp_path: Path) -> None:
