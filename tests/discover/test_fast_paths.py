@@ -14,7 +14,7 @@ import pytest
 
 import outlast
 from outlast.core import CHANCE, IllegalAction, State
-from outlast.games.discover import effects
+from outlast.games.discover import board, crafting, day_actions, effects
 from outlast.games.discover.abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
@@ -177,8 +177,6 @@ def test_the_memos_start_afresh_when_full_and_answer_the_same_s7_s11_4(monkeypat
     """With room for only 3 answers each, the memos of monster paths, faceup neighbours and craftable projects are
     emptied again and again, never hold more than 3, and the turn's offers and the paths still match the plain
     reading (the server keeps them for every game it plays: they must stay small)."""
-    from outlast.games.discover import board, crafting, day_actions
-
     for module in (board, crafting, day_actions):
         monkeypatch.setattr(module, "MEMO_LIMIT", 3)
     positions = _positions(11, count=2)
