@@ -15,6 +15,7 @@ survivor wins at once, one at a time from the tribe leader (§13.2 AUTHORED timi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -176,13 +177,19 @@ def _gates(copy: Any) -> tuple[Gate, ...]:
     return tuple(out)
 
 
-def _owed(state: DiscoverState, gate: Gate) -> bool:
-    """Whether anything of the quest's payment is still owed: `any(pay_goal(state))` without the list."""
+def _owing(state: DiscoverState, gate: Gate) -> Sequence[int]:
+    """The resources the quest's payment still asks for, by index (§17.12 2.1, §13.4): the resources `pay_goal`
+    shows non-zero, without the amounts. With `pay_any`, every resource of the mix while the total is owed."""
     icon = state.started if gate.per_player else 1
     paid = state.quest_paid
     if gate.pay_any >= 0:
-        return gate.pay_any * icon > sum(map(paid.__getitem__, gate.mixed))
-    return any(n * icon > paid[r] for r, n in gate.asked)
+        return gate.mixed if gate.pay_any * icon > sum(map(paid.__getitem__, gate.mixed)) else ()
+    return [r for r, n in gate.asked if n * icon > paid[r]]
+
+
+def _owed(state: DiscoverState, gate: Gate) -> bool:
+    """Whether anything of the quest's payment is still owed: `any(pay_goal(state))` without the list."""
+    return bool(_owing(state, gate))
 
 
 def check_quest(state: DiscoverState) -> None:
@@ -255,13 +262,7 @@ def pay_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     gate = state.copy.derived[_gates][state.quest]
     if not gate.pays or (gate.at_camp and state.position[seat] != state.board.camp):
         return []
-    icon = state.started if gate.per_player else 1
-    paid = state.quest_paid
-    if gate.pay_any >= 0:  # each resource of the mix while the total is owed (`pay_goal`, without the list)
-        owing = list(gate.mixed) if gate.pay_any * icon > sum(map(paid.__getitem__, gate.mixed)) else []
-    else:
-        owing = [r for r, n in gate.asked if n * icon > paid[r]]
-    return [act(seat, "pay", RESOURCES[r]) for r in owing if amount(state, seat, r)]
+    return [act(seat, "pay", RESOURCES[r]) for r in _owing(state, gate) if amount(state, seat, r)]
 
 
 def do_pay(state: DiscoverState, seat: int, action: DiscoverAction) -> None:
