@@ -34,7 +34,8 @@ play: $(STAMP)
 
 # The tests start their own PostgreSQL from the Debian server binaries (tests/server/postgres.py) and drive
 # Debian's Chromium (tests/server/test_browser.py; never `playwright install`), and benchmarks/instructions.py's test
-# runs Debian's Valgrind: install them when missing (as root, or through sudo).
+# runs Debian's Valgrind, and tests/test_compiled.py builds the compiled core with a C compiler: install them when
+# missing (as root, or through sudo).
 system:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
@@ -47,6 +48,12 @@ system:
 		echo "installing Chromium for the browser tests (apt-get install chromium)"; \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+	@if ! command -v cc >/dev/null 2>&1; then \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing a C compiler for the compiled-core test (apt-get install gcc python3-dev)"; \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y gcc python3-dev; \
 	fi
 	@if ! command -v valgrind >/dev/null 2>&1; then \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \

@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from outlast.compiled import core_build
 from outlast.core import CHANCE, Game, OptionError, State, list_games, load_game
 from outlast.core.words import count
 from outlast.install import install_hint
@@ -129,6 +130,7 @@ def machine() -> dict[str, str]:
         "cores": str(os.cpu_count() or "?"),
         "os": f"{platform.system()} {platform.release()}",
         "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "core": core_build().describe(),
         "load": _load(),
     }
 
@@ -523,6 +525,7 @@ def report(info: dict[str, str], pinned: str, seconds: float, ours: list[Figures
         f"Measured {info['date']} by `outlast bench` (also `benchmarks/run.py`), one process, {pinned}.",
         "",
         f"- machine: {info['cpu']}, {info['cores']} cores, {info['os']}, {info['python']}",
+        f"- our rules core: {info.get('core', 'pure Python')} (docs/compiled.md)",
         f"- load average (1 / 5 / 15 min): {info['load']} before the run, {load_after} after it",
         f"- budget: about {seconds:g} s per measurement; playouts in {ROUNDS} interleaved slices per engine "
         f"(the figures are the best slice); clone and ISMCTS over {MID_GAME_STATES} mid-game states",

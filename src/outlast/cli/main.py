@@ -81,6 +81,17 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the version and the rules core's build (docs/compiled.md), worked out only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from outlast.compiled import core_build
+
+        print(f"outlast {_version()} (rules core: {core_build().describe()})")
+        parser.exit()
+
+
 def _shown(value: Any) -> str:
     """An option value as it is typed on the command line."""
     if isinstance(value, tuple | list):
@@ -261,7 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The `outlast` argument parser."""
     parser = argparse.ArgumentParser(prog="outlast", description="Cooperative survival board games: play, "
                                      "replay and check them at the terminal.")
-    parser.add_argument("--version", action="version", version=f"outlast {_version()}")
+    parser.add_argument("--version", action=_VersionAction, nargs=0,
+                        help="print the version and whether the rules core is compiled, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("games", help="list the games with their player counts and options")

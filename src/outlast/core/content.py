@@ -147,10 +147,12 @@ class Verb:
 
 def _reads(handler: Callable[..., Any], name: str) -> bool:
     """Whether the handler's code loads the local `name` (in its own body or a nested function's)."""
-    code = getattr(handler, "__code__", None)
-    if code is None:
-        return True  # a builtin or a callable object: nothing to inspect
-    stack = [code]
+    function = getattr(handler, "__func__", handler)  # a bound method reads through its function
+    if not isinstance(function, types.FunctionType):
+        # a builtin, a callable object, or a function of the compiled rules core (outlast.compiled), whose code
+        # object carries no bytecode: nothing to inspect
+        return True
+    stack = [function.__code__]
     while stack:
         c = stack.pop()
         for ins in dis.get_instructions(c):
