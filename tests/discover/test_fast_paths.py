@@ -13,7 +13,7 @@ import pytest
 
 import outlast
 from outlast.core import CHANCE, IllegalAction, State
-from outlast.games.discover import board, crafting, day_actions, effects
+from outlast.games.discover import board, crafting, day_actions, effects, monsters
 from outlast.games.discover.abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
@@ -219,6 +219,29 @@ def test_monster_paths_kept_on_the_board_match_a_fresh_search_s11_4() -> None:
             checked += 1
     assert checked > 100
     assert len(state.board.distance_memo) <= MEMO_LIMIT
+
+
+def _plain_targets(state: Any, space: int, toward: int) -> list[int]:
+    """§11.4 item 4 read plainly: the distances searched from the monster's own space."""
+    dist = _plain_distances(state, space)
+    if toward >= 0:
+        return [toward] if state.status[toward] == PLAYING and dist[state.position[toward]] >= 0 else []
+    reach = [s for s in state.in_turn_order() if dist[state.position[s]] >= 0]
+    best = min((dist[state.position[s]] for s in reach), default=-1)
+    return [s for s in reach if dist[state.position[s]] == best]
+
+
+def test_a_monster_finds_its_nearest_survivors_from_their_spaces_as_from_its_own_s11_4() -> None:
+    """`_targets` reads each survivor's distance map at the monster's space, not the monster's map at the
+    survivor's space: the same numbers, for every faceup space (a monster can stand on) and every target, in
+    random positions; on a facedown space it searches from the monster itself, and still agrees."""
+    checked = 0
+    for state, _ in _positions(11, count=6)[::20]:
+        for space in range(state.board.size):
+            for toward in (-1, *range(state.seats)):
+                assert monsters._targets(state, space, toward) == _plain_targets(state, space, toward), (space, toward)
+                checked += 1
+    assert checked > 1000
 
 
 def test_the_quest_gate_reads_what_the_requirement_says_s13_s17_12() -> None:

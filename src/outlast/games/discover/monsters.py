@@ -437,14 +437,25 @@ def _find(state: DiscoverState, space: int, value: int) -> int:
 def _targets(state: DiscoverState, space: int, toward: int) -> list[int]:
     """The survivor a monster moves toward: `toward`, or the survivors nearest by path through faceup spaces
     (§11.4 item 4, §17.20 item 2); empty when none is reachable."""
-    dist = faceup_distances(state.board, space, state.tile_face)
+    faces, board, position = state.tile_face, state.board, state.position
+    if faces[space // 7] >= 0:
+        # A path between two faceup spaces is as long read from either end, so the distance is read from each
+        # survivor's space: those maps stay the same while the monsters walk (the survivors do not move), and
+        # `_closer` reads the same ones; one from the monster's space would be new at every step it takes.
+        def steps_to(seat: int) -> int:
+            return faceup_distances(board, position[seat], faces)[space]
+    else:  # a monster on a facedown tile (not dealt by the rules, but kept correct): read from the monster
+        dist = faceup_distances(board, space, faces)
+
+        def steps_to(seat: int) -> int:
+            return dist[position[seat]]
     if toward >= 0:
-        return [toward] if state.status[toward] == PLAYING and dist[state.position[toward]] >= 0 else []
-    reach = [s for s in state.in_turn_order() if dist[state.position[s]] >= 0]
-    if not reach:
+        return [toward] if state.status[toward] == PLAYING and steps_to(toward) >= 0 else []
+    found = [(s, d) for s in state.in_turn_order() if (d := steps_to(s)) >= 0]
+    if not found:
         return []
-    best = min(dist[state.position[s]] for s in reach)
-    return [s for s in reach if dist[state.position[s]] == best]
+    best = min(d for _, d in found)
+    return [s for s, d in found if d == best]
 
 
 def _closer(state: DiscoverState, space: int, goal: int) -> list[int]:
