@@ -57,10 +57,11 @@ class Board:
     """`faceup_distances` already computed, by (start, whether each position is faceup)."""
     neighbours: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     """Each space's neighbours as (space, tile position, slot), in `adjacent`'s order."""
-    near: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
-    """Each space's neighbouring spaces as a set, for breadth-first searches a whole ring at a time."""
-    tile_spaces: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
-    """The 7 spaces of each tile position, as a set."""
+    near_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Each space's neighbouring spaces as a bit set (bit `n` for space `n`), for breadth-first searches a whole ring
+    at a time."""
+    tile_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The 7 spaces of each tile position, as a bit set."""
     faces_around: tuple[Callable[[Sequence[int]], Any], ...] = field(init=False, repr=False, compare=False)
     """Per space: a function reading, from a state's `tile_face`, the faces of the positions its neighbours lie
     on (in one call: what the moves from the space depend on besides the stamina)."""
@@ -68,9 +69,8 @@ class Board:
     def __post_init__(self) -> None:
         object.__setattr__(self, "neighbours",
                            tuple(tuple((n, n // 7, n % 7) for n in near) for near in self.adjacent))
-        object.__setattr__(self, "near", tuple(frozenset(near) for near in self.adjacent))
-        object.__setattr__(self, "tile_spaces",
-                           tuple(frozenset(range(p * 7, p * 7 + 7)) for p in range(len(self.positions))))
+        object.__setattr__(self, "near_bits", tuple(sum(1 << n for n in near) for near in self.adjacent))
+        object.__setattr__(self, "tile_bits", tuple(0b1111111 << p * 7 for p in range(len(self.positions))))
         object.__setattr__(self, "faces_around", tuple(itemgetter(*sorted({n // 7 for n in near}))
                                                        for near in self.adjacent))
 
@@ -122,22 +122,32 @@ _FACEUP = (0).__le__
 
 
 def _rings(board: Board, start: int, up: tuple[bool, ...]) -> list[int]:
-    """`faceup_distances` from `start` through the spaces of the positions faceup in `up`, found a ring at a time with
-    set operations: the spaces next to the last ring, on those positions, not reached before, are one step farther."""
-    opened = frozenset().union(*[spaces for spaces, faceup in zip(board.tile_spaces, up, strict=True) if faceup])
-    near = board.near
+    """`faceup_distances` from `start` through the spaces of the positions faceup in `up`, found a ring at a time on
+    bit sets (bit `n` for space `n`): the spaces next to the last ring, on those positions, not reached before, are
+    one step farther. Each space reached is visited once, to record its distance and add its neighbours."""
+    opened = 0
+    for bits, faceup in zip(board.tile_bits, up, strict=True):
+        if faceup:
+            opened |= bits
+    near = board.near_bits
     dist = [-1] * board.size
     dist[start] = 0
-    seen = {start}
-    ring: frozenset[int] = frozenset(seen)
+    seen = 1 << start
+    reach = near[start]
     d = 0
-    while ring:
+    while True:
+        ring = reach & opened & ~seen
+        if not ring:
+            return dist
         d += 1
-        ring = (ring.union(*[near[s] for s in ring]) & opened) - seen
         seen |= ring
-        for s in ring:
-            dist[s] = d
-    return dist
+        reach = 0
+        while ring:
+            low = ring & -ring  # the lowest space left in the ring
+            space = low.bit_length() - 1
+            dist[space] = d
+            reach |= near[space]
+            ring ^= low
 
 
 def build_board() -> Board:
