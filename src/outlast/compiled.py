@@ -70,7 +70,7 @@ class CoreBuild:
     pure: tuple[str, ...]
 
     def describe(self) -> str:
-        """One line for a report: `pure Python`, `compiled (77 of 77 modules)`, or a mix named as such."""
+        """One line for a report: `pure Python`, `compiled with Cython (78 of 78 modules)`, or a mix named as such."""
         if not self.compiled:
             return "pure Python"
         if not self.pure:
