@@ -25,10 +25,6 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
     return needs + [CYTHON] if _compile_requested() else needs
 
 
-def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return list(_setuptools.get_requires_for_build_editable(config_settings))
-
-
 def build_editable(wheel_directory: str, config_settings: dict[str, Any] | None = None,
                    metadata_directory: str | None = None) -> str:
     if _compile_requested():

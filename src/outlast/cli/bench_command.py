@@ -525,7 +525,7 @@ def report(info: dict[str, str], pinned: str, seconds: float, ours: list[Figures
         f"Measured {info['date']} by `outlast bench` (also `benchmarks/run.py`), one process, {pinned}.",
         "",
         f"- machine: {info['cpu']}, {info['cores']} cores, {info['os']}, {info['python']}",
-        f"- our rules core: {info.get('core', 'pure Python')} (docs/compiled.md)",
+        f"- our rules core: {info['core']} (docs/compiled.md)",
         f"- load average (1 / 5 / 15 min): {info['load']} before the run, {load_after} after it",
         f"- budget: about {seconds:g} s per measurement; playouts in {ROUNDS} interleaved slices per engine "
         f"(the figures are the best slice); clone and ISMCTS over {MID_GAME_STATES} mid-game states",

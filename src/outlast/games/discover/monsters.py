@@ -438,20 +438,15 @@ def _targets(state: DiscoverState, space: int, toward: int) -> list[int]:
     """The survivor a monster moves toward: `toward`, or the survivors nearest by path through faceup spaces
     (§11.4 item 4, §17.20 item 2); empty when none is reachable."""
     faces, board, position = state.tile_face, state.board, state.position
+    seats = ([toward] if state.status[toward] == PLAYING else []) if toward >= 0 else state.in_turn_order()
     if faces[space // 7] >= 0:
         # A path between two faceup spaces is as long read from either end, so the distance is read from each
         # survivor's space: those maps stay the same while the monsters walk (the survivors do not move), and
         # `_closer` reads the same ones; one from the monster's space would be new at every step it takes.
-        def steps_to(seat: int) -> int:
-            return faceup_distances(board, position[seat], faces)[space]
+        found = [(s, d) for s in seats if (d := faceup_distances(board, position[s], faces)[space]) >= 0]
     else:  # a monster on a facedown tile (not dealt by the rules, but kept correct): read from the monster
         dist = faceup_distances(board, space, faces)
-
-        def steps_to(seat: int) -> int:
-            return dist[position[seat]]
-    if toward >= 0:
-        return [toward] if state.status[toward] == PLAYING and steps_to(toward) >= 0 else []
-    found = [(s, d) for s in state.in_turn_order() if (d := steps_to(s)) >= 0]
+        found = [(s, d) for s in seats if (d := dist[position[s]]) >= 0]
     if not found:
         return []
     best = min(d for _, d in found)
