@@ -13,7 +13,7 @@ import pytest
 
 import outlast
 from outlast.core import CHANCE, IllegalAction, State
-from outlast.games.discover import board, crafting, day_actions, effects, monsters
+from outlast.games.discover import board, crafting, effects, monsters
 from outlast.games.discover.abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
@@ -173,16 +173,15 @@ def test_the_turns_offers_match_the_rules_read_plainly_s7(seed: int) -> None:
 
 
 def test_the_memos_start_afresh_when_full_and_answer_the_same_s7_s11_4(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With room for only 3 answers each, the memos of monster paths, faceup neighbours and craftable projects are
+    """With room for only 3 answers each, the memos of monster paths and craftable projects are
     emptied again and again, never hold more than 3, and the turn's offers and the paths still match the plain
     reading (the server keeps them for every game it plays: they must stay small)."""
-    for module in (board, crafting, day_actions):
+    for module in (board, crafting):
         monkeypatch.setattr(module, "MEMO_LIMIT", 3)
     positions = _positions(11, count=2)
 
     def memos(state: Any) -> tuple[dict[Any, Any], ...]:
-        return (state.board.distance_memo, state.copy.derived[day_actions._faceup_neighbours],
-                state.copy.derived[crafting._affordable])
+        return state.board.distance_memo, state.copy.derived[crafting._affordable]
 
     for state, _ in positions:  # what earlier games in this process left, kept under the usual limits
         for memo in memos(state):

@@ -9,10 +9,8 @@ neighbours, while what is printed on a space depends on the face the state has r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import Any
 
 from .copy import Copy
 from .terms import COMPASS, ISLAND_POSITIONS, NEIGHBOURS
@@ -62,17 +60,12 @@ class Board:
     at a time."""
     tile_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The 7 spaces of each tile position, as a bit set."""
-    faces_around: tuple[Callable[[Sequence[int]], Any], ...] = field(init=False, repr=False, compare=False)
-    """Per space: a function reading, from a state's `tile_face`, the faces of the positions its neighbours lie
-    on (in one call: what the moves from the space depend on besides the stamina)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "neighbours",
                            tuple(tuple((n, n // 7, n % 7) for n in near) for near in self.adjacent))
         object.__setattr__(self, "near_bits", tuple(sum(1 << n for n in near) for near in self.adjacent))
         object.__setattr__(self, "tile_bits", tuple(0b1111111 << p * 7 for p in range(len(self.positions))))
-        object.__setattr__(self, "faces_around", tuple(itemgetter(*sorted({n // 7 for n in near}))
-                                                       for near in self.adjacent))
 
     @property
     def size(self) -> int:

@@ -155,18 +155,8 @@ def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[D
     """Add `move` to each adjacent space on a faceup tile whose cost `seat` can pay (§7.2, §6.1–§6.3)."""
     faces, printed, moves = state.tile_face, state.copy.derived[_printed_costs], MOVES[seat]
     if not answers(state, seat, "move_cost"):  # the printed cost (§6.2); nothing enters a facedown tile (§6.1)
-        # the faceup neighbours and their costs depend only on the space and the faces of the tiles around it:
-        # they are kept on the copy under those
-        key = (here, state.board.faces_around[here](faces))
-        memo = state.copy.derived[_faceup_neighbours]
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            found = memo[key] = tuple((printed[faces[position] * 7 + slot], space)
-                                      for space, position, slot in state.board.neighbours[here]
-                                      if faces[position] >= 0)
-        out += [moves[space] for cost, space in found if cost <= stamina]
+        out += [moves[space] for space, position, slot in state.board.neighbours[here]
+                if (face := faces[position]) >= 0 and printed[face * 7 + slot] <= stamina]
         return
     costs: dict[int, int] = {}
     for space, position, slot in state.board.neighbours[here]:
@@ -179,17 +169,6 @@ def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[D
             cost = costs[base] = move_cost(state, seat, base)
         if cost <= stamina:
             out.append(moves[space])
-
-
-MEMO_LIMIT = 512
-"""How many spaces' faceup neighbours (`_faceup_neighbours`) a copy keeps before it starts afresh: about 0.5 kB each,
-so a full memo is about a quarter of a megabyte (8192 reached megabytes)."""
-
-
-def _faceup_neighbours(copy: Any) -> dict[tuple[int, Any], tuple[tuple[int, int], ...]]:
-    """A copy's memo of (printed cost, space) of the faceup neighbours of a space, in `Board.neighbours` order, by
-    (space, the faces of the tiles around it)."""
-    return {}
 
 
 def _printed_costs(copy: Any) -> tuple[int, ...]:
