@@ -13,7 +13,7 @@ import pytest
 
 import outlast
 from outlast.core import CHANCE, IllegalAction, State
-from outlast.games.discover import board, crafting, effects, monsters
+from outlast.games.discover import board, effects, monsters
 from outlast.games.discover.abilities import (
     SOURCE_CARD,
     SOURCE_CHARACTER,
@@ -172,25 +172,19 @@ def test_the_turns_offers_match_the_rules_read_plainly_s7(seed: int) -> None:
         assert all(a.seat == seat for a in offered)
 
 
-def test_the_memos_start_afresh_when_full_and_answer_the_same_s7_s11_4(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With room for only 3 answers each, the memos of monster paths and craftable projects are
-    emptied again and again, never hold more than 3, and the turn's offers and the paths still match the plain
-    reading (the server keeps them for every game it plays: they must stay small)."""
-    for module in (board, crafting):
-        monkeypatch.setattr(module, "MEMO_LIMIT", 3)
+def test_the_path_memo_starts_afresh_when_full_and_answers_the_same_s11_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for only 3 answers, the memo of monster paths is emptied again and again, never holds more than 3,
+    and the paths and the turn's offers still match the plain reading (the server keeps it for every game it plays:
+    it must stay small)."""
+    monkeypatch.setattr(board, "MEMO_LIMIT", 3)
     positions = _positions(11, count=2)
-
-    def memos(state: Any) -> tuple[dict[Any, Any], ...]:
-        return state.board.distance_memo, state.copy.derived[crafting._affordable]
-
-    for state, _ in positions:  # what earlier games in this process left, kept under the usual limits
-        for memo in memos(state):
-            memo.clear()
+    for state, _ in positions:  # what earlier games in this process left, kept under the usual limit
+        state.board.distance_memo.clear()
     for state, seat in positions:
         assert [str(a) for a in turn_actions(state, seat)] == _plain_turn_actions(state, seat)
         for start in (state.position[seat], state.board.camp):
             assert faceup_distances(state.board, start, state.tile_face) == _plain_distances(state, start)
-        assert all(len(memo) <= 3 for memo in memos(state))
+        assert len(state.board.distance_memo) <= 3
 
 
 def _plain_distances(state: Any, start: int) -> list[int]:

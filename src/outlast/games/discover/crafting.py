@@ -29,45 +29,32 @@ def draw_projects(state: DiscoverState, seat: int, n: int) -> None:
 
 
 def craftable(state: DiscoverState, seat: int) -> list[int]:
-    """Projects `seat` may craft now: in its hand or faceup, at a fire if it shows one, resources in hand (§7.6).
-    The answer for given resources and projects is worked out once per copy (`_afford`); do not change the list."""
-    cheapest, most = state.copy.derived[_bounds]
+    """Projects `seat` may craft now, in id order: in its hand or faceup, its resources held, at a lit fire if the
+    project shows one (§7.6)."""
+    copy = state.copy
+    cheapest, most = copy.derived[_bounds]
     if sum(state.supplies[seat]) + most * len(state.kept_tokens[seat]) < cheapest:
         return []  # not even the cheapest project's resources are held
-    held = tuple(totals(state, seat))
-    key = (held, *state.hand[seat], -1, *state.projects_faceup)
-    memo: Affordable = state.copy.derived[_affordable]
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        found = memo[key] = _afford(state.copy, held, {*state.hand[seat], *state.projects_faceup})
-    paid, at_a_fire = found
-    if not at_a_fire or at_fire(state, state.position[seat]):
-        return paid
-    return [p for p in paid if p not in at_a_fire]
-
-
-Affordable = dict[tuple[object, ...], tuple[list[int], frozenset[int]]]
-"""`_afford`'s answers by (the resources held, then the hand's project ids, -1 and the faceup ones)."""
-
-MEMO_LIMIT = 256
-"""How many (resources held, projects open) answers of `_afford` a copy keeps before it starts afresh: about 0.6 kB
-each, so a full memo is about 0.15 MB (4096 reached megabytes, for 49 rather than 67 misses per 1,000 actions)."""
-
-
-def _affordable(copy: Any) -> Affordable:
-    """The memo of `_afford` kept on a copy, by (resources held, the hand's projects, -1, the faceup ones)."""
-    return {}
-
-
-def _afford(copy: Any, held: tuple[int, ...], open_projects: set[int]) -> tuple[list[int], frozenset[int]]:
-    """Of `open_projects`, those whose resources `held` covers, in id order, and which of them show a fire (§7.6):
-    what `craftable` answers, away from a fire less those. The caller must not change the list."""
-    projects, needs, have = copy.projects, copy.derived[_resources_needed], sum(held)
-    # a project costing more resources in all than the survivor holds is out before its types are read
-    paid = [p for p in sorted(open_projects) if needs[p] <= have and all(held[r] >= n for r, n in projects[p].cost)]
-    return paid, frozenset(p for p in paid if projects[p].fire)
+    held = totals(state, seat)
+    have = sum(held)
+    projects, needs = copy.projects, copy.derived[_resources_needed]
+    paid: list[int] = []
+    fire = -1  # whether the survivor stands at a lit fire, read when a project first asks
+    for p in sorted({*state.hand[seat], *state.projects_faceup}):
+        if needs[p] > have:  # more resources in all than the survivor holds: out before their types are read
+            continue
+        project = projects[p]
+        for r, n in project.cost:
+            if held[r] < n:
+                break
+        else:
+            if project.fire:
+                if fire < 0:
+                    fire = at_fire(state, state.position[seat])
+                if not fire:
+                    continue
+            paid.append(p)
+    return paid
 
 
 def _resources_needed(copy: Any) -> tuple[int, ...]:
