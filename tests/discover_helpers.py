@@ -59,10 +59,13 @@ MOUNTAIN_CLIMBER = Character(99, "Jasmine Limjoco", "Mountain Climber",
 
 
 def replace_character(copy: Copy, index: int, character: Character) -> Copy:
-    """`copy` with its character `index` replaced (a worked example's known character, §16.7)."""
+    """`copy` with its character `index` replaced (a worked example's known character, §16.7), its tables built
+    (`Copy.prepare`) so a state in play can be given it."""
     characters = list(copy.characters)
     characters[index] = replace(character, id=index)
-    return replace(copy, characters=tuple(characters))
+    changed = replace(copy, characters=tuple(characters))
+    changed.prepare()
+    return changed
 
 
 class Table:

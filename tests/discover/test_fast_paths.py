@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import json
 import pickle
 import random
 import re
@@ -28,6 +30,7 @@ from outlast.games.discover.abilities import (
 from outlast.games.discover.actions import POSITION_LETTERS, space_name
 from outlast.games.discover.board import MEMO_LIMIT, faceup_distances
 from outlast.games.discover.carrying import amount, totals
+from outlast.games.discover.copy import TABLES
 from outlast.games.discover.day_actions import FAILED_PER_TURN, Turn, turn_actions
 from outlast.games.discover.effects import compiled
 from outlast.games.discover.exploring import (
@@ -409,20 +412,41 @@ def test_abilities_and_passive_answers_read_from_the_items_held_match_every_card
 
 
 def test_a_copys_derived_tables_are_built_once_and_not_pickled() -> None:
-    """`copy.derived[build]` builds `build(copy)` on the first look-up and keeps it; a pickled copy carries none of
-    them (some are closures) and builds its own again."""
+    """`copy.derive(build)` builds `build(copy)` on the first call and keeps it; the registered tables are all built
+    before a game starts; a pickled copy carries none of them (some are closures) and builds its own again."""
     copy = GAME.new_game(players=2, scenario="1", seed=1, copy=4).copy
+    assert all(build in copy.derived for build in TABLES)
     built: list[int] = []
 
     def count_cards(c: Any) -> int:
         built.append(1)
         return len(c.cards)
 
-    assert copy.derived[count_cards] == len(copy.cards) == copy.derive(count_cards)
+    assert copy.derive(count_cards) == len(copy.cards) == copy.derived[count_cards] == copy.derive(count_cards)
     assert built == [1]
+    assert copy.__getstate__()["derived"] == {}  # what is pickled: no table
     again = pickle.loads(pickle.dumps(copy))
-    assert again == copy and len(again.derived) == 0 and again.derived.owner is again
-    assert again.derived[count_cards] == len(copy.cards) and built == [1, 1]
+    assert again == copy and count_cards not in again.derived and all(build in again.derived for build in TABLES)
+    assert again.derive(count_cards) == len(copy.cards) and built == [1, 1]
+    state = GAME.new_game(players=2, scenario="1", seed=1, copy=4)
+    loaded = GAME.load_state(json.loads(json.dumps(state.to_json())))
+    assert all(build in loaded.copy.derived for build in TABLES)
+
+
+def test_every_table_the_rules_read_as_derived_is_registered() -> None:
+    """The rules read a copy's tables as `copy.derived[build]`, a plain dictionary that builds nothing on a miss:
+    every `build` read that way must be registered with `@table`, so `Copy.prepare` has built it before any state
+    uses the copy."""
+    folder = Path(outlast.__file__).resolve().parent / "games" / "discover"
+    read = 0
+    for path in sorted(folder.glob("*.py")):
+        if path.stem == "copy":
+            continue
+        module = importlib.import_module(f"outlast.games.discover.{path.stem}")
+        for name in re.findall(r"derived\[(\w+)\]", path.read_text(encoding="utf-8")):
+            assert getattr(module, name) in TABLES, f"{path.name} reads derived[{name}] but {name} is not a @table"
+            read += 1
+    assert read >= 15
 
 
 def test_the_pay_offers_are_what_the_quest_still_asks_s17_12() -> None:

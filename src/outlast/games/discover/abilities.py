@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .copy import Ability
+from .copy import Ability, table
 from .exploring import at_fire, landmark_at
 from .terms import IN_PLAY, PLAYING, UPGRADE
 
@@ -42,6 +42,7 @@ def abilities_of(state: DiscoverState, seat: int) -> list[tuple[int, int, int, A
     return out
 
 
+@table
 def _card_abilities(copy: Any) -> tuple[dict[int, tuple[Ability, ...]], tuple[int, ...]]:
     """The abilities of every numbered card of a copy that prints one, by card id, and the ids of those that are
     upgrades (which work for everyone while in play): the only cards `abilities_of` need look at."""
@@ -63,6 +64,7 @@ def condition_holds(state: DiscoverState, seat: int, condition: Any, context: di
     return True
 
 
+@table
 def passive_table(copy: Any) -> dict[str, list[tuple[int, int, Ability]]]:
     """Every passive ability of a copy by its query: (source kind, source id, ability)."""
     table: dict[str, list[tuple[int, int, Ability]]] = {}
@@ -126,10 +128,11 @@ Answerers = tuple[frozenset[int], tuple[int, ...], frozenset[int], frozenset[int
 """Who answers one query: (card ids, those of them that are upgrades, character ids, quest ids)."""
 
 
+@table
 def _answerers(copy: Any) -> dict[str, Answerers]:
     """`passive_table` by query as the sources `answers` looks for."""
     out: dict[str, Answerers] = {}
-    for query, found in copy.derived[passive_table].items():
+    for query, found in copy.derive(passive_table).items():
         cards = frozenset(ref for source, ref, _ in found if source == SOURCE_CARD)
         out[query] = (cards, tuple(sorted(c for c in cards if copy.cards[c].kind == UPGRADE)),
                       frozenset(ref for source, ref, _ in found if source == SOURCE_CHARACTER),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import passive, passive_table
 from .actions import DiscoverAction, act, space_name
+from .copy import table
 from .decisions import DiscoverDecision, Step
 from .terms import CARRY_LIMIT, DIRTY_WATER, FEATURE, ITEM, PLAYING, RESOURCE, RESOURCES
 
@@ -97,6 +98,7 @@ def split_token(state: DiscoverState, seat: int, token: int) -> None:
     state.log("split", f"Seat {seat} splits a double token into {' and '.join(RESOURCES[r] for r in feature.resources)}.")
 
 
+@table
 def _carriers(copy: Any) -> tuple[tuple[int, int], ...]:
     return tuple((c.id, c.carry) for c in copy.cards if c.carry)
 
@@ -122,9 +124,10 @@ def carry_limit(state: DiscoverState, seat: int) -> int:
     return CARRY_LIMIT + passive(state, seat, "carry_limit")
 
 
+@table
 def _lowest_limit(copy: Any) -> int:
     """The carry limit no survivor of a copy can fall below: 10 plus every negative `carry_limit` answer."""
-    answers = copy.derived[passive_table].get("carry_limit", ())
+    answers = copy.derive(passive_table).get("carry_limit", ())
     return CARRY_LIMIT + sum(min(0, int(a.amount)) for _, _, a in answers)
 
 

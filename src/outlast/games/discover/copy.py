@@ -10,8 +10,9 @@ printed `number` (#1–#100) is what players read and what lookups search for (�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 Effect = Any
 """An effect in the effect language: a list of one-verb mappings (validated by `verbs.VERBS`)."""
@@ -230,19 +231,19 @@ class Character:
     text: str = ""
 
 
-class Derived(dict[Any, Any]):
-    """A copy's tables by the function that builds them from the copy, each built when first looked up."""
+TABLES: list[Callable[[Any], Any]] = []
+"""The builders of the tables the rules read on their hot paths as `copy.derived[build]`, registered by `@table`:
+every copy has them built before its first state exists (`Copy.prepare`)."""
 
-    def __init__(self, copy: Copy) -> None:
-        super().__init__()
-        self.owner = copy
 
-    def __missing__(self, build: Any) -> Any:
-        found = self[build] = build(self.owner)
-        return found
+Build = TypeVar("Build", bound=Callable[[Any], Any])
 
-    def __reduce__(self) -> Any:  # pickled empty: tables are rebuilt from the copy wherever it is loaded
-        return (Derived, (self.owner,))
+
+def table(build: Build) -> Build:
+    """Register `build` (a function of a copy) as a table of `TABLES`: read it as `copy.derived[build]`, a plain
+    dictionary look-up (a dictionary subclass that built on a miss would cost a Python-level call on every hit)."""
+    TABLES.append(build)
+    return build
 
 
 @dataclass(frozen=True)
@@ -267,13 +268,32 @@ class Copy:
     characters: tuple[Character, ...]
     counts: tuple[tuple[str, int], ...] = ()
     """The exact counts the generator drew from its documented ranges (§17.24), by name."""
-    derived: Derived = field(init=False, repr=False, compare=False, hash=False)
-    """Tables built from this copy on first use (the map, lookups): `copy.derived[build]` is `build(copy)`, built
-    the first time it is asked for and kept (a plain dictionary look-up after that, on the rules' hot paths)."""
+    derived: dict[Any, Any] = field(init=False, repr=False, compare=False, hash=False)
+    """Tables built from this copy (the map, lookups), by the function that builds them: those of `TABLES` are built
+    by `prepare` before a state uses the copy, and the rules read them as `copy.derived[build]`; any other is built on
+    first use through `derive`. A pickled copy carries none of them (some are closures)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "derived", Derived(self))
+        object.__setattr__(self, "derived", {})
+
+    def prepare(self) -> None:
+        """Build every registered table (`TABLES`) not built yet: called wherever a state is given this copy."""
+        derived = self.derived
+        for build in TABLES:
+            if build not in derived:
+                derived[build] = build(self)
 
     def derive(self, build: Any) -> Any:
         """`build(self)`, built once and kept on this copy (the map graph, the card index): `derived[build]`."""
-        return self.derived[build]
+        derived = self.derived
+        if build not in derived:
+            derived[build] = build(self)
+        return derived[build]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its tables: they are rebuilt from the copy wherever it is loaded (`__setstate__`)."""
+        return {**self.__dict__, "derived": {}}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.prepare()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .carrying import spend, totals
+from .copy import table
 from .exploring import at_fire
 from .numbered import gain_item
 from .terms import DECK, RESOURCES
@@ -57,14 +58,16 @@ def craftable(state: DiscoverState, seat: int) -> list[int]:
     return paid
 
 
+@table
 def _resources_needed(copy: Any) -> tuple[int, ...]:
     """Each project's cost in resources of all types together, by project id."""
     return tuple(sum(n for _, n in project.cost) for project in copy.projects)
 
 
+@table
 def _bounds(copy: Any) -> tuple[int, int]:
     """(the fewest resources any project costs in all, the most resources one feature token shows)."""
-    return (min(copy.derived[_resources_needed], default=0), max((len(f.resources) for f in copy.features), default=0))
+    return (min(copy.derive(_resources_needed), default=0), max((len(f.resources) for f in copy.features), default=0))
 
 
 def craft(state: DiscoverState, seat: int, project: int) -> None:

@@ -21,6 +21,7 @@ from .abilities import (
 )
 from .actions import POSITION_LETTERS, SEAT_WORDS, DiscoverAction, act, parse_space, space_name
 from .carrying import Trim, amount, gain, lose, over_limits, spend, split_token, totals, trim_options
+from .copy import table
 from .crafting import craft, craftable
 from .decisions import DiscoverDecision, Step
 from .exploring import (
@@ -171,6 +172,7 @@ def _moves(state: DiscoverState, seat: int, stamina: int, here: int, out: list[D
             out.append(moves[space])
 
 
+@table
 def _printed_costs(copy: Any) -> tuple[int, ...]:
     """The printed stamina cost of entering each space of each tile face, by `face * 7 + slot` (§6.2)."""
     return tuple(TERRAIN_COST[space.terrain] for tile in copy.tiles for space in tile.spaces)
@@ -221,6 +223,7 @@ CardUses = tuple[int, int, bool, bool, tuple[DiscoverAction, ...]]
 """A numbered card's action: (card id, stamina cost, once a day, the card is an upgrade, its `use` per seat)."""
 
 
+@table
 def _action_parts(copy: Any) -> tuple[tuple[CardUses, ...], dict[int, tuple[Uses, ...]], dict[int, tuple[Uses, ...]]]:
     """Every card action of a copy, in the order `use` lists them: the numbered cards' (`CardUses`), then by
     character id and by quest id their `Uses` (§7.12)."""
@@ -236,10 +239,11 @@ def _action_parts(copy: Any) -> tuple[tuple[CardUses, ...], dict[int, tuple[Uses
     return cards, characters, quests
 
 
+@table
 def _card_places(copy: Any) -> Any:
     """A function reading, from `card_place`, the places of the numbered cards with an action as a tuple, in one
     call."""
-    refs = [ref for ref, *_ in copy.derived[_action_parts][0]]
+    refs = [ref for ref, *_ in copy.derive(_action_parts)[0]]
     if len(refs) < 2:  # itemgetter of one key returns the item itself, not a tuple
         return lambda place: tuple(place[ref] for ref in refs)
     return itemgetter(*refs)

@@ -37,6 +37,7 @@ def from_json(game: Any, copy: Any, options: dict[str, Any], doc: dict[str, Any]
     from .fields import DECLARATION
     from .state import DiscoverState
 
+    copy.prepare()
     s = DiscoverState.__new__(DiscoverState)
     s.game, s.copy, s.board, s.options = game, copy, board_for(copy), options
     s.seats = s.started = options["players"]

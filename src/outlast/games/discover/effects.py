@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import rounds
 from .actions import DiscoverAction, act
+from .copy import table
 from .decisions import DiscoverDecision
 from .terms import DAMAGE, PHYSICAL, RESOURCES
 from .verbs import VERBS, text_of
@@ -149,6 +150,7 @@ def compiled(state: DiscoverState, source: int, ref: int, sub: int, prefix: tupl
     return found
 
 
+@table
 def _no_items(copy: Any) -> dict[tuple[Any, ...], tuple[Compiled, ...]]:
     """The memo of `compiled` kept on a copy (its effects never change)."""
     return {}

@@ -15,6 +15,7 @@ from outlast.core.rng import RandomLike, peek_below
 
 from . import rounds
 from .actions import DiscoverAction, act
+from .copy import table
 from .exploring import place_tile
 from .terms import DIE, PLAYING, WON
 
@@ -81,6 +82,7 @@ def _pool(state: DiscoverState, kind: int, arg: int) -> list[int]:
     raise AssertionError(kind)
 
 
+@table
 def _tiles_by_pile(copy: Any) -> dict[int, tuple[int, ...]]:
     """The tile ids of each pile of a copy, in id order (a tile draw's pool is its pile less the placed ones)."""
     piles: dict[int, list[int]] = {}

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DiscoverAction, act
 from .carrying import amount, spend
+from .copy import table
 from .damage import win
 from .decisions import Step
 from .effects import QUEST_REVEAL, run
@@ -160,6 +161,7 @@ class Gate:
     """(resource, amount) of each resource `amounts` asks for."""
 
 
+@table
 def _gates(copy: Any) -> tuple[Gate, ...]:
     """Each quest's `Gate`, by quest id."""
     out = []

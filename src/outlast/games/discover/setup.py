@@ -15,7 +15,7 @@ from outlast.core.rng import game_state
 
 from . import flow
 from .board import board_for
-from .copy import Copy
+from .copy import Copy, table
 from .rounds import PickCharacter
 from .terms import (
     BOX,
@@ -36,6 +36,7 @@ from .terms import (
 
 def new_state(game: Any, copy: Copy, options: dict[str, Any], seed: int) -> DiscoverState:
     """A game set up by §4 steps 1–7 up to the first chance point."""
+    copy.prepare()
     s = DiscoverState.__new__(DiscoverState)
     n = options["players"]
     s.game, s.copy, s.board, s.seats, s.options = game, copy, board_for(copy), n, options
@@ -96,6 +97,7 @@ def _decks(s: DiscoverState, copy: Copy) -> None:
     s.water_pool = sorted(w.id for w in copy.waters)
 
 
+@table
 def _start_places(copy: Copy) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Where each numbered card starts, outside Scenario 5 and in it (§4 step 4): in its deck; a thinned number
     with several copies unseen until one is drawn to stay; card #100 in the box unless the scenario is 5."""
