@@ -313,7 +313,8 @@ def move_monsters(state: DiscoverState, seat: int, steps: int, which: str, towar
             return
         state.decisions.append(MonsterWalk(seat, steps, seat, -1, steps, -1, tuple(x for m in movers for x in m), ()))
         return
-    movers = [(p[1], p[2]) for p in state.pieces if is_normal(state, p) and p[1] not in occupied(state)]
+    taken = occupied(state)
+    movers = [(p[1], p[2]) for p in state.pieces if is_normal(state, p) and p[1] not in taken]
     state.decisions.append(MonsterWalk(seat, steps, -1, -1, steps, -1, tuple(x for m in movers for x in m), ()))
 
 
@@ -372,59 +373,53 @@ class MonsterWalk(Step):
     entered: tuple[int, ...]
 
     def proceed(self, state: DiscoverState) -> None:
-        """Walk step by step (each step a new value built by the constructor, not `dataclasses.replace`, which is
-        several times slower: walks run at every night of every rollout)."""
-        walk: MonsterWalk | None = self
-        while walk is not None:
-            walk = walk.advance(state)
-
-    def next_mover(self) -> MonsterWalk:
-        return MonsterWalk(self.seat, self.steps, self.toward, -1, self.steps, -1, self.movers[2:], self.entered)
-
-    def advance(self, state: DiscoverState) -> MonsterWalk | None:
-        """One step of the walk; the walk that follows, or None when it waits for a choice or is done."""
-        if not self.movers:
-            _arrive(state, self.entered)
-            return None
-        space, value = self.movers[0], self.movers[1]
-        if self.left <= 0 or _find(state, space, value) < 0 or space in occupied(state):
-            return self.next_mover()
-        if self.target < 0:
-            targets = _targets(state, space, self.toward)
-            if len(targets) != 1:
+        """Walk the movers in turn, one space at a time, until all are done (the combats follow) or the tribe leader
+        must break a tie (the choice carries the walk, to resume it). The walk's fields are followed in locals:
+        walks run at every night of every rollout. Survivors do not move while monsters walk, so the spaces they
+        hold are read once."""
+        seat, steps, toward = self.seat, self.steps, self.toward
+        target, left, step_to, movers, entered = self.target, self.left, self.step_to, self.movers, self.entered
+        pieces, taken = state.pieces, occupied(state)
+        while movers:
+            space, value = movers[0], movers[1]
+            i = _find(state, space, value) if left > 0 and space not in taken else -1
+            if i < 0:  # done walking, gone, or already with a survivor: the next mover
+                target, left, step_to, movers = -1, steps, -1, movers[2:]
+                continue
+            if target < 0:
+                targets = _targets(state, space, toward)
+                if len(targets) == 1:
+                    target = targets[0]
+                    continue
                 if targets:
-                    state.decisions.append(TargetPick(state.tribe_leader, *self.fields(), tuple(targets)))
-                return self.next_mover() if not targets else None
-            return MonsterWalk(self.seat, self.steps, self.toward, targets[0], self.left, self.step_to, self.movers,
-                               self.entered)
-        step = self.step_to if self.step_to >= 0 else -1
-        if step < 0:
-            options = _closer(state, space, state.position[self.target])
-            if len(options) != 1:
-                if options:
-                    state.decisions.append(PathPick(state.tribe_leader, *self.fields(), tuple(options)))
-                return self.next_mover() if not options else None
-            step = options[0]
-        return self.moved(state, step)
-
-    def moved(self, state: DiscoverState, step: int) -> MonsterWalk:
-        """The monster takes one step; entering a survivor's space it stops and flips (§11.4 item 5)."""
-        space, value = self.movers[0], self.movers[1]
-        i = _find(state, space, value)
-        kind, _, _, card = state.pieces[i]
-        state.pieces[i] = (kind, step, value, card)
-        if step in occupied(state):
-            state.log("monster", f"A monster moves into {space_name(step)}, where a survivor is, and flips (§11.4).")
-            if value < 0:
-                flow.queue(state, flow.MONSTER, i)
-            return MonsterWalk(self.seat, self.steps, self.toward, -1, self.steps, -1, self.movers[2:],
-                               (*self.entered, step))  # the next mover, this space entered
-        state.log("monster", f"A monster moves to {space_name(step)} (§11.4).")
-        return MonsterWalk(self.seat, self.steps, self.toward, self.target, self.left - 1, -1,
-                           (step, value, *self.movers[2:]), self.entered)
-
-    def fields(self) -> tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...]]:
-        return (self.seat, self.steps, self.toward, self.target, self.left, self.movers, self.entered)
+                    state.decisions.append(TargetPick(state.tribe_leader, seat, steps, toward, target, left, movers,
+                                                      entered, tuple(targets)))
+                    return
+                target, left, step_to, movers = -1, steps, -1, movers[2:]  # no survivor reachable
+                continue
+            step = step_to
+            if step < 0:
+                options = _closer(state, space, state.position[target])
+                if len(options) != 1:
+                    if options:
+                        state.decisions.append(PathPick(state.tribe_leader, seat, steps, toward, target, left, movers,
+                                                        entered, tuple(options)))
+                        return
+                    target, left, step_to, movers = -1, steps, -1, movers[2:]
+                    continue
+                step = options[0]
+            kind, _, _, card = pieces[i]
+            pieces[i] = (kind, step, value, card)
+            if step in taken:  # entering a survivor's space it stops and flips (§11.4 item 5)
+                state.log("monster", f"A monster moves into {space_name(step)}, where a survivor is, and flips "
+                                     "(§11.4).")
+                if value < 0:
+                    flow.queue(state, flow.MONSTER, i)
+                target, left, step_to, movers, entered = -1, steps, -1, movers[2:], (*entered, step)
+                continue
+            state.log("monster", f"A monster moves to {space_name(step)} (§11.4).")
+            left, step_to, movers = left - 1, -1, (step, value, *movers[2:])
+        _arrive(state, entered)
 
 
 def _find(state: DiscoverState, space: int, value: int) -> int:
