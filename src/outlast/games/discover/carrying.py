@@ -136,9 +136,12 @@ def over_limits(state: DiscoverState) -> list[int]:
     its quick count (tokens and items under the lowest limit the copy allows) done here for all of them."""
     lowest = state.copy.derived[_lowest_limit]
     status, supplies, kept, held = state.status, state.supplies, state.kept_tokens, state.held()
-    return [seat for seat in range(state.seats) if status[seat] == PLAYING
-            and sum(supplies[seat]) + len(kept[seat]) + len(held[seat]) > lowest
-            and carried(state, seat) > carry_limit(state, seat)]
+    over: list[int] = []
+    for seat in range(state.seats):
+        if status[seat] == PLAYING and sum(supplies[seat]) + len(kept[seat]) + len(held[seat]) > lowest \
+                and carried(state, seat) > carry_limit(state, seat):
+            over.append(seat)
+    return over
 
 
 def over_limit(state: DiscoverState, seat: int) -> bool:

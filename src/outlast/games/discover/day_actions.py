@@ -61,8 +61,11 @@ SPACE_NAMES = tuple(space_name(s) for s in range(17 * 7))
 MOVES = tuple(tuple(DiscoverAction(seat, "move", (name,)) for name in SPACE_NAMES) for seat in range(4))
 ENDS = tuple(DiscoverAction(seat, "end") for seat in range(4))
 SCOUTS = tuple(tuple(DiscoverAction(seat, "scout", (letter,)) for letter in POSITION_LETTERS) for seat in range(4))
-"""`move <space>`, `end` and `scout <tile>` of each seat (§1.1: up to 4 players), built once: actions are
-immutable values."""
+INVESTIGATES = tuple(act(seat, "investigate") for seat in range(4))
+"""`move <space>`, `end`, `scout <tile>` and `investigate` of each seat (§1.1: up to 4 players), built once: actions
+are immutable values."""
+OTHER_SEATS = tuple(tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in range(5))
+"""The other seats of each seat at an `n`-seat table, by n and seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +117,7 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
     stamina = state.stamina[seat]
     here = state.position[seat]
     status, position = state.status, state.position
-    others = [s for s in range(state.seats) if s != seat and status[s] == PLAYING and position[s] == here]
+    others = [s for s in OTHER_SEATS[state.seats][seat] if status[s] == PLAYING and position[s] == here]
     _moves(state, seat, stamina, here, out)
     if stamina >= 1:
         words, marks = lying_in(state, here)
@@ -124,7 +127,7 @@ def turn_actions(state: DiscoverState, seat: int) -> list[DiscoverAction]:
         for p in scout_targets(state, seat):
             out.append(scouts[p])
         if landmark_at(state, here) and not (state.scenario == 5 and marks & COUNTED):
-            out.append(act(seat, "investigate"))
+            out.append(INVESTIGATES[seat])
         if state.hand[seat] or state.projects_faceup:
             for p in craftable(state, seat):
                 out.append(act(seat, "craft", f"p{p}"))

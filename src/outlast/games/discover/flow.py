@@ -200,7 +200,7 @@ def advance(state: DiscoverState) -> None:
 
 def finish_if_empty(state: DiscoverState) -> bool:
     """End the game once no survivor is left on the map (§13.3); True if it ended."""
-    if any(s == PLAYING for s in state.status):
+    if PLAYING in state.status:
         return False
     state.over = 1
     state.phase = 3
