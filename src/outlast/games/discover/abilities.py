@@ -67,20 +67,20 @@ def condition_holds(state: DiscoverState, seat: int, condition: Any, context: di
 @table
 def passive_table(copy: Any) -> dict[str, list[tuple[int, int, Ability]]]:
     """Every passive ability of a copy by its query: (source kind, source id, ability)."""
-    table: dict[str, list[tuple[int, int, Ability]]] = {}
+    by_query: dict[str, list[tuple[int, int, Ability]]] = {}
     for card in copy.cards:
         for ability in card.abilities:
             if ability.use == "passive":
-                table.setdefault(ability.query, []).append((SOURCE_CARD, card.id, ability))
+                by_query.setdefault(ability.query, []).append((SOURCE_CARD, card.id, ability))
     for character in copy.characters:
         for ability in character.abilities:
             if ability.use == "passive":
-                table.setdefault(ability.query, []).append((SOURCE_CHARACTER, character.id, ability))
+                by_query.setdefault(ability.query, []).append((SOURCE_CHARACTER, character.id, ability))
     for quest in copy.quests:
         for ability in quest.abilities:
             if ability.use == "passive":
-                table.setdefault(ability.query, []).append((SOURCE_QUEST, quest.id, ability))
-    return table
+                by_query.setdefault(ability.query, []).append((SOURCE_QUEST, quest.id, ability))
+    return by_query
 
 
 def _applies(state: DiscoverState, seat: int, source: int, ref: int) -> bool:
