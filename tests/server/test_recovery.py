@@ -63,25 +63,29 @@ class Seat:
                 await asyncio.sleep(0.05)  # the server is down (or starting): try again
 
     async def _play(self, player: Player) -> bool:
-        """Answer every state that offers this seat actions; True once the game is over."""
+        """Answer every state that offers this seat actions; True once the game is over. An action refused as
+        stale is followed by one chosen from the newest state, which may have arrived before the refusal."""
         waiting: tuple[int, int, str] | None = None  # (id, version sent at, text) of the action in flight
+        latest: dict[str, Any] | None = None  # the newest state of this seat
         while True:
-            msg = await player.recv(30.0)
+            msg = await player.recv(60.0)  # longer than play_on's wait: a stall fails the test
             if msg["type"] == "rejected" and waiting is not None and msg["id"] == waiting[0]:
                 waiting = None
-            if msg["type"] != "state" or msg["seat"] != self.seat:
+            elif msg["type"] == "state" and msg["seat"] == self.seat:
+                if waiting is not None and msg.get("ack") == waiting[0]:
+                    self.acks.append((waiting[1], waiting[2], msg["version"]))
+                    waiting = None
+                if msg["status"] == "over":
+                    return True
+                latest = msg
+            else:
                 continue
-            if waiting is not None and msg.get("ack") == waiting[0]:
-                self.acks.append((waiting[1], waiting[2], msg["version"]))
-                waiting = None
-            if msg["status"] == "over":
-                return True
-            if msg["legal"] and waiting is None:
+            if latest is not None and latest["legal"] and waiting is None:
                 await asyncio.sleep(PACE * self.rng.random())
                 self.sent += 1
-                action = self.rng.choice(msg["legal"])
-                await player.send({"type": "act", "version": msg["version"], "action": action, "id": self.sent})
-                waiting = (self.sent, msg["version"], action)
+                action = self.rng.choice(latest["legal"])
+                await player.send({"type": "act", "version": latest["version"], "action": action, "id": self.sent})
+                waiting = (self.sent, latest["version"], action)
 
 
 @dataclass
@@ -170,9 +174,31 @@ def check_every_message(url: str, tables: list[Table]) -> int:
     return checked
 
 
+def acknowledged(tables: list[Table]) -> int:
+    return sum(len(seat.acks) for table in tables for seat in table.seats)
+
+
+async def play_on(slots: list[Table], actions: int, kill: int, timeout: float = 45.0) -> None:
+    """Wait until the scripted players have `actions` more actions acknowledged, or every scripted game is over.
+
+    Play between kills is counted in actions, not seconds, so a slow machine plays as much as a fast one; the
+    timeout catches a restarted server, or a client, that stops play (a client gives up on a silent connection
+    only after 60 s, so a stall is not hidden by reconnecting)."""
+    target = acknowledged(slots) + actions
+    deadline = asyncio.get_running_loop().time() + timeout
+    while acknowledged(slots) < target:
+        if all(task.done() for table in slots for task in table.tasks):
+            return
+        assert asyncio.get_running_loop().time() < deadline, (
+            f"{'no restart' if kill == 0 else f'restart {kill}'}: {acknowledged(slots) - target + actions} "
+            f"of {actions} actions acknowledged in {timeout:.0f} s"
+        )
+        await asyncio.sleep(0.02)
+
+
 async def crash_and_recover(url: str, tmp_path: Path, seed: int, kills: int, lease: float | None) -> list[Table]:
-    """Play the tables of `TABLES` (a finished one gets a successor) and kill the server `kills` times at random
-    moments, checking the database after each kill and the server after each restart. Returns every table."""
+    """Play the tables of `TABLES` (a finished one gets a successor) and kill the server `kills` times, each after
+    6 to 16 acknowledged actions and a random pause (so a kill may land mid-commit), checking the database after each kill and the server after each restart. Returns every table."""
     rng = random.Random(seed)
     server = Server(url, bot_pace=0.1, lease=lease, log=tmp_path / "server.log")
     await asyncio.to_thread(server.start)
@@ -181,7 +207,8 @@ async def crash_and_recover(url: str, tmp_path: Path, seed: int, kills: int, lea
         slots = [open_table(server, *spec, seed=i + 1) for i, spec in enumerate(TABLES)]
         tables.extend(slots)
         for kill in range(kills + 1):
-            await asyncio.sleep(rng.uniform(0.1, 0.9))
+            await play_on(slots, rng.randint(6, 16), kill)
+            await asyncio.sleep(rng.uniform(0.0, 0.5))  # then kill at a random moment, maybe mid-commit
             server.kill()
             await asyncio.to_thread(check_database, url, tables)
             if kill == kills:
@@ -205,7 +232,7 @@ def crash_test(url: str, tmp_path: Path, seed: int, kills: int, lease: float | N
     tables = asyncio.run(crash_and_recover(url, tmp_path, seed, kills, lease))
     seats = [s for t in tables for s in t.seats]
     assert sum(s.connections - 1 for s in seats) >= kills  # the scripted players were cut off and came back
-    assert sum(len(s.acks) for s in seats) > 10 * kills
+    assert sum(len(s.acks) for s in seats) >= 6 * kills  # play_on waits for 6 to 16 between kills
     assert sum(t.progress for t in tables) >= 2 * kills  # the games went on after the restarts
     assert sum(t.progress for t in tables if t.game == "robinson") >= kills // 2  # the bots' too, at once
     assert check_every_message(url, tables) > 10 * kills
