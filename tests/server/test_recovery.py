@@ -1,5 +1,6 @@
-"""Crash recovery (issue 13 §2): the server is killed with SIGKILL 20 times, at random moments, while bots and
-scripted clients play several tables; after each kill the database holds every action the server acknowledged,
+"""Crash recovery (issue 13 §2): the server is killed with SIGKILL 20 times, each after a seeded number of
+acknowledged actions and a random pause (so the amount of play does not depend on the machine's speed), while bots
+and scripted clients play several tables; after each kill the database holds every action the server acknowledged,
 and every table replays; after each restart every table is served again and play goes on.
 
 The scripted clients reconnect with their token when their connection drops and go on playing. An action counts
