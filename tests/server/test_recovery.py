@@ -199,7 +199,8 @@ async def play_on(slots: list[Table], actions: int, kill: int, timeout: float = 
 
 async def crash_and_recover(url: str, tmp_path: Path, seed: int, kills: int, lease: float | None) -> list[Table]:
     """Play the tables of `TABLES` (a finished one gets a successor) and kill the server `kills` times, each after
-    6 to 16 acknowledged actions and a random pause (so a kill may land mid-commit), checking the database after each kill and the server after each restart. Returns every table."""
+    6 to 16 acknowledged actions and a random pause (so a kill may land mid-commit), checking the database after
+    each kill and the server after each restart. Returns every table."""
     rng = random.Random(seed)
     server = Server(url, bot_pace=0.1, lease=lease, log=tmp_path / "server.log")
     await asyncio.to_thread(server.start)
