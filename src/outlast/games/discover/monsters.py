@@ -388,15 +388,14 @@ class MonsterWalk(Step):
                 continue
             if target < 0:
                 targets = _targets(state, space, toward)
-                if len(targets) == 1:
-                    target = targets[0]
+                if len(targets) != 1:
+                    if targets:
+                        state.decisions.append(TargetPick(state.tribe_leader, seat, steps, toward, target, left,
+                                                          movers, entered, tuple(targets)))
+                        return
+                    target, left, step_to, movers = -1, steps, -1, movers[2:]  # no survivor reachable
                     continue
-                if targets:
-                    state.decisions.append(TargetPick(state.tribe_leader, seat, steps, toward, target, left, movers,
-                                                      entered, tuple(targets)))
-                    return
-                target, left, step_to, movers = -1, steps, -1, movers[2:]  # no survivor reachable
-                continue
+                target = targets[0]  # and on to its step, with the piece already found
             step = step_to
             if step < 0:
                 options = _closer(state, space, state.position[target])
